@@ -1,0 +1,108 @@
+import type { Attachment } from "../protocol/index.ts";
+
+/**
+ * The conversation as the widget sees it: one immutable snapshot, fed by whichever transport is live
+ * (Messaging or Chat API). Every change produces a new snapshot object; unchanged parts keep their
+ * identity so a view can skip them.
+ */
+export interface ConversationSnapshot {
+  /** The transcript in display order. */
+  messages: readonly ChatMessage[];
+  /** Who is typing or thinking right now, if anyone. */
+  typing: TypingIndicator;
+  /** The platform's own agent, once it has joined. */
+  agent: Participant | null;
+  /** The human agent during a live handoff. */
+  liveAgent: Participant | null;
+  handoff: HandoffPhase;
+  /** System notices in arrival order. */
+  notices: readonly Notice[];
+  /** BCP 47 code from `LANGUAGE_CHANGED`, or null until one arrives. */
+  language: string | null;
+  /** Set once the session has ended; the composer is then closed. */
+  ended: SessionEnd | null;
+  connection: ConnectionState;
+  /** The transport in use, or null before one is chosen. */
+  transport: "messaging" | "chat" | null;
+}
+
+export type AuthorRole = "user" | "agent" | "live-agent";
+
+export type MessageStatus = "sending" | "sent" | "failed";
+
+export interface ChatMessage {
+  /** For user messages, the `client_event_id`; for agent messages, the server's `message_id`. */
+  id: string;
+  role: AuthorRole;
+  text: string;
+  attachments: readonly Attachment[];
+  /** Suggested replies (the `message_text` of each). */
+  suggestions: readonly string[];
+  /** User messages only: where delivery stands. */
+  status?: MessageStatus;
+  /** True while chunks are still arriving. */
+  streaming: boolean;
+  /** Epoch milliseconds: the server's timestamp when known, else the local clock. */
+  time: number;
+  /** Name and avatar of the author, for agent and live-agent messages. */
+  author?: Participant;
+}
+
+export interface Participant {
+  id?: string;
+  name: string;
+  avatarUrl?: string;
+}
+
+export type TypingIndicator =
+  | { kind: "none" }
+  | { kind: "agent" }
+  | { kind: "live-agent"; agent: Participant | null }
+  /** A Chat API turn is in flight. */
+  | { kind: "pending" };
+
+export type HandoffPhase =
+  | { phase: "none" }
+  | { phase: "triggered" }
+  | { phase: "accepted"; queueName?: string }
+  | { phase: "queued"; queueName?: string; position?: number; estimatedWaitSeconds?: number }
+  | { phase: "live-agent"; agent: Participant }
+  | { phase: "live-agent-left" }
+  | { phase: "client-handoff-required"; reason: string; queueName: string }
+  | { phase: "failed"; reason?: string }
+  | { phase: "timed-out"; reason?: string }
+  /** Chat API: the reply carried a `handoff`, and the conversation ended with it. */
+  | { phase: "over"; destination?: string; reason?: string };
+
+export type NoticeLevel = "info" | "warning" | "error";
+
+export interface Notice {
+  id: string;
+  level: NoticeLevel;
+  text: string;
+  time: number;
+  /** A stable code for notices the client itself raises (for example `new-session`), for localisation. */
+  code?: string;
+}
+
+export interface SessionEnd {
+  /** `REASON_USER_END`, `REASON_USER_ABANDONED`, `REASON_NATURAL_END`, or another server string. */
+  reason: string;
+}
+
+/** The connection as a person would describe it. */
+export type ConnectionState =
+  | { status: "idle" }
+  | { status: "connecting" }
+  | { status: "connected" }
+  | { status: "reconnecting"; attempt: number; nextAttemptAt: number }
+  | { status: "offline" }
+  | { status: "fallback" }
+  | { status: "ended" }
+  | { status: "failed"; error: ChatErrorInfo };
+
+/** What the widget may show of an error; never holds a token. */
+export interface ChatErrorInfo {
+  kind: "configuration" | "network" | "session" | "budget-exhausted" | "protocol";
+  message: string;
+}

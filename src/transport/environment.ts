@@ -1,0 +1,58 @@
+/**
+ * Every effect the transport layer performs comes through here, so the same code runs in a page, under
+ * Node against the reference server, and under fake timers with mock-socket. `createBrowserEnvironment`
+ * (in its own module) supplies the defaults.
+ */
+export interface Environment {
+  /** Opens a WebSocket; null when the platform has none (the Chat API is then used). */
+  createWebSocket: ((url: string) => WebSocketLike) | null;
+  fetch: (url: string, init: HttpRequest) => Promise<HttpResponse>;
+  setTimeout: (callback: () => void, milliseconds: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  /** Epoch milliseconds. */
+  now: () => number;
+  /** Uniform in [0, 1). */
+  random: () => number;
+  /** Unique ids for `client_event_id`. */
+  createId: () => string;
+  /** Tab-scoped storage (sessionStorage in a page), or null when there is none. */
+  storage: KeyValueStorage | null;
+  /** Whether the network is believed up. */
+  isOnline: () => boolean;
+  /** Calls `listener` when the network comes back or the page becomes visible again; returns the remover. */
+  onWake: (listener: (reason: "online" | "visible") => void) => () => void;
+  /** Calls `listener` when the network goes away; returns the remover. */
+  onOffline: (listener: () => void) => () => void;
+  /** The page's host name, the default `X-Host`. */
+  pageHost: () => string;
+}
+
+/** The part of the WebSocket API the client uses. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface HttpRequest {
+  method: "GET" | "POST" | "PUT";
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Reads one header, case-insensitively; null when absent. */
+  header(name: string): string | null;
+  text(): Promise<string>;
+}
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
