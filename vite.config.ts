@@ -1,39 +1,75 @@
 import { resolve } from "node:path";
+import type { UserConfig } from "vite";
 import { defineConfig } from "vitest/config";
 
 const root = import.meta.dirname;
 
 /** The npm entries, built as ES modules; Preact stays external so an app shares its own copy. */
 const libraryEntries = {
-  "cap-chat": resolve(root, "src/index.ts"),
+  client: resolve(root, "src/index.ts"),
   widget: resolve(root, "src/widget/index.ts"),
   element: resolve(root, "src/embed/element.ts"),
 };
+
+/**
+ * The demo apps import the package by its published names; they resolve to the npm entries just built,
+ * so the demo exercises exactly what `npm install cap-chat` would give an app.
+ */
+const builtPackageEntries = [
+  { find: /^cap-chat\/widget$/, replacement: resolve(root, "dist/widget.js") },
+  { find: /^cap-chat\/element$/, replacement: resolve(root, "dist/element.js") },
+  { find: /^cap-chat$/, replacement: resolve(root, "dist/client.js") },
+];
+
+/** `vite build` (npm entries), `--mode script-tag` (dist/cap-chat.js), `--mode demo` (dist/demo/*.js). */
+function buildOptions(mode: string): UserConfig["build"] {
+  if (mode === "script-tag") {
+    return {
+      // The script tag: one self-contained IIFE file, Preact included.
+      emptyOutDir: false,
+      target: "es2020",
+      lib: {
+        entry: resolve(root, "src/embed/script-tag.ts"),
+        name: "CapChatBundle",
+        formats: ["iife"],
+        fileName: () => "cap-chat.js",
+      },
+    };
+  }
+  if (mode === "demo") {
+    return {
+      // The demo pages' apps, with Preact bundled in (a page cannot resolve bare imports).
+      emptyOutDir: false,
+      outDir: resolve(root, "dist/demo"),
+      target: "es2020",
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        input: {
+          spa: resolve(root, "demo/pages/src/spa.js"),
+          element: resolve(root, "demo/pages/src/element-demo.js"),
+        },
+        output: { entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
+      },
+    };
+  }
+  return {
+    target: "es2020",
+    lib: { entry: libraryEntries, formats: ["es"], fileName: (_format, entryName) => `${entryName}.js` },
+    rolldownOptions: {
+      external: [/^preact($|\/)/, /^@preact\/signals($|\/)/],
+      output: { chunkFileNames: "chunks/[name]-[hash].js" },
+    },
+  };
+}
 
 export default defineConfig(({ mode }) => ({
   esbuild: { jsx: "automatic", jsxImportSource: "preact" },
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   publicDir: false,
-  build:
-    mode === "script-tag"
-      ? {
-          // The script tag: one self-contained IIFE file, Preact included.
-          emptyOutDir: false,
-          target: "es2020",
-          lib: {
-            entry: resolve(root, "src/embed/script-tag.ts"),
-            name: "CapChatBundle",
-            formats: ["iife"],
-            fileName: () => "cap-chat.js",
-          },
-        }
-      : {
-          target: "es2020",
-          lib: { entry: libraryEntries, formats: ["es"] },
-          rolldownOptions: {
-            external: [/^preact($|\/)/, /^@preact\/signals($|\/)/],
-          },
-        },
+  resolve: mode === "demo" ? { alias: builtPackageEntries } : {},
+  // The reference server serves dist/ at /dist/, so the demo apps' chunks live under /dist/demo/.
+  base: mode === "demo" ? "/dist/demo/" : "/",
+  build: buildOptions(mode),
   test: {
     projects: [
       {

@@ -14,8 +14,14 @@ export interface ReferenceServerOptions {
   sessionIdleMilliseconds?: number;
   /** Overrides the pause between streamed chunks (unscaled). */
   chunkIntervalMilliseconds?: number;
-  /** Folder served as static files at `/` (the demo pages and the built widget), if any. */
+  /**
+   * Folder served as static files at `/` (the demo pages), if any. A page `name.html` with a sibling
+   * `name.headers.json` (an object of header names to values) is served with those headers too, which is
+   * how the strict-CSP demo page gets its `Content-Security-Policy`.
+   */
   staticRoot?: string;
+  /** Folder served at `/dist/` (the built widget), if any. */
+  distRoot?: string;
   /** Exposes the fault controls over HTTP under `/__faults/` for out-of-process tests. Off by default. */
   exposeFaultEndpoint?: boolean;
   /** Secret that signs access tokens; random per start when absent. */
@@ -35,6 +41,12 @@ export interface DemoCredentials {
   /** Connector registered to `registeredHost` (a host name; subdomains accepted). */
   connectorToken: string;
   registeredHost: string;
+  /**
+   * Connector the demo pages use: registered to the loopback names in `demoHosts` (`127.0.0.1` and
+   * `localhost`), so a page served by the reference server can use its own host name as `X-Host`.
+   */
+  demoConnectorToken: string;
+  demoHosts: readonly string[];
   /** Connector registered to an app namespace, which must match exactly. */
   appConnectorToken: string;
   appNamespace: string;

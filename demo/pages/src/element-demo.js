@@ -1,0 +1,22 @@
+/**
+ * The `<cap-chat>` demo: the element's attributes are in the page; the Chat API headers are JS-only, so
+ * they go in its `config` property, set before the element is defined so it mounts once, with them.
+ */
+import { demoChatHeaders } from "./demo-config.js";
+
+for (const element of document.querySelectorAll("cap-chat")) {
+  element.config = { chatHeaders: demoChatHeaders };
+}
+
+const log = document.getElementById("event-log");
+for (const name of ["cap-chat:open", "cap-chat:close", "cap-chat:message", "cap-chat:handoff-required", "cap-chat:end"]) {
+  document.addEventListener(name, (event) => {
+    const item = document.createElement("li");
+    const detail = event.detail && typeof event.detail === "object" && "text" in event.detail ? `: ${event.detail.text.slice(0, 60)}` : "";
+    item.textContent = `${name}${detail}`;
+    log?.prepend(item);
+    while (log && log.children.length > 8) log.lastElementChild?.remove();
+  });
+}
+
+void import("cap-chat/element");

@@ -1,0 +1,18 @@
+import type { ServerTimings } from "../server-config.ts";
+import type { Timeline } from "../timers.ts";
+import type { AgentAssets } from "./agent-message.ts";
+
+/**
+ * What the demo agent may do to its session: store events (replayed later), send transient ones (live
+ * sockets only), end the session, and schedule its steps on the session's timeline so they never
+ * interleave.
+ */
+export interface AgentPort {
+  readonly streaming: boolean;
+  readonly timings: ServerTimings;
+  readonly timeline: Timeline;
+  readonly assets: AgentAssets;
+  store(type: string, payload: Record<string, unknown>): void;
+  transient(type: string, payload: Record<string, unknown>): void;
+  end(reason: string): void;
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import { EventType } from "../../../src/protocol/index.ts";
+import type { AgentMessage } from "./agent-message.ts";
+import type { AgentPort } from "./agent-port.ts";
+
+/**
+ * Splits text into word-ish fragments of a few words each; joined back together they are exactly the
+ * original text.
+ */
+export function splitIntoFragments(text: string, wordsPerFragment = 2): string[] {
+  const words = text.split(/(?<=\s)(?=\S)/);
+  const fragments: string[] = [];
+  for (let index = 0; index < words.length; index += wordsPerFragment) {
+    fragments.push(words.slice(index, index + wordsPerFragment).join(""));
+  }
+  return fragments.filter((fragment) => fragment !== "");
+}
+
+/**
+ * Schedules a service agent message on the timeline, `delay` after the previous step: one
+ * `SERVICE_AGENT_MESSAGE` without streaming, or a chunk series `chunkInterval` apart with streaming.
+ * Attachments and suggestions go on the last chunk; when there are any, the last chunk has empty text,
+ * otherwise it carries the last fragment.
+ */
+export function deliverServiceAgentMessage(port: AgentPort, message: AgentMessage, delay = 0): void {
+  const messageId = randomUUID();
+  const suggestions = message.suggestions.map((text) => ({ message_text: text }));
+  if (!port.streaming) {
+    port.timeline.then(delay, () =>
+      port.store(EventType.ServiceAgentMessage, {
+        message_id: messageId,
+        text: message.text,
+        attachments: message.attachments,
+        response_suggestions: suggestions,
+      }),
+    );
+    return;
+  }
+  const fragments = splitIntoFragments(message.text);
+  const hasExtras = message.attachments.length > 0 || suggestions.length > 0;
+  if (hasExtras || fragments.length === 0) fragments.push("");
+  fragments.forEach((fragment, index) => {
+    const last = index === fragments.length - 1;
+    port.timeline.then(index === 0 ? delay : port.timings.chunkInterval, () =>
+      port.store(EventType.ServiceAgentMessageChunk, {
+        message_id: messageId,
+        text: fragment,
+        attachments: last ? message.attachments : [],
+        response_suggestions: last ? suggestions : [],
+        chunk_index: index + 1,
+        is_complete: last,
+      }),
+    );
+  });
+}
+
+/** Schedules `SERVICE_AGENT_THINKING` now and the message after the thinking pause. */
+export function thinkThenReply(port: AgentPort, message: AgentMessage): void {
+  port.timeline.then(0, () => port.transient(EventType.ServiceAgentThinking, {}));
+  deliverServiceAgentMessage(port, message, port.timings.thinking);
+}

@@ -1,0 +1,109 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer } from "ws";
+import { limits } from "../../src/protocol/index.ts";
+import type { AgentAssets } from "./agent/agent-message.ts";
+import { AccessTokens } from "./access-tokens.ts";
+import { ChatConversations } from "./chat-conversations.ts";
+import { ConnectorDirectory } from "./connectors.ts";
+import { demoAssetUrls } from "./demo-assets.ts";
+import { demoConnectors, demoCredentials } from "./demo-credentials.ts";
+import { FaultState } from "./fault-controls.ts";
+import { sendJson } from "./http-utilities.ts";
+import { RateLimiter, rateBudgets } from "./rate-limiter.ts";
+import type { ReferenceServer, ReferenceServerOptions } from "./reference-server-types.ts";
+import { routeRequest } from "./request-router.ts";
+import { resolveServerConfig } from "./server-config.ts";
+import type { ServerContext } from "./server-context.ts";
+import { createServerInspector } from "./server-inspector.ts";
+import { SessionRegistry } from "./session-registry.ts";
+import { handleUpgrade, refuseUpgrade } from "./socket-handshake.ts";
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : "unknown error";
+}
+
+/**
+ * The agent's image URLs on the loopback name and port the client used, so a page at `localhost` gets
+ * `localhost` images (a strict `img-src 'self'` allows them); any other `Host` gets the server's own URL.
+ */
+function assetsForHost(requestHost: string | undefined, serverAssets: AgentAssets): AgentAssets {
+  if (requestHost && /^(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/.test(requestHost)) {
+    return demoAssetUrls(`http://${requestHost}`);
+  }
+  return serverAssets;
+}
+
+/**
+ * Starts the reference platform server on a loopback address: the Messaging API (HTTP + WebSocket), the
+ * Chat API, the demo agent, static pages and test fault controls, as protocol.md describes. Resolves once
+ * it listens; `close()` ends every socket, timer and connection.
+ */
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const config = resolveServerConfig(options);
+  const log = (line: string) => console.error(`[reference-server] ${line}`);
+  const onError = (error: unknown) => log(`scheduled action failed: ${describeError(error)}`);
+  let assets: AgentAssets = demoAssetUrls(`http://${config.host}:${config.port}`);
+  const tokens = new AccessTokens(config.tokenSecret);
+  const sessions = new SessionRegistry(config.timings, (requestHost) => assetsForHost(requestHost, assets), onError);
+  const faults = new FaultState(sessions, tokens);
+  const context: ServerContext = {
+    config,
+    connectors: new ConnectorDirectory(demoConnectors),
+    tokens,
+    sessions,
+    faults,
+    httpLimiter: new RateLimiter(rateBudgets.http),
+    chat: new ChatConversations(),
+    log,
+  };
+  const inspect = createServerInspector(sessions);
+  // Above the protocol limit, so an oversized frame still reaches the handler and gets its error first.
+  const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes * 8 });
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    routeRequest(context, inspect, assets, request, response).catch((error: unknown) => {
+      log(`request to ${new URL(request.url ?? "/", "http://x").pathname} failed: ${describeError(error)}`);
+      if (!response.headersSent) sendJson(response, 500, { message: "internal server error" });
+      else response.destroy();
+    });
+  });
+  server.on("upgrade", (request, socket, head) => {
+    try {
+      handleUpgrade(context, webSocketServer, request, socket, head);
+    } catch (error) {
+      log(`upgrade failed: ${describeError(error)}`);
+      refuseUpgrade(socket, 500, "internal server error");
+    }
+  });
+  server.on("clientError", (_error, socket) => socket.destroy());
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+  assets = demoAssetUrls(url);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    credentials: demoCredentials(url),
+    faults,
+    inspect,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        sessions.shutdown();
+        for (const client of webSocketServer.clients) client.terminate();
+        webSocketServer.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

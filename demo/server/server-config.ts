@@ -1,0 +1,68 @@
+import { limits } from "../../src/protocol/index.ts";
+import type { ReferenceServerOptions } from "./reference-server-types.ts";
+
+/** Every duration the server uses, already scaled, in milliseconds. */
+export interface ServerTimings {
+  /** No client frame for this long abandons a session. */
+  sessionIdle: number;
+  /** The idle warning goes out when this much of the idle time has passed. */
+  idleWarning: number;
+  /** Pause between two streamed chunks. */
+  chunkInterval: number;
+  /** How long the service agent "thinks" before answering. */
+  thinking: number;
+  /** Pause between two consecutive agent events of a scripted sequence. */
+  step: number;
+  /** Interval between two queue status updates of a handoff. */
+  queueStep: number;
+  /** How long the simulated live agent types before its message arrives. */
+  liveAgentTyping: number;
+}
+
+/** The server's options after defaults and `timeScale` are applied. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  timeScale: number;
+  timings: ServerTimings;
+  staticRoot: string | undefined;
+  distRoot: string | undefined;
+  exposeFaultEndpoint: boolean;
+  tokenSecret: string | undefined;
+}
+
+/** Fraction of the idle expiry after which `SESSION_IDLE_WARNING` is sent (a minute early at full scale). */
+export const idleWarningFraction = 0.9;
+
+const loopbackHosts = new Set(["127.0.0.1", "localhost", "::1"]);
+
+/**
+ * Resolves options into a config. Refuses a non-loopback `host` and a non-positive `timeScale`, so the
+ * reference server can never be exposed beyond the machine or run timers in a busy loop.
+ */
+export function resolveServerConfig(options: ReferenceServerOptions): ServerConfig {
+  const host = options.host ?? "127.0.0.1";
+  if (!loopbackHosts.has(host)) throw new Error(`The reference server binds to loopback only, not ${host}`);
+  const timeScale = options.timeScale ?? 1;
+  if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new Error("timeScale must be a positive number");
+  const scaled = (milliseconds: number) => milliseconds * timeScale;
+  const sessionIdle = options.sessionIdleMilliseconds ?? scaled(limits.sessionIdleExpiryMilliseconds);
+  return {
+    host,
+    port: options.port ?? 0,
+    timeScale,
+    timings: {
+      sessionIdle,
+      idleWarning: sessionIdle * idleWarningFraction,
+      chunkInterval: options.chunkIntervalMilliseconds ?? scaled(40),
+      thinking: scaled(700),
+      step: scaled(400),
+      queueStep: scaled(2000),
+      liveAgentTyping: scaled(1500),
+    },
+    staticRoot: options.staticRoot,
+    distRoot: options.distRoot,
+    exposeFaultEndpoint: options.exposeFaultEndpoint ?? false,
+    tokenSecret: options.tokenSecret,
+  };
+}

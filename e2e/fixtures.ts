@@ -1,0 +1,129 @@
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { SERVER_URL_VARIABLE } from "./server-handle.ts";
+
+/** The demo pages' Chat API account (demo/server/demo-credentials.ts). */
+export const demoChatPath = "/v1/demo-account/demo-project/chat";
+
+/** Locators and actions on the widget of a page, found by role and name or by `part` in its shadow root. */
+export class ChatWidget {
+  constructor(readonly page: Page) {}
+
+  get launcher(): Locator {
+    return this.page.locator('[part~="launcher"]');
+  }
+  get panel(): Locator {
+    return this.page.locator('[part~="panel"]');
+  }
+  get log(): Locator {
+    return this.page.getByRole("log", { name: "Conversation" });
+  }
+  get input(): Locator {
+    return this.page.getByRole("textbox", { name: "Message" });
+  }
+  get sendButton(): Locator {
+    return this.page.getByRole("button", { name: "Send", exact: true });
+  }
+  get agentMessages(): Locator {
+    return this.page.locator('[part~="message-agent"]');
+  }
+  get liveAgentMessages(): Locator {
+    return this.page.locator('[part~="message-live-agent"]');
+  }
+  get userMessages(): Locator {
+    return this.page.locator('[part~="message-user"]');
+  }
+  get suggestions(): Locator {
+    return this.page.locator('[part~="suggestion"]');
+  }
+  get handoffBanner(): Locator {
+    return this.page.locator('[part~="handoff"]');
+  }
+  get notices(): Locator {
+    return this.page.locator('[part~="notice"]');
+  }
+
+  /** Opens the panel with the launcher and waits for the input. */
+  async open(): Promise<void> {
+    await this.page.getByRole("button", { name: "Open chat" }).click();
+    await expect(this.input).toBeVisible();
+  }
+
+  /** Waits for the demo agent's greeting. */
+  async expectGreeting(): Promise<void> {
+    await expect(this.agentMessages.first()).toContainText("Cap demo assistant");
+  }
+
+  /** Types a message and sends it with the Send button; waits until the server has received it. */
+  async send(text: string): Promise<void> {
+    await this.input.fill(text);
+    await this.sendButton.click();
+    await expect(this.userMessages.filter({ hasText: text }).last()).toHaveAttribute("data-status", "sent");
+  }
+
+  /** The last agent message, once no message is streaming any more. */
+  lastAgentMessage(): Locator {
+    return this.agentMessages.last();
+  }
+}
+
+/**
+ * Calls one of the reference server's fault controls over its test-only HTTP endpoint, with the
+ * arguments by name (`{ sessionId, liveEvents }`).
+ */
+export async function fault(serverUrl: string, method: string, args: Record<string, unknown> = {}): Promise<void> {
+  const response = await fetch(`${serverUrl}/__faults/${method}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(args),
+  });
+  if (!response.ok) throw new Error(`Fault ${method} failed: ${response.status} ${await response.text()}`);
+}
+
+/** The session id the page's widget connected with, read from its WebSocket URL. */
+export function sessionIdOf(page: Page): Promise<string> {
+  return new Promise((resolvePromise) => {
+    page.on("websocket", (socket) => {
+      const sessionId = new URL(socket.url()).searchParams.get("session_id");
+      if (sessionId) resolvePromise(sessionId);
+    });
+  });
+}
+
+interface Fixtures {
+  serverUrl: string;
+  widget: ChatWidget;
+  /** Console errors and uncaught page errors seen during the test; asserted empty afterwards. */
+  pageProblems: string[];
+}
+
+/** The suite's `test`: a page on the reference server, a widget helper, and faults reset after each test. */
+export const test = base.extend<Fixtures>({
+  serverUrl: async ({}, use) => {
+    const url = process.env[SERVER_URL_VARIABLE];
+    if (!url) throw new Error(`${SERVER_URL_VARIABLE} is not set: the global setup did not run`);
+    await use(url);
+    await fault(url, "reset");
+  },
+  baseURL: async ({ serverUrl }, use) => {
+    await use(serverUrl);
+  },
+  widget: async ({ page }, use) => {
+    await use(new ChatWidget(page));
+  },
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(`console: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      page.on("response", (response) => {
+        if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+      });
+      await use(problems);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,44 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+const debianChromium = "/usr/bin/chromium";
+
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/**
+ * End-to-end suite: the built bundles in real Chromium against the reference server, which the global
+ * setup starts in-process on a free port. One worker, because fault controls such as refused upgrades
+ * apply to the whole server.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 8_000 },
+  reporter: [["list"]],
+  globalSetup: "./e2e/global-setup.ts",
+  globalTeardown: "./e2e/global-teardown.ts",
+  use: {
+    browserName: "chromium",
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      // Debian's Chromium when present, else the one Playwright installed (see e2e/ensure-chromium.mjs).
+      ...(existsSync(debianChromium) ? { executablePath: debianChromium } : {}),
+      args: chromiumArgs,
+    },
+    trace: "retain-on-failure",
+  },
+});

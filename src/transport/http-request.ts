@@ -1,0 +1,114 @@
+import type { Environment } from "./environment.ts";
+import { ChatError, HttpError, toChatError } from "./errors.ts";
+
+export interface JsonRequest {
+  url: string;
+  method: "POST" | "PUT";
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface RetryPolicy {
+  /** Total attempts, the first included. */
+  maxAttempts: number;
+  /** First backoff after a 5xx or network failure; doubles each time. */
+  baseDelayMilliseconds: number;
+  maxDelayMilliseconds: number;
+  /** Asked before every wait and attempt; a `true` abandons the request (the promise rejects). */
+  isCancelled?: () => boolean;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 4, baseDelayMilliseconds: 1000, maxDelayMilliseconds: 30000 };
+
+/**
+ * Sends one JSON request with the platform's HTTP discipline: a 429 waits for `Retry-After` (or the
+ * backoff when absent) and never retries sooner; a 5xx or a network failure backs off exponentially with
+ * ±20 % jitter; any other 4xx is final. Resolves with the parsed body of a 2xx answer; rejects with an
+ * `HttpError` (status, the body's error text) or a `network` ChatError once the attempts are spent.
+ */
+export async function requestJson(
+  environment: Environment,
+  request: JsonRequest,
+  policy: RetryPolicy = defaultRetryPolicy,
+): Promise<unknown> {
+  let lastError: ChatError = new ChatError("network", "The request was not sent");
+  for (let attempt = 1; attempt <= policy.maxAttempts; attempt += 1) {
+    if (policy.isCancelled?.()) throw new ChatError("network", "The request was cancelled");
+    try {
+      const response = await environment.fetch(request.url, {
+        method: request.method,
+        headers: { "Content-Type": "application/json", ...request.headers },
+        body: JSON.stringify(request.body ?? {}),
+      });
+      const text = await response.text();
+      if (response.status >= 200 && response.status < 300) return parseBody(text);
+      const retryAfter = parseRetryAfter(response.header("Retry-After"), environment.now());
+      lastError = new HttpError(response.status, readErrorText(text), retryAfter);
+      if (!isRetryableStatus(response.status)) throw lastError;
+    } catch (error) {
+      if (error instanceof HttpError && !isRetryableStatus(error.status)) throw error;
+      // A 2xx whose body could not be read was still acted on by the server: sending it again could act twice.
+      if (error instanceof ChatError && error.kind === "protocol") throw error;
+      lastError = error instanceof HttpError ? error : toChatError(error);
+    }
+    if (attempt === policy.maxAttempts) break;
+    await delay(environment, waitBeforeRetry(environment, lastError, attempt, policy));
+  }
+  throw lastError;
+}
+
+/** 429, 5xx: worth another try. Every other failure status is final. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/** Reads `Retry-After` (seconds or an HTTP date) as milliseconds from now; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | null {
+  if (value === null || value.trim() === "") return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** Exponential backoff from `base`, doubling per attempt up to `max`, with ±20 % jitter. */
+export function backoffDelay(attempt: number, base: number, max: number, random: () => number): number {
+  const plain = Math.min(max, base * 2 ** Math.max(0, attempt - 1));
+  return Math.round(plain * (0.8 + 0.4 * random()));
+}
+
+function waitBeforeRetry(environment: Environment, error: ChatError, attempt: number, policy: RetryPolicy): number {
+  const backoff = backoffDelay(attempt, policy.baseDelayMilliseconds, policy.maxDelayMilliseconds, environment.random);
+  // Retry-After is a floor: the platform asks never to come back sooner.
+  if (error instanceof HttpError && error.retryAfterMilliseconds !== null) {
+    return Math.max(error.retryAfterMilliseconds, error.status === 429 ? 0 : backoff);
+  }
+  return backoff;
+}
+
+function delay(environment: Environment, milliseconds: number): Promise<void> {
+  return new Promise((resolve) => {
+    environment.setTimeout(resolve, milliseconds);
+  });
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ChatError("protocol", "The server's answer was not valid JSON");
+  }
+}
+
+/** The error text of either API's error body: `{message}` (Messaging) or `{error_message}` (Chat API). */
+function readErrorText(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    if (typeof body.message === "string") return body.message;
+    if (typeof body.error_message === "string") return body.error_message;
+  } catch {
+    // A body that is not JSON carries no error text worth showing.
+  }
+  return null;
+}

@@ -1,0 +1,42 @@
+import type { RefObject } from "preact";
+import { Composer } from "./composer.tsx";
+import { ConnectionBanner } from "./connection-banner.tsx";
+import { HandoffBanner } from "./handoff-banner.tsx";
+import { useModel } from "./model-context.ts";
+import { PanelHeader } from "./panel-header.tsx";
+import { Transcript } from "./transcript.tsx";
+
+/**
+ * The chat panel: a dialog in floating mode (Escape closes it), a labelled region inline or full screen.
+ * Holds the polite live region that announces finished messages only.
+ */
+export function ChatPanel({ panelRef, inputRef }: { panelRef: RefObject<HTMLElement>; inputRef: RefObject<HTMLTextAreaElement> }) {
+  const model = useModel();
+  const floating = model.mode.value === "floating";
+  return (
+    <section
+      ref={panelRef}
+      part="panel"
+      class="panel"
+      role={floating ? "dialog" : "region"}
+      aria-label={model.title.value ?? model.locale.value.title}
+      hidden={floating && !model.open.value}
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        if (floating && event.key === "Escape") {
+          event.stopPropagation();
+          model.setOpen(false);
+        }
+      }}
+    >
+      <PanelHeader />
+      <ConnectionBanner />
+      <HandoffBanner />
+      <Transcript />
+      <Composer inputRef={inputRef} />
+      <div class="hidden" aria-live="polite">
+        {model.announcement.value}
+      </div>
+    </section>
+  );
+}

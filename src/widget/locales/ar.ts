@@ -1,0 +1,62 @@
+import type { LocaleStrings } from "./locale-strings.ts";
+
+/** Arabic, written right to left. */
+export const ar: LocaleStrings = {
+  code: "ar",
+  dir: "rtl",
+  title: "دردشة",
+  openChat: "فتح الدردشة",
+  closeChat: "إغلاق الدردشة",
+  minimise: "تصغير الدردشة",
+  endConversation: "إنهاء المحادثة",
+  conversation: "المحادثة",
+  message: "الرسالة",
+  placeholder: "اكتب رسالة…",
+  send: "إرسال",
+  you: "أنت",
+  agent: "الوكيل",
+  sending: "جارٍ الإرسال…",
+  failed: "لم تُرسل",
+  retry: "إعادة المحاولة",
+  newMessages: "رسائل جديدة",
+  unread: (count) => `رسائل غير مقروءة: ${count}`,
+  thinking: (name) => `${name} يفكر`,
+  isTyping: (name) => `${name} يكتب`,
+  waitingForReply: "في انتظار الرد",
+  status: {
+    idle: "غير متصل",
+    connecting: "جارٍ الاتصال…",
+    connected: "متصل",
+    reconnecting: "جارٍ إعادة الاتصال…",
+    offline: "غير متصل بالشبكة",
+    fallback: "متصل (الوضع الأساسي)",
+    ended: "انتهت المحادثة",
+    failed: "تعذر الاتصال",
+  },
+  reconnectIn: (seconds) => (seconds > 0 ? `انقطع الاتصال. محاولة جديدة خلال ${seconds} ث.` : "انقطع الاتصال. محاولة جديدة…"),
+  retryNow: "أعد المحاولة الآن",
+  offlineDetail: "أنت غير متصل. ستُرسل رسائلك عند عودة الاتصال.",
+  fallbackDetail: "التحديثات المباشرة غير متاحة، لذا قد تتأخر الردود قليلاً.",
+  failedDetail: "تعذر الاتصال بخدمة الدردشة.",
+  newConversation: "بدء محادثة جديدة",
+  endReasons: {
+    REASON_USER_END: "لقد أنهيت المحادثة.",
+    REASON_USER_ABANDONED: "انتهت المحادثة بعد فترة من عدم النشاط.",
+    REASON_NATURAL_END: "انتهت المحادثة. شكرًا لتواصلك معنا.",
+    other: "انتهت المحادثة.",
+  },
+  handoff: {
+    triggered: "جارٍ تحويلك إلى أحد أعضاء فريقنا…",
+    accepted: "تم قبول طلبك. نبحث عن شخص لمساعدتك…",
+    queued: (position, duration) =>
+      [position === undefined ? "أنت في قائمة الانتظار." : `ترتيبك ${position} في قائمة الانتظار.`, duration && `مدة الانتظار المتوقعة: ${duration}.`]
+        .filter(Boolean)
+        .join(" "),
+    liveAgentJoined: (name) => `انضم ${name} إلى المحادثة`,
+    liveAgentLeft: "غادر عضو الفريق المحادثة.",
+    clientRequired: "نقوم بتوصيلك عبر فريق الدعم لدينا. يُرجى اتباع الخطوات التالية على هذه الصفحة.",
+    failed: "عذرًا، لم نتمكن من توصيلك بأحد أعضاء فريقنا. يمكنك متابعة الدردشة هنا.",
+    timedOut: "لم يكن أحد متاحًا في الوقت المناسب. يمكنك متابعة الدردشة هنا.",
+    over: "تستمر محادثتك مع فريق الدعم لدينا.",
+  },
+};

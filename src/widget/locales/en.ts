@@ -1,0 +1,62 @@
+import type { LocaleStrings } from "./locale-strings.ts";
+
+/** English, the default; its accessible names are the public ones of design.md §2. */
+export const en: LocaleStrings = {
+  code: "en",
+  dir: "ltr",
+  title: "Chat",
+  openChat: "Open chat",
+  closeChat: "Close chat",
+  minimise: "Minimise chat",
+  endConversation: "End conversation",
+  conversation: "Conversation",
+  message: "Message",
+  placeholder: "Write a message…",
+  send: "Send",
+  you: "You",
+  agent: "Agent",
+  sending: "Sending…",
+  failed: "Not delivered",
+  retry: "Retry",
+  newMessages: "New messages",
+  unread: (count) => `${count} unread ${count === 1 ? "message" : "messages"}`,
+  thinking: (name) => `${name} is thinking`,
+  isTyping: (name) => `${name} is typing`,
+  waitingForReply: "Waiting for a reply",
+  status: {
+    idle: "Not connected",
+    connecting: "Connecting…",
+    connected: "Online",
+    reconnecting: "Reconnecting…",
+    offline: "Offline",
+    fallback: "Online (basic mode)",
+    ended: "Conversation ended",
+    failed: "Unable to connect",
+  },
+  reconnectIn: (seconds) => (seconds > 0 ? `Connection lost. Trying again in ${seconds} s.` : "Connection lost. Trying again…"),
+  retryNow: "Retry now",
+  offlineDetail: "You are offline. Your messages will be sent when the connection is back.",
+  fallbackDetail: "Live updates are unavailable, so replies may take a moment.",
+  failedDetail: "We could not connect to the chat service.",
+  newConversation: "Start a new conversation",
+  endReasons: {
+    REASON_USER_END: "You ended the conversation.",
+    REASON_USER_ABANDONED: "The conversation ended after a period of inactivity.",
+    REASON_NATURAL_END: "The conversation is over. Thank you for chatting with us.",
+    other: "The conversation has ended.",
+  },
+  handoff: {
+    triggered: "Transferring you to a member of our team…",
+    accepted: "Your request was accepted. Finding someone to help you…",
+    queued: (position, duration) =>
+      [position === undefined ? "You are in the queue." : `You are number ${position} in the queue.`, duration && `Estimated wait: ${duration}.`]
+        .filter(Boolean)
+        .join(" "),
+    liveAgentJoined: (name) => `${name} joined the conversation`,
+    liveAgentLeft: "The team member left the conversation.",
+    clientRequired: "We're connecting you through our support team. Please follow the next steps on this page.",
+    failed: "Sorry, we could not connect you to a member of our team. You can keep chatting here.",
+    timedOut: "No one was available in time. You can keep chatting here.",
+    over: "Your conversation continues with our support team.",
+  },
+};

@@ -1,0 +1,56 @@
+/**
+ * Every text the widget shows or announces, for one language. Functions build sentences whose word order
+ * differs between languages; `duration` is an already localised amount of time ("2 minutes").
+ */
+export interface LocaleStrings {
+  /** BCP 47 code of the language, set as `lang` on the widget root. */
+  code: string;
+  dir: "ltr" | "rtl";
+  title: string;
+  openChat: string;
+  closeChat: string;
+  minimise: string;
+  endConversation: string;
+  conversation: string;
+  message: string;
+  placeholder: string;
+  send: string;
+  you: string;
+  agent: string;
+  sending: string;
+  failed: string;
+  retry: string;
+  newMessages: string;
+  unread: (count: number) => string;
+  thinking: (name: string) => string;
+  isTyping: (name: string) => string;
+  waitingForReply: string;
+  status: {
+    idle: string;
+    connecting: string;
+    connected: string;
+    reconnecting: string;
+    offline: string;
+    fallback: string;
+    ended: string;
+    failed: string;
+  };
+  reconnectIn: (seconds: number) => string;
+  retryNow: string;
+  offlineDetail: string;
+  fallbackDetail: string;
+  failedDetail: string;
+  newConversation: string;
+  endReasons: { REASON_USER_END: string; REASON_USER_ABANDONED: string; REASON_NATURAL_END: string; other: string };
+  handoff: {
+    triggered: string;
+    accepted: string;
+    queued: (position: number | undefined, duration: string | undefined) => string;
+    liveAgentJoined: (name: string) => string;
+    liveAgentLeft: string;
+    clientRequired: string;
+    failed: string;
+    timedOut: string;
+    over: string;
+  };
+}

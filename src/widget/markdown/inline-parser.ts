@@ -1,0 +1,179 @@
+import { safeUrl } from "./safe-url.ts";
+
+/**
+ * One piece of inline content: plain text, or an element named by its HTML tag. A link's `href` has
+ * already passed `safeUrl`.
+ */
+export type Inline =
+  | string
+  | { tag: "strong" | "em" | "code" | "br"; children: Inline[] }
+  | { tag: "a"; href: string; children: Inline[] };
+
+/** An emphasis run that may still be closed: where its text sits in the output and how many markers remain. */
+interface Opener {
+  length: number;
+  at: number;
+}
+
+/** Open runs per marker, so a closer never searches past runs of the other marker. */
+type Openers = Record<string, Opener[]>;
+
+const WORD = /[\p{L}\p{N}]/u;
+const ESCAPABLE = /[!-/:-@[-`{-~]/;
+const AUTOLINK = /https?:\/\//iy;
+const URL_STOP = /[\s<>[\]]/;
+const TRAILING_PUNCTUATION = /[.,;:!?'"*_]/;
+const isWord = (character: string | undefined): boolean => !!character && WORD.test(character);
+const isSpace = (character: string | undefined): boolean => !character || /\s/.test(character);
+
+/**
+ * Parses the inline Markdown of one block: `code`, **strong** or __strong__, *emphasis* or _emphasis_ (never
+ * inside words for `_`), [text](url) links, bare http(s) URLs, backslash escapes, and newlines as breaks.
+ * A link whose URL `safeUrl` refuses keeps only its text. Unclosed markers stay literal text, so every
+ * prefix of a streaming message parses. Runs in linear time on any input (no rescans of failed searches).
+ */
+export function parseInline(text: string, insideLink = false): Inline[] {
+  const output: Inline[] = [];
+  const openers: Openers = { "*": [], _: [] };
+  const missingCodeClosers = new Set<number>();
+  let plainFrom = 0;
+  let index = 0;
+
+  const flush = (): void => {
+    if (index > plainFrom) output.push(text.slice(plainFrom, index));
+  };
+  const emit = (node: Inline, resume: number): void => {
+    flush();
+    output.push(node);
+    index = plainFrom = resume;
+  };
+
+  while (index < text.length) {
+    const character = text[index]!;
+    if (character === "\\" && ESCAPABLE.test(text[index + 1] ?? "")) {
+      flush();
+      plainFrom = index + 1;
+      index += 2;
+    } else if (character === "\n") {
+      emit({ tag: "br", children: [] }, index + 1);
+    } else if (character === "`") {
+      const length = runLength(text, index);
+      const close = missingCodeClosers.has(length) ? -1 : findCodeCloser(text, index + length, length);
+      if (close < 0) {
+        missingCodeClosers.add(length);
+        index += length;
+      } else {
+        emit({ tag: "code", children: [text.slice(index + length, close).trim()] }, close + length);
+      }
+    } else if (character === "*" || character === "_") {
+      const length = runLength(text, index);
+      const before = text[index - 1];
+      const after = text[index + length];
+      const canOpen = !isSpace(after) && (character === "*" || !isWord(before));
+      const canClose = !isSpace(before) && (character === "*" || !isWord(after));
+      flush();
+      const remaining = canClose ? closeEmphasis(output, openers, character, length) : length;
+      if (remaining && canOpen) openers[character]!.push({ length: remaining, at: output.length });
+      if (remaining) output.push(character.repeat(remaining));
+      index = plainFrom = index + length;
+    } else if (character === "[" && !insideLink) {
+      const link = readLink(text, index);
+      if (link) {
+        const children = parseInline(link.label, true);
+        flush();
+        if (link.href) output.push({ tag: "a", href: link.href, children });
+        else output.push(...children);
+        index = plainFrom = link.end;
+      } else {
+        index++;
+      }
+    } else if (!insideLink && startsAutolink(text, index)) {
+      const end = autolinkEnd(text, index);
+      const written = text.slice(index, end);
+      const href = safeUrl(written);
+      if (href) emit({ tag: "a", href, children: [written] }, end);
+      else index = end;
+    } else {
+      index++;
+    }
+  }
+  flush();
+  return output;
+}
+
+/**
+ * Closes the nearest open run of the same marker, repeatedly while markers remain, wrapping everything
+ * after the opener; openers left inside a closed span become plain text. Returns the markers left over.
+ */
+function closeEmphasis(output: Inline[], openers: Openers, marker: string, length: number): number {
+  const own = openers[marker]!;
+  const other = openers[marker === "*" ? "_" : "*"]!;
+  let remaining = length;
+  while (remaining && own.length) {
+    const opener = own[own.length - 1]!;
+    while (other.length && other[other.length - 1]!.at > opener.at) other.pop();
+    const used = opener.length >= 2 && remaining >= 2 ? 2 : 1;
+    const children = output.splice(opener.at + 1);
+    opener.length -= used;
+    remaining -= used;
+    if (opener.length) {
+      output[opener.at] = marker.repeat(opener.length);
+    } else {
+      output.pop();
+      own.pop();
+    }
+    output.push({ tag: used === 2 ? "strong" : "em", children });
+  }
+  return remaining;
+}
+
+function startsAutolink(text: string, index: number): boolean {
+  AUTOLINK.lastIndex = index;
+  return AUTOLINK.test(text) && !isWord(text[index - 1]);
+}
+
+function runLength(text: string, start: number): number {
+  let end = start;
+  while (text[end] === text[start]) end++;
+  return end - start;
+}
+
+/** Index of the next backtick run of exactly `length`, or -1. */
+function findCodeCloser(text: string, from: number, length: number): number {
+  for (let index = text.indexOf("`", from); index >= 0; index = text.indexOf("`", index)) {
+    const run = runLength(text, index);
+    if (run === length) return index;
+    index += run;
+  }
+  return -1;
+}
+
+/**
+ * Reads `[label](url)` at `start`. The label holds no brackets and the URL no whitespace, brackets or
+ * unbalanced parentheses, which keeps every scan from overlapping the next one.
+ */
+function readLink(text: string, start: number): { label: string; href: string | null; end: number } | null {
+  let close = start + 1;
+  while (close < text.length && text[close] !== "[" && text[close] !== "]") close++;
+  if (text[close] !== "]" || close === start + 1 || text[close + 1] !== "(") return null;
+  let end = close + 2;
+  let depth = 0;
+  for (; end < text.length && !URL_STOP.test(text[end]!); end++) {
+    if (text[end] === "(") depth++;
+    else if (text[end] === ")" && !depth--) break;
+  }
+  if (text[end] !== ")") return null;
+  return { label: text.slice(start + 1, close), href: safeUrl(text.slice(close + 2, end)), end: end + 1 };
+}
+
+/** End of a bare URL: up to whitespace or brackets, without trailing punctuation or an unmatched `)`. */
+function autolinkEnd(text: string, start: number): number {
+  let end = start;
+  while (end < text.length && !URL_STOP.test(text[end]!)) end++;
+  const balanced = text.slice(start, end).includes("(");
+  for (;;) {
+    const last = text[end - 1]!;
+    if (TRAILING_PUNCTUATION.test(last) || (last === ")" && !balanced)) end--;
+    else return end;
+  }
+}

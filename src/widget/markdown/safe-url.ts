@@ -1,0 +1,27 @@
+/** Schemes a link in agent text may use. */
+const ALLOWED_SCHEME = /^(https?|mailto):/i;
+
+/** Whitespace, control and invisible format characters: none belongs in a link we are willing to follow. */
+const HIDDEN_CHARACTER = /[\s\p{Cc}\p{Cf}]/u;
+
+/**
+ * Checks a URL taken from untrusted text and returns it normalised, or null when it must not become a link.
+ *
+ * Accepted: absolute `http:`, `https:` and `mailto:` URLs, after trimming surrounding whitespace.
+ * Refused: every other scheme (`javascript:`, `data:`, `vbscript:`…, in any letter case), protocol-relative
+ * (`//host`) and relative URLs (agent text has no base we trust), URLs holding whitespace, control or
+ * invisible format characters anywhere (`java\tscript:`), entity-encoded schemes (the scheme must be spelt
+ * out literally), and URLs with credentials (`https://trusted.example@evil.example` misleads the reader).
+ * Never throws.
+ */
+export function safeUrl(url: string): string | null {
+  const candidate = url.trim();
+  if (!ALLOWED_SCHEME.test(candidate) || HIDDEN_CHARACTER.test(candidate)) return null;
+  try {
+    const parsed = new URL(candidate);
+    if (!ALLOWED_SCHEME.test(parsed.protocol) || parsed.username || parsed.password) return null;
+    return parsed.href;
+  } catch {
+    return null;
+  }
+}

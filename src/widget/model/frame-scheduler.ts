@@ -1,0 +1,32 @@
+/** Runs one callback at most once per animation frame, however often `schedule` is called. */
+export interface FrameScheduler {
+  schedule(): void;
+  cancel(): void;
+}
+
+/**
+ * Coalesces calls into one run on the next animation frame. A timer races the frame because hidden tabs
+ * pause animation frames, and it is the only path where there is no `requestAnimationFrame` at all.
+ */
+export function createFrameScheduler(run: () => void): FrameScheduler {
+  const hasFrames = typeof requestAnimationFrame === "function";
+  let frame: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cancel = () => {
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    frame = timer = undefined;
+  };
+  const fire = () => {
+    cancel();
+    run();
+  };
+  return {
+    schedule() {
+      if (timer !== undefined) return;
+      if (hasFrames) frame = requestAnimationFrame(fire);
+      timer = setTimeout(fire, hasFrames ? 250 : 0);
+    },
+    cancel,
+  };
+}

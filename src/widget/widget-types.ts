@@ -1,0 +1,58 @@
+import type { ChatClient, ChatClientEvents, ChatClientOptions } from "../transport/chat-client-types.ts";
+import type { ChatErrorInfo, ChatMessage, ConnectionState, HandoffPhase, SessionEnd } from "../transport/conversation.ts";
+
+/** How the widget sits on the page. */
+export type WidgetMode = "floating" | "inline" | "fullscreen";
+
+/** Options of `mountChat`: the client's options plus presentation. */
+export type WidgetOptions = ChatClientOptions & {
+  /** Panel title (default: the locale's "Chat"). */
+  headerTitle?: string;
+  /** UI language; default the browser language, else English. */
+  locale?: string;
+  /** Default `floating` (launcher and panel). */
+  mode?: WidgetMode;
+  /** Start open (floating mode). */
+  open?: boolean;
+  /** A ready client to use instead of `createChatClient(options)`; the widget then owns it. */
+  client?: ChatClient;
+};
+
+/** The detail of each event `ChatController.on` delivers (design.md §2). */
+export interface WidgetEvents {
+  "cap-chat:ready": { client: ChatClient };
+  "cap-chat:open": undefined;
+  "cap-chat:close": undefined;
+  "cap-chat:message": ChatMessage;
+  "cap-chat:state": ConnectionState;
+  "cap-chat:handoff": HandoffPhase;
+  "cap-chat:handoff-required": ChatClientEvents["handoff-required"];
+  "cap-chat:end": SessionEnd;
+  "cap-chat:error": ChatErrorInfo;
+}
+
+export type WidgetEventName = keyof WidgetEvents;
+
+export type WidgetEventHandler<Name extends WidgetEventName> = (detail: WidgetEvents[Name]) => void;
+
+/** What `mountChat` returns: commands for the page, events, live updates. */
+export interface ChatController {
+  /** Opens the floating panel and moves focus to the input. */
+  open(): void;
+  /** Closes the floating panel. */
+  close(): void;
+  toggle(): void;
+  /** Sends a user message as if typed. */
+  send(text: string): void;
+  /** Ends the conversation for the user. */
+  end(): void;
+  /** Unmounts the widget, removes what it added to the page and destroys the client. */
+  destroy(): void;
+  /** Listens to one event; returns the unsubscribe function. */
+  on<Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>): () => void;
+  off<Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>): void;
+  /** Applies options live; a changed connection option replaces the client with a new one. */
+  update(options: Partial<WidgetOptions>): void;
+  /** The client in use (it changes after `update` with new connection options). */
+  readonly client: ChatClient;
+}

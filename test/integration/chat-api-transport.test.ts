@@ -1,0 +1,155 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceServer, type ReferenceServer } from "../../demo/server/index.ts";
+import { resolveEnvironment } from "../../src/transport/browser-environment.ts";
+import { createChatApiTransport, type ChatApiTransport } from "../../src/transport/chat-api-transport.ts";
+import type { ChatClientOptions } from "../../src/transport/chat-client-types.ts";
+import { createConversationStore, type ConversationStore } from "../../src/transport/conversation-store.ts";
+import type { ConversationSnapshot } from "../../src/transport/conversation.ts";
+import type { HttpRequest } from "../../src/transport/environment.ts";
+
+let server: ReferenceServer;
+const transports: ChatApiTransport[] = [];
+
+beforeAll(async () => {
+  server = await startReferenceServer({ port: 0, host: "127.0.0.1", timeScale: 0.01 });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+afterEach(() => {
+  for (const transport of transports.splice(0)) transport.destroy();
+  server.faults.reset();
+});
+
+interface Harness {
+  store: ConversationStore;
+  transport: ChatApiTransport;
+  /** Every request the transport made, as `METHOD action`. */
+  requests: string[];
+}
+
+function connect(overrides: Partial<ChatClientOptions> = {}): Harness {
+  const requests: string[] = [];
+  const environment = resolveEnvironment({ storage: null, createWebSocket: null });
+  const fetch = environment.fetch;
+  environment.fetch = (url: string, init: HttpRequest) => {
+    requests.push(`${init.method} ${url.slice(url.lastIndexOf("/") + 1)}`);
+    return fetch(url, init);
+  };
+  const store = createConversationStore();
+  const options: ChatClientOptions = {
+    chatUrl: server.credentials.chat.baseUrl,
+    chatHeaders: { "X-API-KEY": server.credentials.chat.apiKey, "X-TOKEN": server.credentials.chat.token },
+    ...overrides,
+  };
+  const transport = createChatApiTransport({
+    environment,
+    options,
+    store,
+    retryPolicy: { maxAttempts: 4, baseDelayMilliseconds: 20, maxDelayMilliseconds: 200 },
+  });
+  transports.push(transport);
+  return { store, transport, requests };
+}
+
+/** Resolves with the first snapshot (current or next) that satisfies `predicate`; fails after 5 s. */
+function until(store: ConversationStore, predicate: (snapshot: ConversationSnapshot) => boolean): Promise<ConversationSnapshot> {
+  return new Promise((resolve, reject) => {
+    if (predicate(store.getSnapshot())) return resolve(store.getSnapshot());
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`condition not met; last snapshot: ${JSON.stringify(store.getSnapshot())}`));
+    }, 5000);
+    const unsubscribe = store.subscribe((snapshot) => {
+      if (!predicate(snapshot)) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(snapshot);
+    });
+  });
+}
+
+const idle = (snapshot: ConversationSnapshot) =>
+  snapshot.typing.kind === "none" && snapshot.messages.every((message) => message.status !== "sending");
+
+describe("Chat API transport against the reference server", () => {
+  it("shows the greeting, delivers a message once and shows the answer", async () => {
+    const { store, transport, requests } = connect();
+    transport.start();
+    await until(store, (snapshot) => snapshot.messages.length === 1);
+    transport.send("u1", "Can you show me some markdown?");
+    const snapshot = await until(store, (current) => current.messages.length === 3 && idle(current));
+    expect(snapshot.connection).toEqual({ status: "fallback" });
+    expect(snapshot.transport).toBe("chat");
+    expect(snapshot.messages.map((message) => [message.role, message.status])).toEqual([
+      ["agent", undefined],
+      ["user", "sent"],
+      ["agent", undefined],
+    ]);
+    expect(snapshot.messages[2]?.text).toContain("**");
+    expect(requests).toEqual(["POST create", "POST respond"]);
+  });
+
+  it("ends with the over phase when the agent hands the conversation off", async () => {
+    const { store, transport } = connect();
+    transport.send("u1", "Please call me by phone");
+    const snapshot = await until(store, (current) => current.ended !== null);
+    expect(snapshot.handoff).toEqual({ phase: "over", destination: "phone-callback", reason: "COMPLEX_QUERY" });
+    expect(snapshot.ended).toEqual({ reason: "REASON_NATURAL_END" });
+  });
+
+  it("ends naturally when the agent says goodbye", async () => {
+    const { store, transport } = connect();
+    transport.send("u1", "bye");
+    const snapshot = await until(store, (current) => current.ended !== null);
+    expect(snapshot.ended).toEqual({ reason: "REASON_NATURAL_END" });
+    expect(snapshot.handoff).toEqual({ phase: "none" });
+  });
+
+  it("waits out a 429 for its Retry-After and delivers the message exactly once", async () => {
+    const { store, transport, requests } = connect();
+    transport.start();
+    await until(store, (snapshot) => snapshot.messages.length === 1);
+    server.faults.failNextRequests("chat-respond", 1, 429, 1);
+    const startedAt = Date.now();
+    transport.send("u1", "hello there");
+    const snapshot = await until(store, (current) => current.messages.length === 3 && idle(current));
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1000);
+    expect(snapshot.messages[1]).toMatchObject({ id: "u1", status: "sent" });
+    expect(requests).toEqual(["POST create", "POST respond", "POST respond"]);
+  });
+
+  it("retries respond through server errors and delivers the message exactly once", async () => {
+    const { store, transport, requests } = connect();
+    transport.start();
+    await until(store, (snapshot) => snapshot.messages.length === 1);
+    server.faults.failNextRequests("chat-respond", 2, 500);
+    transport.send("u1", "hello there");
+    const snapshot = await until(store, (current) => current.messages.length === 3 && idle(current));
+    expect(snapshot.messages.map((message) => [message.role, message.status])).toEqual([
+      ["agent", undefined],
+      ["user", "sent"],
+      ["agent", undefined],
+    ]);
+    expect(requests).toEqual(["POST create", "POST respond", "POST respond", "POST respond"]);
+  });
+
+  it("fails the connection as a configuration error when the key is wrong", async () => {
+    const { store, transport } = connect({ chatHeaders: { "X-API-KEY": "wrong", "X-TOKEN": "wrong" } });
+    transport.send("u1", "hello");
+    const snapshot = await until(store, (current) => current.connection.status === "failed" && idle(current));
+    expect(snapshot.connection).toMatchObject({ status: "failed", error: { kind: "configuration" } });
+    expect(snapshot.messages[0]).toMatchObject({ id: "u1", status: "failed" });
+  });
+
+  it("closes the conversation on the server when the user ends it", async () => {
+    const { store, transport, requests } = connect();
+    transport.start();
+    await until(store, (snapshot) => snapshot.messages.length === 1);
+    transport.end();
+    expect(store.getSnapshot().ended).toEqual({ reason: "REASON_USER_END" });
+    await expect.poll(() => requests).toEqual(["POST create", "PUT close"]);
+  });
+});

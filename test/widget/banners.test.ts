@@ -1,0 +1,178 @@
+import { act } from "@testing-library/preact";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { HandoffPhase } from "../../src/transport/conversation.ts";
+import { createSnapshot } from "./support/fake-chat-client.ts";
+import { renderWidget } from "./support/render-widget.ts";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(Date.UTC(2026, 0, 5, 9, 0));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = "";
+});
+
+const handoffText = (root: ShadowRoot) => root.querySelector("[part=handoff] p")?.textContent;
+
+describe("the handoff banner", () => {
+  const phases: [HandoffPhase, string][] = [
+    [{ phase: "triggered" }, "Transferring you to a member of our team…"],
+    [{ phase: "accepted", queueName: "billing" }, "Your request was accepted. Finding someone to help you…"],
+    [{ phase: "queued", position: 3, estimatedWaitSeconds: 150 }, "You are number 3 in the queue. Estimated wait: 3 minutes."],
+    [{ phase: "queued", position: 1, estimatedWaitSeconds: 40 }, "You are number 1 in the queue. Estimated wait: 40 seconds."],
+    [{ phase: "queued" }, "You are in the queue."],
+    [{ phase: "live-agent", agent: { name: "Sam" } }, "Sam joined the conversation"],
+    [{ phase: "live-agent-left" }, "The team member left the conversation."],
+    [
+      { phase: "client-handoff-required", reason: "POLICY", queueName: "support" },
+      "We're connecting you through our support team. Please follow the next steps on this page.",
+    ],
+    [{ phase: "failed" }, "Sorry, we could not connect you to a member of our team. You can keep chatting here."],
+    [{ phase: "timed-out" }, "No one was available in time. You can keep chatting here."],
+    [{ phase: "over", destination: "phone" }, "Your conversation continues with our support team."],
+  ];
+
+  it.each(phases)("describes phase %o", async (handoff, text) => {
+    const { root, update } = renderWidget({ open: true });
+    expect(root.querySelector("[part=handoff]")).toBeNull();
+    await update({ handoff });
+    expect(handoffText(root)).toBe(text);
+    expect(root.querySelector("[part=handoff]")?.getAttribute("role")).toBe("status");
+  });
+
+  it("shows the live agent's avatar and name in the header once joined", async () => {
+    const agent = { name: "Sam", avatarUrl: "https://cdn.example.com/sam.png" };
+    const { root, update } = renderWidget({ open: true });
+    await update({ handoff: { phase: "live-agent", agent }, liveAgent: agent, agent: { name: "Ava" } });
+    expect(root.querySelector("[part=handoff] img")?.getAttribute("src")).toBe(agent.avatarUrl);
+    expect(root.querySelector("[part=header]")?.textContent).toContain("Sam · ");
+  });
+});
+
+describe("notices", () => {
+  it("are shown by level, errors as alerts", async () => {
+    const { root, update } = renderWidget({ open: true });
+    const time = Date.now();
+    await update({
+      notices: [
+        { id: "n1", level: "info", text: "Heads up", time },
+        { id: "n2", level: "warning", text: "Our system is experiencing high load. Please try again in a moment.", time },
+        { id: "n3", level: "error", text: "Sorry, I encountered an error. Please try again.", time },
+      ],
+    });
+    const notices = [...root.querySelectorAll("[part=notice]")];
+    expect(notices.map((notice) => [notice.getAttribute("data-level"), notice.getAttribute("role"), notice.textContent])).toEqual([
+      ["info", "status", "Heads up"],
+      ["warning", "status", "Our system is experiencing high load. Please try again in a moment."],
+      ["error", "alert", "Sorry, I encountered an error. Please try again."],
+    ]);
+  });
+});
+
+describe("the connection", () => {
+  const status = (root: ShadowRoot) => root.querySelector("[part=status]")?.textContent;
+
+  it("says it is connecting", async () => {
+    const { root, update, screen } = renderWidget({ open: true });
+    await update({ connection: { status: "connecting" } });
+    expect(status(root)).toBe("Connecting…");
+    expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(false);
+  });
+
+  it("counts down to the next reconnect attempt and offers Retry now", async () => {
+    const { root, update, screen, client, settle } = renderWidget({ open: true });
+    // The frame that applies the snapshot takes 300 ms of the 5 s wait.
+    await update({ connection: { status: "reconnecting", attempt: 2, nextAttemptAt: Date.now() + 5000 } });
+    expect(status(root)).toBe("Reconnecting…");
+    expect(root.textContent).toContain("Connection lost. Trying again in 5 s.");
+    await act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(root.textContent).toContain("Connection lost. Trying again in 3 s.");
+    await act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    expect(root.textContent).toContain("Connection lost. Trying again…");
+    screen.getByRole("button", { name: "Retry now" }).click();
+    expect(client.callsOf("retryNow")).toEqual([[]]);
+    expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(false);
+    await update({ connection: { status: "connected" } });
+    await settle();
+    expect(screen.queryByRole("button", { name: "Retry now" })).toBeNull();
+  });
+
+  it("explains offline, and still lets the user write", async () => {
+    const { root, update, screen } = renderWidget({ open: true });
+    await update({ connection: { status: "offline" } });
+    expect(status(root)).toBe("Offline");
+    expect(root.textContent).toContain("You are offline. Your messages will be sent when the connection is back.");
+    expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(false);
+  });
+
+  it("says when the basic Chat API mode is in use", async () => {
+    const { root, update } = renderWidget({ open: true });
+    await update({ connection: { status: "fallback" }, transport: "chat" });
+    expect(status(root)).toBe("Online (basic mode)");
+    expect(root.textContent).toContain("Live updates are unavailable, so replies may take a moment.");
+  });
+
+  it("reports a failure, disables the composer and offers a new conversation", async () => {
+    const { root, update, screen, client } = renderWidget({ open: true });
+    await update({ connection: { status: "failed", error: { kind: "configuration", message: "The connector token is unknown" } } });
+    expect(status(root)).toBe("Unable to connect");
+    expect(screen.getByRole("alert").textContent).toContain("We could not connect to the chat service. The connector token is unknown");
+    expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("button", { name: "Send" }).hasAttribute("disabled")).toBe(true);
+    expect(screen.queryByRole("button", { name: "End conversation" })).toBeNull();
+    screen.getByRole("button", { name: "Start a new conversation" }).click();
+    expect(client.callsOf("newConversation")).toEqual([[]]);
+  });
+
+  it("keeps the composer closed before the client has started", () => {
+    const { screen } = renderWidget({ open: true }, createSnapshot({ connection: { status: "idle" } }));
+    expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(true);
+  });
+});
+
+describe("the end of the session", () => {
+  const reasons: [string, string][] = [
+    ["REASON_USER_END", "You ended the conversation."],
+    ["REASON_USER_ABANDONED", "The conversation ended after a period of inactivity."],
+    ["REASON_NATURAL_END", "The conversation is over. Thank you for chatting with us."],
+    ["REASON_SOMETHING_NEW", "The conversation has ended."],
+  ];
+
+  it.each(reasons)("explains %s, disables the input and offers a new conversation", async (reason, text) => {
+    const { root, update, screen, client } = renderWidget({ open: true });
+    await update({ ended: { reason }, connection: { status: "ended" } });
+    expect(root.querySelector(".end")?.textContent).toContain(text);
+    expect(root.querySelector("[part=status]")?.textContent).toBe("Conversation ended");
+    expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(true);
+    expect(screen.queryByRole("button", { name: "End conversation" })).toBeNull();
+    screen.getByRole("button", { name: "Start a new conversation" }).click();
+    expect(client.callsOf("newConversation")).toEqual([[]]);
+  });
+
+  it("ends the conversation from the header button", () => {
+    const { screen, client } = renderWidget({ open: true });
+    screen.getByRole("button", { name: "End conversation" }).click();
+    expect(client.callsOf("end")).toEqual([[]]);
+  });
+});
+
+describe("the typing indicator", () => {
+  it("shows the agent thinking, a live agent typing, and a Chat API turn in flight", async () => {
+    const { root, update } = renderWidget({ open: true });
+    const typing = () => root.querySelector("[part=typing]")?.textContent;
+    expect(typing()).toBeUndefined();
+    await update({ agent: { name: "Ava" }, typing: { kind: "agent" } });
+    expect(typing()).toBe("Ava is thinking");
+    await update({ typing: { kind: "live-agent", agent: { name: "Sam" } } });
+    expect(typing()).toBe("Sam is typing");
+    await update({ typing: { kind: "pending" } });
+    expect(typing()).toBe("Waiting for a reply");
+    await update({ typing: { kind: "none" } });
+    expect(typing()).toBeUndefined();
+  });
+});

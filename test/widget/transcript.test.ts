@@ -1,0 +1,172 @@
+import { act, fireEvent } from "@testing-library/preact";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderMarkdown } from "../../src/widget/markdown/index.ts";
+import { agentMessage, createSnapshot, userMessage } from "./support/fake-chat-client.ts";
+import { renderWidget } from "./support/render-widget.ts";
+
+vi.mock("../../src/widget/markdown/index.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/widget/markdown/index.ts")>();
+  return { ...original, renderMarkdown: vi.fn(original.renderMarkdown) };
+});
+
+const renderedTexts = () => vi.mocked(renderMarkdown).mock.calls.map(([text]) => text);
+const liveRegion = (root: ShadowRoot) => root.querySelector("[aria-live=polite]") as HTMLElement;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.mocked(renderMarkdown).mockClear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = "";
+});
+
+describe("streaming", () => {
+  it("shows the growing text and announces the message only once it is finished", async () => {
+    const { root, update } = renderWidget({ open: true });
+    const stream = agentMessage("a1", "Hel", { streaming: true });
+    await update({ messages: [stream] });
+    const bubble = () => root.querySelector("[data-message-id=a1] .bubble")?.textContent;
+    expect(bubble()).toBe("Hel");
+    await update({ messages: [{ ...stream, text: "Hello the" }] });
+    expect(bubble()).toBe("Hello the");
+    expect(liveRegion(root).textContent).toBe("");
+    await update({ messages: [{ ...stream, text: "Hello there", streaming: false }] });
+    expect(bubble()).toBe("Hello there");
+    expect(liveRegion(root).textContent).toBe("Ava: Hello there");
+  });
+
+  it("applies snapshot changes on the next frame, many changes as one render", async () => {
+    const { client, root, settle } = renderWidget({ open: true });
+    const stream = agentMessage("a1", "", { streaming: true });
+    client.set({ messages: [{ ...stream, text: "a" }] });
+    await act(async () => {});
+    expect(root.querySelector("[data-message-id=a1]")).toBeNull();
+    for (const text of ["ab", "abc", "abcd"]) client.set({ messages: [{ ...stream, text }] });
+    await settle();
+    expect(renderedTexts()).toEqual(["abcd"]);
+  });
+
+  it("re-renders only the message that changed", async () => {
+    const first = agentMessage("a1", "First answer");
+    const user = userMessage("u1", "Thanks");
+    const stream = agentMessage("a2", "Sec", { streaming: true });
+    const { update } = renderWidget({ open: true }, createSnapshot({ messages: [first, user, stream] }));
+    vi.mocked(renderMarkdown).mockClear();
+    await update({ messages: [first, user, { ...stream, text: "Second" }] });
+    expect(renderedTexts()).toEqual(["Second"]);
+  });
+
+  it("does not announce the history present at mount", () => {
+    const { root } = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "Earlier")] }));
+    expect(liveRegion(root).textContent).toBe("");
+  });
+});
+
+describe("agent content", () => {
+  it("renders agent Markdown through the renderer and user text as typed", () => {
+    const messages = [agentMessage("a1", "**Bold** and [docs](https://example.com/docs)"), userMessage("u1", "**not bold**")];
+    const { root } = renderWidget({ open: true }, createSnapshot({ messages }));
+    expect(root.querySelector("[data-message-id=a1] strong")?.textContent).toBe("Bold");
+    const link = root.querySelector("[data-message-id=a1] a") as HTMLAnchorElement;
+    expect([link.getAttribute("href"), link.target, link.rel]).toEqual(["https://example.com/docs", "_blank", "noopener noreferrer"]);
+    expect(root.querySelector("[data-message-id=u1] .bubble")?.textContent).toBe("**not bold**");
+    expect(root.querySelector("[data-message-id=u1] strong")).toBeNull();
+  });
+
+  it("shows an image attachment as a lazy preview named by its title", () => {
+    const attachments = [
+      { title: "Route map", preview_image_url: "https://cdn.example.com/map.png", content_url: "https://example.com/map", content_type: "ATTACHMENT_CONTENT_TYPE_IMAGE", call_to_action_text: "" },
+    ];
+    const { screen, root } = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "Here", { attachments })] }));
+    const image = screen.getByAltText("Route map") as HTMLImageElement;
+    expect([image.getAttribute("src"), image.getAttribute("loading")]).toEqual(["https://cdn.example.com/map.png", "lazy"]);
+    const link = root.querySelector("a[part=attachment]") as HTMLAnchorElement;
+    expect([link.getAttribute("href"), link.target, link.rel]).toEqual(["https://example.com/map", "_blank", "noopener noreferrer"]);
+  });
+
+  it("shows a link card with its title and call to action, and drops unsafe links", () => {
+    const attachments = [
+      { title: "Pricing", preview_image_url: "", content_url: "https://example.com/pricing", content_type: "ATTACHMENT_CONTENT_TYPE_URL", call_to_action_text: "See plans" },
+      { title: "Trap", preview_image_url: "", content_url: "javascript:alert(1)", content_type: "ATTACHMENT_CONTENT_TYPE_URL", call_to_action_text: "Click" },
+    ];
+    const { screen, root } = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "Options", { attachments })] }));
+    const cards = root.querySelectorAll("[part=attachment]");
+    expect(cards).toHaveLength(2);
+    expect(cards[0]?.textContent).toContain("Pricing");
+    const action = screen.getByRole("link", { name: "See plans" }) as HTMLAnchorElement;
+    expect([action.getAttribute("href"), action.target, action.rel]).toEqual(["https://example.com/pricing", "_blank", "noopener noreferrer"]);
+    expect(cards[1]?.textContent).toBe("Trap");
+    expect(cards[1]?.querySelector("a")).toBeNull();
+  });
+});
+
+describe("suggestions", () => {
+  const older = agentMessage("a1", "Pick one", { suggestions: ["Old choice"] });
+  const latest = agentMessage("a2", "Or now", { suggestions: ["Pricing", "Talk to a person"] });
+
+  it("are shown only under the latest agent message and send their text", () => {
+    const { screen, client, root } = renderWidget({ open: true }, createSnapshot({ messages: [older, latest] }));
+    expect(screen.queryByRole("button", { name: "Old choice" })).toBeNull();
+    const container = root.querySelector("[data-message-id=a2] [part=suggestions]");
+    expect([...(container?.querySelectorAll("[part=suggestion]") ?? [])].map((button) => button.textContent)).toEqual(["Pricing", "Talk to a person"]);
+    screen.getByRole("button", { name: "Talk to a person" }).click();
+    expect(client.callsOf("chooseSuggestion")).toEqual([["Talk to a person"]]);
+  });
+
+  it("disappear once the user has answered", () => {
+    const { root } = renderWidget({ open: true }, createSnapshot({ messages: [latest, userMessage("u1", "Hmm")] }));
+    expect(root.querySelector("[part=suggestions]")).toBeNull();
+  });
+
+  it("disappear when the conversation has ended", () => {
+    const { root } = renderWidget({ open: true }, createSnapshot({ messages: [latest], ended: { reason: "REASON_NATURAL_END" } }));
+    expect(root.querySelector("[part=suggestions]")).toBeNull();
+  });
+});
+
+describe("user message status", () => {
+  it("says sending, nothing more once sent, and offers Retry when failed", async () => {
+    const { screen, client, root, update } = renderWidget({ open: true });
+    await update({ messages: [userMessage("u1", "Hello", "sending")] });
+    const message = () => root.querySelector("[data-message-id=u1]") as HTMLElement;
+    expect(message().textContent).toContain("Sending…");
+    await update({ messages: [userMessage("u1", "Hello", "sent")] });
+    expect(message().textContent).not.toContain("Sending…");
+    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+    await update({ messages: [userMessage("u1", "Hello", "failed")] });
+    expect(message().textContent).toContain("Not delivered");
+    screen.getByRole("button", { name: "Retry" }).click();
+    expect(client.callsOf("retry")).toEqual([["u1"]]);
+  });
+});
+
+describe("following the conversation", () => {
+  function scrollGeometry(log: HTMLElement, scrollHeight: number, clientHeight: number) {
+    Object.defineProperty(log, "scrollHeight", { configurable: true, get: () => scrollHeight });
+    Object.defineProperty(log, "clientHeight", { configurable: true, get: () => clientHeight });
+  }
+
+  it("sticks to the bottom while the reader is there", async () => {
+    const { screen, update } = renderWidget({ open: true });
+    const log = screen.getByRole("log");
+    scrollGeometry(log, 900, 300);
+    await update({ messages: [agentMessage("a1", "One")] });
+    expect(log.scrollTop).toBe(900);
+    expect(screen.queryByRole("button", { name: "New messages" })).toBeNull();
+  });
+
+  it("offers New messages instead of jumping when the reader has scrolled up", async () => {
+    const { screen, update, settle } = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "One")] }));
+    const log = screen.getByRole("log");
+    scrollGeometry(log, 900, 300);
+    log.scrollTop = 100;
+    fireEvent.scroll(log);
+    await update({ messages: [agentMessage("a1", "One"), agentMessage("a2", "Two")] });
+    expect(log.scrollTop).toBe(100);
+    screen.getByRole("button", { name: "New messages" }).click();
+    await settle();
+    expect(log.scrollTop).toBe(900);
+    expect(screen.queryByRole("button", { name: "New messages" })).toBeNull();
+  });
+});
