@@ -50,7 +50,7 @@ export class ChatWidget {
 
   /** Waits for the demo agent's greeting. */
   async expectGreeting(): Promise<void> {
-    await expect(this.agentMessages.first()).toContainText("Cap demo assistant");
+    await expect(this.agentMessages.first()).toContainText("Ask me anything");
   }
 
   /** Types a message and sends it with the Send button; waits until the server has received it. */

@@ -13,7 +13,11 @@ const chatPath = /^\/v1\/([^/]+)\/([^/]+)\/chat\/(create|respond|close)$/;
 export function matchChatPath(pathname: string): { accountId: string; projectId: string; action: ChatAction } | undefined {
   const match = chatPath.exec(pathname);
   if (!match) return undefined;
-  return { accountId: decodeURIComponent(match[1] ?? ""), projectId: decodeURIComponent(match[2] ?? ""), action: match[3] as ChatAction };
+  try {
+    return { accountId: decodeURIComponent(match[1] ?? ""), projectId: decodeURIComponent(match[2] ?? ""), action: match[3] as ChatAction };
+  } catch {
+    return undefined;
+  }
 }
 
 const methodOf: Record<ChatAction, string> = { create: "POST", respond: "POST", close: "PUT" };

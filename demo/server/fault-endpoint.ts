@@ -68,7 +68,12 @@ export async function handleFaultEndpoint(
     return sendJson(response, 200, { sessionIds: inspect.sessionIds() });
   }
   if (request.method === "GET" && rest.startsWith("inspect/")) {
-    const sessionId = decodeURIComponent(rest.slice("inspect/".length));
+    let sessionId: string;
+    try {
+      sessionId = decodeURIComponent(rest.slice("inspect/".length));
+    } catch {
+      return sendJson(response, 400, { message: "malformed session id" });
+    }
     return sendJson(response, 200, {
       storedEvents: inspect.storedEvents(sessionId),
       receivedUserMessages: inspect.receivedUserMessages(sessionId),

@@ -29,7 +29,7 @@ function sendError(session: Session, socket: WebSocket, message: string, metadat
  * echoes the readable `metadata`; valid ones are echoed (stored, except heartbeats) and handed to the
  * demo agent.
  */
-export function handleSocketMessage(session: Session, socket: WebSocket, data: RawData, _isBinary: boolean): void {
+export function handleSocketMessage(session: Session, socket: WebSocket, data: RawData): void {
   const bytes = rawDataBuffer(data);
   session.touch();
   if (bytes.length > limits.maxFrameBytes) {

@@ -67,9 +67,9 @@ export function handleUpgrade(
     }
     webSocket.on("error", () => webSocket.terminate());
     session.attach(webSocket, cursor, context.faults.takeReplayFault(sessionId));
-    webSocket.on("message", (data, isBinary) => {
+    webSocket.on("message", (data) => {
       try {
-        handleSocketMessage(session, webSocket, data, isBinary);
+        handleSocketMessage(session, webSocket, data);
       } catch (error) {
         context.log(`socket frame handling failed: ${error instanceof Error ? error.message : "unknown error"}`);
         webSocket.close(4002, "server error");

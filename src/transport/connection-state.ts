@@ -326,8 +326,11 @@ function act(action: FailureAction, state: LifecycleState, failure: Failure, inp
   switch (action) {
     case "retry":
       return then(scheduleReconnect(state, input));
-    case "refresh-token":
-      return then(proceed({ ...state, hasToken: false, tokenRefreshedInStreak: true }, input));
+    case "refresh-token": {
+      const refreshed = { ...state, hasToken: false, tokenRefreshedInStreak: true };
+      // A second refusal in the same run waits the backoff, so a persistent 401 cannot spin.
+      return then(state.tokenRefreshedInStreak ? scheduleReconnect(refreshed, input) : proceed(refreshed, input));
+    }
     case "new-session":
       return then(replaceSession(state, input));
     case "fall-back":

@@ -17,7 +17,7 @@ button{cursor:pointer}
 .badge{position:absolute;inset-block-start:-4px;inset-inline-end:-4px;min-width:22px;height:22px;padding:0 6px;border-radius:11px;background:#b42318;color:#fff;font-size:12px;font-weight:700;line-height:22px}
 .panel{display:flex;flex-direction:column;background:var(--cap-chat-background);color:var(--cap-chat-text);overflow:hidden;font-size:15px;line-height:1.45}
 .floating .panel{position:fixed;z-index:2147483000;inset-block-end:88px;inset-inline-end:20px;width:380px;height:min(640px,calc(100vh - 110px));border-radius:var(--cap-chat-radius);box-shadow:var(--cap-chat-shadow);animation:rise .2s ease-out}
-.inline .panel{height:100%;min-height:400px;border:1px solid var(--cap-chat-border);border-radius:var(--cap-chat-radius)}
+.inline .panel{height:var(--cap-chat-height,560px);border:1px solid var(--cap-chat-border);border-radius:var(--cap-chat-radius)}
 .fullscreen .panel{position:fixed;inset:0;z-index:2147483000}
 @media (max-width:479px){.floating .panel{inset:var(--cap-chat-viewport-top,0) 0 auto;width:100%;height:var(--cap-chat-viewport-height,100dvh);border-radius:0}}
 @keyframes rise{from{opacity:0;transform:translateY(12px)}}
@@ -42,7 +42,6 @@ button{cursor:pointer}
 .bubble{padding:9px 13px;border-radius:var(--cap-chat-radius);border-end-start-radius:4px;background:var(--cap-chat-agent-bubble);overflow-wrap:anywhere}
 .user .bubble{background:var(--cap-chat-user-bubble);color:var(--cap-chat-on-user-bubble);border-end-start-radius:var(--cap-chat-radius);border-end-end-radius:4px;white-space:pre-wrap}
 .live-agent .bubble{background:var(--cap-chat-live-agent-bubble)}
-.sending .bubble{opacity:.75}
 .failed .bubble{outline:2px solid var(--cap-chat-error)}
 .bubble>:first-child{margin-block-start:0}
 .bubble>:last-child{margin-block-end:0}

@@ -22,7 +22,7 @@ afterEach(async () => {
 /** Upper bound of the flood: well above any sensible burst, still quick on a loopback. */
 const floodLimit = 400;
 
-describe("HTTP rate limits (protocol.md §2.3)", { timeout: 10000 }, () => {
+describe("HTTP rate limits (protocol.md §2.3)", { timeout: 15000 }, () => {
   it("answers a forced 429 with Retry-After in whole seconds", async () => {
     const token = await getToken(server);
     server.faults.failNextRequests("sessions", 1, 429, 5);

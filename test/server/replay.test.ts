@@ -58,6 +58,25 @@ describe("history replay on connect (protocol.md §2.3, §6)", { timeout: 8000 }
     expect(replay[0]?.payload.capabilities.streaming).toBe(false);
   });
 
+  it("sends every frame as one JSON object with a type, an object payload, an id, a timestamp and an integer or null sequence", async () => {
+    const { socket } = await startJoinedConversation(server, { streaming: true });
+    await sendUserMessage(socket, "hello there");
+    await nextAgentReply(socket);
+    socket.send({ type: EventType.Heartbeat, payload: {} });
+    socket.sendRaw("{broken");
+    await socket.nextOfType(EventType.SystemMessage);
+    const frames = socket.received;
+    expect(new Set(frames.map((event) => event.type)).size).toBeGreaterThan(5);
+    for (const frame of frames) {
+      expect(frame.type, JSON.stringify(frame).slice(0, 120)).toMatch(/^EVENT_TYPE_[A-Z_]+$/);
+      expect(typeof frame.payload === "object" && frame.payload !== null && !Array.isArray(frame.payload)).toBe(true);
+      expect(frame.id).toEqual(expect.any(String));
+      expect(frame.timestamp).toMatch(isoTimestamp);
+      expect(frame.sequence === null || Number.isInteger(frame.sequence)).toBe(true);
+    }
+    expect(new Set(frames.map((event) => event.id)).size).toBe(frames.length);
+  });
+
   it("gives every replayed event an id, an integer sequence and an ISO 8601 timestamp", async () => {
     const { sessionId, token } = await startJoinedConversation(server);
     const socket = await openSocket(server, { sessionId, token });

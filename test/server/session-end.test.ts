@@ -118,6 +118,7 @@ describe("idle expiry (protocol.md §6)", { timeout: 8000 }, () => {
     const { socket, sessionId, token } = await startConversation(shortLived);
     const warning = await socket.nextOfType(EventType.SessionIdleWarning, 3000);
     expect(warning.sequence).toBeNull();
+    expect(shortLived.inspect.storedEvents(sessionId).map((event) => event.id)).not.toContain(warning.id);
     const end = await socket.nextOfType(EventType.SessionEnd, 3000);
     expect(end.payload.reason).toBe("REASON_USER_ABANDONED");
     expect(end.sequence).toEqual(expect.any(Number));

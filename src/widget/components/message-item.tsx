@@ -1,4 +1,3 @@
-import { memo } from "preact/compat";
 import type { ChatMessage } from "../../transport/conversation.ts";
 import { formatTime } from "../format.ts";
 import { renderMarkdown } from "../markdown/index.ts";
@@ -35,7 +34,7 @@ function MessageView({ message, showAuthor, showSuggestions }: MessageItemProps)
         </div>
       )}
       {fromUser && <span class="hidden">{strings.you}:</span>}
-      <div class="bubble">{fromUser ? message.text : renderMarkdown(message.text)}</div>
+      <div class="bubble" dir="auto">{fromUser ? message.text : renderMarkdown(message.text)}</div>
       {!fromUser && <AttachmentList attachments={message.attachments} />}
       <div class="meta">
         <time dateTime={new Date(message.time).toISOString()}>{formatTime(message.time, strings.code)}</time>
@@ -54,5 +53,8 @@ function MessageView({ message, showAuthor, showSuggestions }: MessageItemProps)
   );
 }
 
-/** One message of the transcript, re-rendered only when its message object or flags change. */
-export const MessageItem = memo(MessageView);
+/**
+ * One message of the transcript, re-rendered only when its message object or flags change: @preact/signals
+ * skips a component that reads signals when its props are shallowly equal, so no memo wrapper is needed.
+ */
+export const MessageItem = MessageView;

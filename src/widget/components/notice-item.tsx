@@ -1,11 +1,10 @@
-import { memo } from "preact/compat";
 import type { Notice } from "../../transport/conversation.ts";
 
 /** A system notice; errors are alerts, the rest polite status messages. */
-export const NoticeItem = memo(function NoticeItem({ notice }: { notice: Notice }) {
+export function NoticeItem({ notice }: { notice: Notice }) {
   return (
     <p part="notice" class={`notice ${notice.level}`} role={notice.level === "error" ? "alert" : "status"} data-level={notice.level}>
       {notice.text}
     </p>
   );
-});
+}

@@ -1,7 +1,7 @@
 import type { ReferenceServer } from "../../../demo/server/reference-server-types.ts";
 import { EventType } from "../../../src/protocol/event-types.ts";
 import { createSession, getToken } from "./http.ts";
-import { ofType, openSocket, type TestSocket, type WireEvent } from "./test-socket.ts";
+import { openSocket, type TestSocket, type WireEvent } from "./test-socket.ts";
 
 /**
  * Reads the history replay that opens every connection: `EVENT_BATCH` frames until every id in
@@ -124,4 +124,3 @@ export async function startJoinedConversation(
   return conversation;
 }
 
-export { ofType };

@@ -70,8 +70,3 @@ export async function createSession(
   }
   return answer.body.session_id;
 }
-
-/** The error text of a Messaging REST error body, `{"message": "<text>"}`. */
-export function errorText(answer: HttpAnswer): unknown {
-  return answer.body?.message;
-}

@@ -22,8 +22,7 @@ export interface CloseInfo {
 
 type Predicate = (event: WireEvent) => boolean;
 
-/** Matches an event by type. */
-export function ofType(type: string): Predicate {
+function ofType(type: string): Predicate {
   return (event) => event.type === type;
 }
 
@@ -97,11 +96,6 @@ export class TestSocket {
       const index = this.queue.findIndex(predicate);
       return index === -1 ? undefined : this.queue.splice(0, index + 1);
     }, timeoutMilliseconds, "a matching frame");
-  }
-
-  /** Frames queued now, without waiting or removing them. */
-  pending(): readonly WireEvent[] {
-    return [...this.queue];
   }
 
   /** Empties the queue and returns what it held. */

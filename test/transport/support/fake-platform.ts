@@ -51,8 +51,9 @@ export class MemoryStorage implements KeyValueStorage {
  * echo + reply). Switches let a test refuse upgrades, lose or drop things, and read what arrived.
  */
 export class FakePlatform {
-  // verifyClient refuses before the socket opens, as a failed handshake looks to a browser.
-  readonly server = new Server(socketUrl, { verifyClient: () => !this.refuseUpgrades });
+  // verifyClient refuses before the socket opens, as a failed handshake looks to a browser. It gets no
+  // arguments, so it reads the URL of the socket being opened (they open one at a time).
+  readonly server = new Server(socketUrl, { verifyClient: () => !this.refuseUpgrades && this.sessions.has(this.lastSessionId()) });
   readonly sessions = new Map<string, FakeSession>();
   readonly requests: { url: string; init: HttpRequest }[] = [];
   readonly socketUrls: string[] = [];
@@ -68,6 +69,8 @@ export class FakePlatform {
   loseUserMessages = false;
   /** While true, stored events are not sent live (as if the socket died right after the server stored them). */
   muteLive = false;
+  /** Every USER_TYPING state the server received, in order, with the time. */
+  readonly typing: { state: string; at: number }[] = [];
   /** Every USER_MESSAGE frame that reached the server, lost ones included. */
   userMessageFrames = 0;
   /** Chat API calls, by action. */
@@ -189,6 +192,11 @@ export class FakePlatform {
     return respond(404, { message: "not found" });
   }
 
+  private lastSessionId(): string {
+    const url = this.socketUrls.at(-1);
+    return url ? (new URL(url).searchParams.get("session_id") ?? "") : "";
+  }
+
   private connect(socket: ServerSocket): void {
     const query = new URL(socket.url).searchParams;
     const session = this.sessions.get(query.get("session_id") ?? "");
@@ -225,6 +233,9 @@ export class FakePlatform {
         this.emit(session, EventType.ServiceAgentMessage, { message_id: `reply-${session.receivedUserMessages.length}`, text: `You said ${text}` });
         return;
       }
+      case EventType.UserTyping:
+        this.typing.push({ state: String(frame.payload.state), at: Date.now() });
+        return;
       case EventType.UserEndSession:
         this.emit(session, frame.type, {}, frame.metadata);
         this.emit(session, EventType.SessionEnd, { reason: "REASON_USER_END" });
@@ -248,10 +259,11 @@ export function phases(client: DiagnosableChatClient): string[] {
   );
 }
 
-/** Records every public connection state of a client with the time it was reported. */
+/** Records the public connection state of a client (the current one first, unless idle), then every change. */
 export function recordConnections(client: DiagnosableChatClient): { at: number; status: string; attempt?: number; wait?: number }[] {
   const records: { at: number; status: string; attempt?: number; wait?: number }[] = [];
   let last = client.getSnapshot().connection;
+  if (last.status !== "idle") records.push({ at: Date.now(), status: last.status });
   client.subscribe((snapshot) => {
     if (snapshot.connection === last) return;
     last = snapshot.connection;

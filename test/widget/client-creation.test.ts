@@ -1,0 +1,50 @@
+import { act } from "@testing-library/preact";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createChatClient } from "../../src/index.ts";
+import { mountChat } from "../../src/widget/index.ts";
+import { FakeChatClient } from "./support/fake-chat-client.ts";
+
+vi.mock("../../src/index.ts", () => ({ createChatClient: vi.fn(() => new FakeChatClient()) }));
+
+const created = () => vi.mocked(createChatClient).mock.results.map((result) => result.value as FakeChatClient);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.mocked(createChatClient).mockClear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = "";
+});
+
+describe("the widget's own client", () => {
+  it("is created from the options and started", () => {
+    const controller = mountChat(document.body, { messagingUrl: "https://us-1.example.com", connectorToken: "connector", headerTitle: "Help" });
+    expect(vi.mocked(createChatClient).mock.calls).toEqual([[{ messagingUrl: "https://us-1.example.com", connectorToken: "connector", headerTitle: "Help" }]]);
+    expect(controller.client).toBe(created()[0]);
+    expect(created()[0]?.callsOf("start")).toEqual([[]]);
+  });
+
+  it("is replaced when a connection option changes, with the merged options", async () => {
+    const controller = mountChat(document.body, { messagingUrl: "https://us-1.example.com", chatHeaders: { "X-Site": "a" } });
+    await act(() => controller.update({ messagingUrl: "https://uk-1.example.com" }));
+    const [first, second] = created();
+    expect(first?.callsOf("destroy")).toEqual([[]]);
+    expect(controller.client).toBe(second);
+    expect(vi.mocked(createChatClient).mock.calls[1]).toEqual([{ messagingUrl: "https://uk-1.example.com", chatHeaders: { "X-Site": "a" } }]);
+  });
+
+  it("is kept when update repeats the same connection options", async () => {
+    const controller = mountChat(document.body, { messagingUrl: "https://us-1.example.com", chatHeaders: { "X-Site": "a" } });
+    await act(() => controller.update({ messagingUrl: "https://us-1.example.com", chatHeaders: { "X-Site": "a" }, headerTitle: "Other" }));
+    expect(created()).toHaveLength(1);
+  });
+
+  it("replaces an injected client with a created one when connection options change", async () => {
+    const injected = new FakeChatClient();
+    const controller = mountChat(document.body, { client: injected });
+    await act(() => controller.update({ transport: "chat", chatUrl: "https://site.example.com/chat" }));
+    expect(injected.callsOf("destroy")).toEqual([[]]);
+    expect(vi.mocked(createChatClient).mock.calls).toEqual([[{ transport: "chat", chatUrl: "https://site.example.com/chat" }]]);
+  });
+});
