@@ -39,9 +39,10 @@ test.describe("conversation journeys", () => {
     await expect(widget.liveAgentMessages.last()).toContainText("Glad I could help");
     await expect(page.getByText("The conversation is over. Thank you for chatting with us.")).toBeVisible();
     await expect(widget.input).toBeDisabled();
-    const { phases, bannerTexts } = await page.evaluate(
-      () => window as unknown as { phases: string[]; bannerTexts: string[] },
-    );
+    const { phases, bannerTexts } = await page.evaluate(() => {
+      const record = window as unknown as { phases: string[]; bannerTexts: string[] };
+      return { phases: record.phases, bannerTexts: record.bannerTexts };
+    });
     expect(phases.filter((phase, index) => phases.indexOf(phase) === index)).toEqual([
       "triggered",
       "accepted",

@@ -1,12 +1,13 @@
 import WebSocket from "ws";
-import { startReferenceServer, type ReferenceServer } from "../../../demo/server/index.ts";
+import { EventType } from "../../../src/protocol/index.ts";
+import { startReferenceServer, type ReferenceServer, type StoredEventView } from "../../../demo/server/index.ts";
 import { createChatClient, type DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
 import type { ConversationSnapshot } from "../../../src/transport/conversation.ts";
 import type { Environment, HttpRequest, HttpResponse, KeyValueStorage, WebSocketLike } from "../../../src/transport/environment.ts";
 
 /** Starts the reference server fast enough for tests. */
-export function startTestServer(timeScale = 0.02): Promise<ReferenceServer> {
+export function startTestServer(timeScale = clientTimeScale): Promise<ReferenceServer> {
   return startReferenceServer({ port: 0, host: "127.0.0.1", timeScale });
 }
 
@@ -51,15 +52,23 @@ export class MemoryStorage implements KeyValueStorage {
   }
 }
 
-/** A Node environment with real timers and sockets; `random` is seedable for reproducible runs. */
+/** The client's clock runs this much faster than the wall clock, like the server's `timeScale`. */
+export const clientTimeScale = 0.02;
+
+/**
+ * A Node environment with real sockets and a fast clock: every timer is scaled by `clientTimeScale` and
+ * `now()` advances correspondingly faster, so backoff, heartbeats and the stable minute keep their
+ * proportions against a server started with the same `timeScale`.
+ */
 export function nodeEnvironment(overrides: Partial<Environment> = {}): Environment {
   let counter = 0;
+  const origin = Date.now();
   return {
     createWebSocket: nodeWebSocket,
     fetch: nodeFetch,
-    setTimeout: (callback, milliseconds) => setTimeout(callback, milliseconds),
+    setTimeout: (callback, milliseconds) => setTimeout(callback, milliseconds * clientTimeScale),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    now: () => Date.now(),
+    now: () => origin + (Date.now() - origin) / clientTimeScale,
     random: () => Math.random(),
     createId: () => `client-${process.pid}-${Date.now().toString(36)}-${(counter += 1)}`,
     storage: new MemoryStorage(),
@@ -129,4 +138,45 @@ export function summary(snapshot: ConversationSnapshot) {
 /** Agent messages that are whole. */
 export function finishedAgentMessages(snapshot: ConversationSnapshot) {
   return snapshot.messages.filter((message) => message.role !== "user" && !message.streaming);
+}
+
+/** The transcript the server recorded: user messages, whole agent messages, streams assembled by chunk_index. */
+export function expectedTranscript(events: readonly StoredEventView[]): [string, string][] {
+  const transcript: [string, string][] = [];
+  const streams = new Map<string, { entry: [string, string]; chunks: Map<number, string> }>();
+  for (const event of events) {
+    const payload = event.payload;
+    if (event.type === EventType.UserMessage) transcript.push(["user", String(payload.text)]);
+    if (event.type === EventType.ServiceAgentMessage) transcript.push(["agent", String(payload.text)]);
+    if (event.type === EventType.LiveAgentMessage) transcript.push(["live-agent", String(payload.text)]);
+    if (event.type === EventType.ServiceAgentMessageChunk) {
+      const id = String(payload.message_id);
+      let stream = streams.get(id);
+      if (!stream) {
+        stream = { entry: ["agent", ""], chunks: new Map() };
+        streams.set(id, stream);
+        transcript.push(stream.entry);
+      }
+      stream.chunks.set(Number(payload.chunk_index), String(payload.text ?? ""));
+      stream.entry[1] = [...stream.chunks.entries()].sort(([first], [second]) => first - second).map(([, text]) => text).join("");
+    }
+  }
+  return transcript;
+}
+
+/** The client's transcript in the same shape. */
+export function clientTranscript(snapshot: ConversationSnapshot): [string, string][] {
+  return snapshot.messages.map((message) => [message.role, message.text]);
+}
+
+/** A small seeded PRNG (mulberry32), for reproducible chaos. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -1,0 +1,182 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { ReferenceServer } from "../../demo/server/index.ts";
+import { EventType } from "../../src/protocol/index.ts";
+import type { DiagnosableChatClient } from "../../src/transport/chat-client.ts";
+import {
+  clientTranscript,
+  connectClient,
+  expectedTranscript,
+  finishedAgentMessages,
+  MemoryStorage,
+  nodeWebSocket,
+  persistedSessionId,
+  startTestServer,
+  until,
+} from "./support/client-harness.ts";
+
+let server: ReferenceServer;
+const clients: DiagnosableChatClient[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(() => {
+  for (const client of clients.splice(0)) client.destroy();
+  server.faults.reset();
+});
+
+function start(options: Parameters<typeof connectClient>[1] = {}, environment: Parameters<typeof connectClient>[2] = {}) {
+  const storage = (environment.storage as MemoryStorage | undefined) ?? new MemoryStorage();
+  const socketUrls: string[] = [];
+  const client = connectClient(server, options, {
+    storage,
+    createWebSocket: (url) => {
+      socketUrls.push(url);
+      return nodeWebSocket(url);
+    },
+    ...environment,
+  });
+  clients.push(client);
+  const sessionId = () => persistedSessionId(storage) ?? "";
+  return { client, storage, socketUrls, sessionId };
+}
+
+const phaseNames = (client: DiagnosableChatClient) => client.diagnostics.lifecycle.map((phase) => phase.name);
+const greeted = (client: DiagnosableChatClient) => until(client, (snapshot) => finishedAgentMessages(snapshot).length >= 1);
+const transcriptMatchesServer = (client: DiagnosableChatClient, sessionId: string) =>
+  expect(clientTranscript(client.getSnapshot())).toEqual(expectedTranscript(server.inspect.storedEvents(sessionId)));
+
+describe("Messaging against the reference server", () => {
+  it("creates a session, joins once and shows the greeting", async () => {
+    const { client, sessionId } = start();
+    await greeted(client);
+    expect(phaseNames(client)).toEqual(["idle", "authorizing", "creating-session", "connecting", "replaying", "live"]);
+    const stored = server.inspect.storedEvents(sessionId());
+    expect(stored.filter((event) => event.type === EventType.RequestServiceAgentJoin)).toHaveLength(1);
+    transcriptMatchesServer(client, sessionId());
+  });
+
+  it("answers a turn and marks the message sent", async () => {
+    const { client, sessionId } = start();
+    await greeted(client);
+    client.send("what can you do?");
+    const snapshot = await until(client, (current) => finishedAgentMessages(current).length >= 2);
+    expect(snapshot.messages.find((message) => message.role === "user")?.status).toBe("sent");
+    expect(server.inspect.receivedUserMessages(sessionId()).map((message) => message.text)).toEqual(["what can you do?"]);
+  });
+
+  it("reconnects with the cursor after the sockets drop, and misses nothing", async () => {
+    const { client, socketUrls, sessionId } = start();
+    await greeted(client);
+    const cursor = Math.max(...server.inspect.storedEvents(sessionId()).map((event) => event.sequence));
+    server.faults.dropSockets(sessionId());
+    await until(client, (snapshot) => snapshot.connection.status === "reconnecting");
+    await until(client, (snapshot) => snapshot.connection.status === "connected");
+    expect(socketUrls[1]).toMatch(new RegExp(`session_id=${sessionId()}&access_token=[^&]+&cursor=${cursor}$`));
+    client.send("after the drop");
+    await until(client, (current) => finishedAgentMessages(current).length >= 2);
+    expect(server.inspect.storedEvents(sessionId()).filter((event) => event.type === EventType.RequestServiceAgentJoin)).toHaveLength(1);
+    transcriptMatchesServer(client, sessionId());
+  });
+
+  it("completes a streamed answer cut by a drop mid-stream, with no text twice", async () => {
+    const { client, sessionId } = start();
+    await greeted(client);
+    server.faults.dropSocketsAfter(sessionId(), 6);
+    client.send("tell me something long");
+    await until(client, (snapshot) => snapshot.connection.status === "reconnecting");
+    const snapshot = await until(client, (current) => finishedAgentMessages(current).length >= 2 && current.connection.status === "connected");
+    const chunks = server.inspect.storedEvents(sessionId()).filter((event) => event.type === EventType.ServiceAgentMessageChunk);
+    expect(chunks.length).toBeGreaterThan(6);
+    transcriptMatchesServer(client, sessionId());
+    expect(snapshot.messages.filter((message) => message.role === "agent")).toHaveLength(2);
+  });
+
+  it("follows a server-managed handoff to a live agent until the natural end", async () => {
+    const { client, sessionId } = start();
+    const phases: string[] = [];
+    client.on("handoff", (handoff) => phases.push(handoff.phase));
+    await greeted(client);
+    client.send("I want a human");
+    await until(client, (snapshot) => snapshot.handoff.phase === "live-agent" && snapshot.messages.some((message) => message.role === "live-agent"));
+    client.send("thanks, bye");
+    const ended = await until(client, (snapshot) => snapshot.ended !== null);
+    expect(ended.ended).toEqual({ reason: "REASON_NATURAL_END" });
+    expect(phases).toEqual(expect.arrayContaining(["triggered", "accepted", "queued", "live-agent", "live-agent-left"]));
+    expect(phaseNames(client).at(-1)).toBe("ended");
+    transcriptMatchesServer(client, sessionId());
+  });
+
+  it("reports a client-managed handoff for the site to route", async () => {
+    const { client } = start();
+    const required: { reason: string; queueName: string }[] = [];
+    client.on("handoff-required", (detail) => required.push(detail));
+    await greeted(client);
+    client.send("please call me on the phone");
+    await until(client, (snapshot) => snapshot.handoff.phase === "client-handoff-required");
+    expect(required).toEqual([{ reason: "COMPLEX_QUERY", queueName: "phone-callback" }]);
+  });
+
+  it("ends for the user with REASON_USER_END and does not reconnect", async () => {
+    const { client, socketUrls } = start();
+    await greeted(client);
+    client.end();
+    const snapshot = await until(client, (current) => current.ended !== null);
+    expect(snapshot.ended).toEqual({ reason: "REASON_USER_END" });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(socketUrls).toHaveLength(1);
+    expect(phaseNames(client).at(-1)).toBe("ended");
+  });
+
+  it("ends naturally when the agent concludes", async () => {
+    const { client } = start();
+    await greeted(client);
+    client.send("goodbye");
+    const snapshot = await until(client, (current) => current.ended !== null);
+    expect(snapshot.ended).toEqual({ reason: "REASON_NATURAL_END" });
+  });
+
+  it("continues in a new session, with a notice, after the session is abandoned", async () => {
+    const { client, sessionId } = start();
+    await greeted(client);
+    const first = sessionId();
+    server.faults.expireSession(first);
+    const snapshot = await until(client, (current) => current.notices.some((notice) => notice.code === "new-session") && current.connection.status === "connected");
+    expect(sessionId()).not.toBe(first);
+    expect(snapshot.ended).toBeNull();
+    client.send("still there?");
+    await until(client, (current) => current.messages.some((message) => message.role === "user" && message.status === "sent"));
+    expect(server.inspect.receivedUserMessages(sessionId()).map((message) => message.text)).toEqual(["still there?"]);
+  });
+
+  it("falls back to the Chat API when every upgrade is refused", async () => {
+    server.faults.refuseUpgrades(true);
+    const chat = server.credentials.chat;
+    const { client } = start({ chatUrl: chat.baseUrl, chatHeaders: { "X-API-KEY": chat.apiKey, "X-TOKEN": chat.token } });
+    client.send("hello over REST");
+    const snapshot = await until(client, (current) => current.transport === "chat" && current.messages.some((message) => message.role === "user" && message.status === "sent"));
+    expect(phaseNames(client).at(-1)).toBe("fallback");
+    expect(snapshot.connection.status).toBe("fallback");
+    expect(finishedAgentMessages(snapshot).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("restores the transcript after a reload from the same storage, without joining again", async () => {
+    const first = start();
+    await greeted(first.client);
+    first.client.send("remember me");
+    await until(first.client, (snapshot) => finishedAgentMessages(snapshot).length >= 2);
+    const before = clientTranscript(first.client.getSnapshot());
+    first.client.destroy();
+
+    const second = start({}, { storage: first.storage });
+    await until(second.client, (snapshot) => snapshot.connection.status === "connected" && finishedAgentMessages(snapshot).length >= 2);
+    expect(second.socketUrls[0]).not.toContain("cursor=");
+    expect(clientTranscript(second.client.getSnapshot())).toEqual(before);
+    expect(second.client.getSnapshot().messages.find((message) => message.role === "user")?.status).toBe("sent");
+    expect(server.inspect.storedEvents(first.sessionId()).filter((event) => event.type === EventType.RequestServiceAgentJoin)).toHaveLength(1);
+    expect(JSON.stringify([...first.storage.items])).not.toMatch(/access_token|eyJ/);
+  });
+});
