@@ -22,7 +22,9 @@ test.describe("conversation journeys", () => {
       const record = window as unknown as { phases: string[]; bannerTexts: string[] };
       record.phases = [];
       record.bannerTexts = [];
-      document.addEventListener("cap-chat:handoff", (event) => record.phases.push(event.detail.phase));
+      document.addEventListener("cap-chat:handoff", (event) => {
+        record.phases.push((event as CustomEvent<{ phase: string }>).detail.phase);
+      });
       const root = document.querySelector("cap-chat")?.shadowRoot;
       if (!root) throw new Error("no shadow root");
       new MutationObserver(() => {
@@ -57,7 +59,7 @@ test.describe("conversation journeys", () => {
   test("a client-managed handoff fires cap-chat:handoff-required on the page", async ({ page, widget }) => {
     await page.goto("/script-tag.html");
     await page.evaluate(() => {
-      window.CapChat?.("on", "handoff-required", (detail) => {
+      window.CapChat?.("on", "handoff-required", (detail: unknown) => {
         (window as unknown as { handoffDetail: unknown }).handoffDetail = detail;
       });
     });
@@ -137,6 +139,7 @@ test.describe("conversation journeys", () => {
     await page.goto("/script-tag.html");
     await widget.open();
     await expect(widget.agentMessages.first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('[part~="status"]')).toContainText("basic mode");
     await widget.input.fill("Tell me something long");
     await widget.sendButton.click();
     await expect(widget.agentMessages.last()).toContainText(longReply().text.split("\n\n").at(-1) as string);

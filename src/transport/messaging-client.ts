@@ -24,6 +24,7 @@ import { SessionPersistence } from "./session-persistence.ts";
 import { TypingThrottle } from "./typing-throttle.ts";
 import type { MessagingEndpoints } from "./url-policy.ts";
 
+/** What the Messaging side needs: where and how to connect, and whether it may hand over. */
 export interface MessagingClientConfig {
   endpoints: MessagingEndpoints;
   connectorToken: string;

@@ -6,6 +6,7 @@
  */
 export type OutboxEntryState = "queued" | "in-flight" | "unconfirmed" | "failed";
 
+/** One user message on its way; the outbox persists these with the session. */
 export interface OutboxEntry {
   /** The `client_event_id`, also the message id in the transcript. */
   id: string;

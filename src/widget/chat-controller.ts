@@ -119,7 +119,7 @@ export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptio
       let set = handlers.get(name);
       if (!set) handlers.set(name, (set = new Set()));
       set.add(handler);
-      return () => this.off(name, handler);
+      return () => set.delete(handler);
     },
     off(name, handler) {
       handlers.get(name)?.delete(handler);

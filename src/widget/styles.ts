@@ -3,7 +3,7 @@
  * host, so a page overrides them from outside; layout uses logical properties so `dir="rtl"` mirrors it.
  */
 export const widgetStyles = `
-:host{--cap-chat-accent:#1d4ed8;--cap-chat-on-accent:#fff;--cap-chat-background:#fff;--cap-chat-surface:#f3f4f6;--cap-chat-text:#111827;--cap-chat-muted:#4b5563;--cap-chat-border:#d1d5db;--cap-chat-user-bubble:#1d4ed8;--cap-chat-on-user-bubble:#fff;--cap-chat-agent-bubble:#f3f4f6;--cap-chat-live-agent-bubble:#e6f4ea;--cap-chat-error:#b42318;--cap-chat-warning:#8a4b00;--cap-chat-radius:16px;--cap-chat-font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--cap-chat-shadow:0 12px 40px rgb(15 23 42/.18),0 2px 8px rgb(15 23 42/.08);display:block;font-family:var(--cap-chat-font);color:var(--cap-chat-text)}
+:host{--cap-chat-accent:#1d4ed8;--cap-chat-on-accent:#fff;--cap-chat-background:#fff;--cap-chat-surface:#f3f4f6;--cap-chat-text:#111827;--cap-chat-muted:#4b5563;--cap-chat-border:#d1d5db;--cap-chat-user-bubble:#1d4ed8;--cap-chat-on-user-bubble:#fff;--cap-chat-agent-bubble:#f3f4f6;--cap-chat-live-agent-bubble:#e6f4ea;--cap-chat-error:#b42318;--cap-chat-warning:#8a4b00;--cap-chat-radius:16px;--cap-chat-font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--cap-chat-shadow:0 12px 40px rgb(15 23 42/.18),0 2px 8px rgb(15 23 42/.08);display:block;color-scheme:light dark;font-family:var(--cap-chat-font);color:var(--cap-chat-text)}
 @media (prefers-color-scheme:dark){:host{--cap-chat-accent:#8ab4ff;--cap-chat-on-accent:#0b1220;--cap-chat-background:#16181d;--cap-chat-surface:#23262e;--cap-chat-text:#eef0f4;--cap-chat-muted:#aab1bf;--cap-chat-border:#3a3f4b;--cap-chat-user-bubble:#2b59c3;--cap-chat-agent-bubble:#23262e;--cap-chat-live-agent-bubble:#1f3a2b;--cap-chat-error:#ff9b91;--cap-chat-warning:#f5c46b;--cap-chat-shadow:0 12px 40px rgb(0 0 0/.5)}}
 *{box-sizing:border-box}
 [hidden]{display:none!important}
@@ -73,6 +73,7 @@ button{cursor:pointer}
 .composer{display:flex;align-items:flex-end;gap:8px;padding:10px 12px;border-block-start:1px solid var(--cap-chat-border)}
 .composer textarea{flex:1;resize:none;max-height:140px;min-height:40px;padding:9px 12px;border:1px solid var(--cap-chat-border);border-radius:20px;background:var(--cap-chat-background);line-height:1.4}
 .composer textarea:disabled{opacity:.6}
+.composer textarea::placeholder{color:var(--cap-chat-muted)}
 .send{flex:none;width:40px;height:40px;border:0;border-radius:50%;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent);display:grid;place-items:center}
 .send:disabled{opacity:.5;cursor:default}
 .send svg{width:20px;height:20px}

@@ -31,8 +31,10 @@ export interface WidgetEvents {
   "cap-chat:error": ChatErrorInfo;
 }
 
+/** The names `ChatController.on` accepts. */
 export type WidgetEventName = keyof WidgetEvents;
 
+/** A handler of one widget event; it receives that event's detail. */
 export type WidgetEventHandler<Name extends WidgetEventName> = (detail: WidgetEvents[Name]) => void;
 
 /** What `mountChat` returns: commands for the page, events, live updates. */

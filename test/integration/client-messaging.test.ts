@@ -157,10 +157,15 @@ describe("Messaging against the reference server", () => {
     const chat = server.credentials.chat;
     const { client } = start({ chatUrl: chat.baseUrl, chatHeaders: { "X-API-KEY": chat.apiKey, "X-TOKEN": chat.token } });
     client.send("hello over REST");
-    const snapshot = await until(client, (current) => current.transport === "chat" && current.messages.some((message) => message.role === "user" && message.status === "sent"));
+    const snapshot = await until(client, (current) => current.messages.filter((message) => message.role === "agent").length >= 2);
     expect(phaseNames(client).at(-1)).toBe("fallback");
+    expect(snapshot.transport).toBe("chat");
     expect(snapshot.connection.status).toBe("fallback");
-    expect(finishedAgentMessages(snapshot).length).toBeGreaterThanOrEqual(2);
+    expect(snapshot.messages.map((message) => [message.role, message.status])).toEqual([
+      ["user", "sent"],
+      ["agent", undefined],
+      ["agent", undefined],
+    ]);
   });
 
   it("restores the transcript after a reload from the same storage, without joining again", async () => {
@@ -178,5 +183,39 @@ describe("Messaging against the reference server", () => {
     expect(second.client.getSnapshot().messages.find((message) => message.role === "user")?.status).toBe("sent");
     expect(server.inspect.storedEvents(first.sessionId()).filter((event) => event.type === EventType.RequestServiceAgentJoin)).toHaveLength(1);
     expect(JSON.stringify([...first.storage.items])).not.toMatch(/access_token|eyJ/);
+  });
+
+  it("waits out a 429 on the access token (Retry-After) and a 500 on the session, then connects", async () => {
+    server.faults.failNextRequests("access-token", 1, 429, 5);
+    server.faults.failNextRequests("sessions", 1, 500);
+    const startedAt = Date.now();
+    const { client } = start();
+    await greeted(client);
+    // Retry-After: 5 s on the client's clock (100 ms of wall time), far longer than the 1 s backoff.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(95);
+    expect(phaseNames(client)).toEqual(["idle", "authorizing", "creating-session", "connecting", "replaying", "live"]);
+  });
+
+  it("fetches a fresh token when the old one stops opening sockets", async () => {
+    const { client, sessionId } = start({ transport: "messaging" });
+    await greeted(client);
+    server.faults.expireTokens();
+    server.faults.dropSockets(sessionId());
+    await until(client, (snapshot) => snapshot.connection.status === "reconnecting");
+    await until(client, (snapshot) => snapshot.connection.status === "connected", 15_000);
+    expect(phaseNames(client).slice(5)).toEqual([
+      "live",
+      "reconnecting",
+      "connecting",
+      "reconnecting",
+      "connecting",
+      "reconnecting",
+      "connecting",
+      "authorizing",
+      "connecting",
+      "replaying",
+      "live",
+    ]);
+    expect(server.inspect.sessionIds()).toContain(sessionId());
   });
 });

@@ -275,6 +275,53 @@ describe("budget exhaustion", () => {
   });
 });
 
+describe("actions", () => {
+  it("retryNow skips the wait before the next attempt", async () => {
+    const client = platform.client();
+    await vi.advanceTimersByTimeAsync(50);
+    platform.refuseUpgrades = true;
+    platform.dropSockets();
+    await vi.advanceTimersByTimeAsync(1000 + 2000 + 100);
+    platform.refuseUpgrades = false;
+    client.retryNow();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(phases(client).slice(5)).toEqual(["live", "reconnecting#1", "connecting", "reconnecting#2", "connecting", "reconnecting#3", ...untilLive]);
+    client.destroy();
+  });
+
+  it("queues a message sent mid-reconnect and delivers it once the socket is live", async () => {
+    const client = platform.client();
+    await vi.advanceTimersByTimeAsync(50);
+    platform.dropSockets();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(client.getSnapshot().connection.status).toBe("reconnecting");
+    client.chooseSuggestion("Track my order");
+    expect(client.getSnapshot().messages.at(-1)).toMatchObject({ role: "user", text: "Track my order", status: "sending" });
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(client.getSnapshot().messages.map((message) => [message.text, message.status])).toEqual([
+      ["Hello!", undefined],
+      ["Track my order", "sent"],
+      ["You said Track my order", undefined],
+    ]);
+    expect(platform.userMessageFrames).toBe(1);
+    client.destroy();
+  });
+
+  it("starts a fresh conversation after the end, forgetting the old transcript", async () => {
+    const client = platform.client();
+    await vi.advanceTimersByTimeAsync(50);
+    client.end();
+    await vi.advanceTimersByTimeAsync(50);
+    client.newConversation();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(phases(client).slice(3)).toEqual([...untilLive, "ended:REASON_USER_END", "creating-session", ...untilLive]);
+    expect(client.getSnapshot().ended).toBeNull();
+    expect(client.getSnapshot().messages.map((message) => message.text)).toEqual(["Hello!"]);
+    expect(platform.sessions.size).toBe(2);
+    client.destroy();
+  });
+});
+
 describe("destroy", () => {
   it("closes the socket and leaves no timer behind", async () => {
     const client = platform.client();

@@ -26,7 +26,7 @@ describe("the handoff banner", () => {
     [{ phase: "live-agent-left" }, "The team member left the conversation."],
     [
       { phase: "client-handoff-required", reason: "POLICY", queueName: "support" },
-      "We're connecting you through our support team. Please follow the next steps on this page.",
+      "We're connecting you through our support team.",
     ],
     [{ phase: "failed" }, "Sorry, we could not connect you to a member of our team. You can keep chatting here."],
     [{ phase: "timed-out" }, "No one was available in time. You can keep chatting here."],
@@ -85,11 +85,11 @@ describe("the connection", () => {
     // The frame that applies the snapshot takes 300 ms of the 5 s wait.
     await update({ connection: { status: "reconnecting", attempt: 2, nextAttemptAt: Date.now() + 5000 } });
     expect(status(root)).toBe("Reconnecting…");
-    expect(root.textContent).toContain("Connection lost. Trying again in 5 s.");
+    expect(root.textContent).toContain("Connection lost. Trying again in 5\u00a0s.");
     await act(() => {
       vi.advanceTimersByTime(2000);
     });
-    expect(root.textContent).toContain("Connection lost. Trying again in 3 s.");
+    expect(root.textContent).toContain("Connection lost. Trying again in 3\u00a0s.");
     await act(() => {
       vi.advanceTimersByTime(3000);
     });

@@ -37,7 +37,7 @@ function MessageView({ message, showAuthor, showSuggestions }: MessageItemProps)
       <div class="bubble" dir="auto">{fromUser ? message.text : renderMarkdown(message.text)}</div>
       {!fromUser && <AttachmentList attachments={message.attachments} />}
       <div class="meta">
-        <time dateTime={new Date(message.time).toISOString()}>{formatTime(message.time, strings.code)}</time>
+        <time>{formatTime(message.time, strings.code)}</time>
         {status === "sending" && <span>{strings.sending}</span>}
         {status === "failed" && (
           <>

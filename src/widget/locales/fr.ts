@@ -34,7 +34,7 @@ export const fr: LocaleStrings = {
     failed: "Connexion impossible",
   },
   reconnectIn: (seconds) =>
-    seconds > 0 ? `Connexion perdue. Nouvel essai dans ${seconds} s.` : "Connexion perdue. Nouvel essai…",
+    seconds > 0 ? `Connexion perdue. Nouvel essai dans ${seconds}\u00a0s.` : "Connexion perdue. Nouvel essai…",
   retryNow: "Réessayer maintenant",
   offlineDetail: "Vous êtes hors ligne. Vos messages partiront dès le retour de la connexion.",
   fallbackDetail: "Les mises à jour en direct sont indisponibles : les réponses peuvent tarder un peu.",
@@ -58,7 +58,7 @@ export const fr: LocaleStrings = {
         .join(" "),
     liveAgentJoined: (name) => `${name} a rejoint la conversation`,
     liveAgentLeft: "Le membre de l'équipe a quitté la conversation.",
-    clientRequired: "Nous vous mettons en relation avec notre service d'assistance. Suivez les étapes indiquées sur cette page.",
+    clientRequired: "Nous vous mettons en relation avec notre service d'assistance.",
     failed: "Désolé, nous n'avons pas pu vous mettre en relation avec notre équipe. Vous pouvez continuer ici.",
     timedOut: "Personne n'était disponible à temps. Vous pouvez continuer ici.",
     over: "Votre conversation se poursuit avec notre service d'assistance.",

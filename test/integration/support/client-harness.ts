@@ -56,19 +56,19 @@ export class MemoryStorage implements KeyValueStorage {
 export const clientTimeScale = 0.02;
 
 /**
- * A Node environment with real sockets and a fast clock: every timer is scaled by `clientTimeScale` and
+ * A Node environment with real sockets and a fast clock: every timer is scaled by `timeScale` and
  * `now()` advances correspondingly faster, so backoff, heartbeats and the stable minute keep their
  * proportions against a server started with the same `timeScale`.
  */
-export function nodeEnvironment(overrides: Partial<Environment> = {}): Environment {
+export function nodeEnvironment(overrides: Partial<Environment> = {}, timeScale = clientTimeScale): Environment {
   let counter = 0;
   const origin = Date.now();
   return {
     createWebSocket: nodeWebSocket,
     fetch: nodeFetch,
-    setTimeout: (callback, milliseconds) => setTimeout(callback, milliseconds * clientTimeScale),
+    setTimeout: (callback, milliseconds) => setTimeout(callback, milliseconds * timeScale),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    now: () => origin + (Date.now() - origin) / clientTimeScale,
+    now: () => origin + (Date.now() - origin) / timeScale,
     random: () => Math.random(),
     createId: () => `client-${process.pid}-${Date.now().toString(36)}-${(counter += 1)}`,
     storage: new MemoryStorage(),
@@ -85,13 +85,14 @@ export function connectClient(
   server: ReferenceServer,
   options: Partial<ChatClientOptions> = {},
   environment: Partial<Environment> = {},
+  timeScale = clientTimeScale,
 ): DiagnosableChatClient {
   const client = createChatClient({
     messagingUrl: server.url,
     connectorToken: server.credentials.connectorToken,
     host: server.credentials.registeredHost,
     ...options,
-    environment: nodeEnvironment(environment),
+    environment: nodeEnvironment(environment, timeScale),
   });
   client.start();
   return client;
