@@ -1,4 +1,11 @@
-import { longReply } from "../demo/server/agent/replies.ts";
+import {
+  greeting,
+  liveAgentFarewell,
+  liveAgentGreeting,
+  liveAgentProfile,
+  longReply,
+} from "../demo/server/agent/replies.ts";
+import { en } from "../src/widget/locales/en.ts";
 import { expect, fault, sessionIdOf, test } from "./fixtures.ts";
 
 test.describe("conversation journeys", () => {
@@ -6,7 +13,7 @@ test.describe("conversation journeys", () => {
     await page.goto("/script-tag.html");
     await widget.open();
     await widget.expectGreeting();
-    await expect(widget.suggestions).toHaveText(["Show me Markdown", "Send an image", "Talk to a human"]);
+    await expect(widget.suggestions).toHaveText(greeting("en").suggestions as string[]);
     await page.getByRole("button", { name: "Show me Markdown" }).click();
     await expect(widget.userMessages.last()).toContainText("Show me Markdown");
     await expect(widget.agentMessages.last().locator("strong")).toHaveText("bold");
@@ -33,13 +40,13 @@ test.describe("conversation journeys", () => {
       }).observe(root, { subtree: true, childList: true, characterData: true });
     });
     await widget.send("I want a human");
-    await expect(widget.handoffBanner).toContainText("Ada (Support) joined the conversation");
-    await expect(widget.liveAgentMessages.first()).toContainText("I've read your conversation");
+    await expect(widget.handoffBanner).toContainText(en.handoff.liveAgentJoined(liveAgentProfile.name));
+    await expect(widget.liveAgentMessages.first()).toContainText(liveAgentGreeting().text);
     await widget.send("My order is late");
     await expect(widget.liveAgentMessages.last()).toContainText('noted "My order is late"');
     await widget.send("bye");
-    await expect(widget.liveAgentMessages.last()).toContainText("Glad I could help");
-    await expect(page.getByText("The conversation is over. Thank you for chatting with us.")).toBeVisible();
+    await expect(widget.liveAgentMessages.last()).toContainText(liveAgentFarewell().text);
+    await expect(page.getByText(en.endReasons.REASON_NATURAL_END)).toBeVisible();
     await expect(widget.input).toBeDisabled();
     const { phases, bannerTexts } = await page.evaluate(() => {
       const record = window as unknown as { phases: string[]; bannerTexts: string[] };
@@ -52,8 +59,14 @@ test.describe("conversation journeys", () => {
       "live-agent",
       "live-agent-left",
     ]);
+    // The banner showed the queue, then the live agent, then that the live agent left.
     const shown = bannerTexts.join(" | ");
-    expect(shown).toMatch(/in the queue.*joined the conversation.*left the conversation/);
+    const queued = bannerTexts.findIndex((text) => /queue/i.test(text));
+    const joined = bannerTexts.indexOf(en.handoff.liveAgentJoined(liveAgentProfile.name));
+    const left = bannerTexts.indexOf(en.handoff.liveAgentLeft);
+    expect(queued, shown).toBeGreaterThanOrEqual(0);
+    expect(joined, shown).toBeGreaterThan(queued);
+    expect(left, shown).toBeGreaterThan(joined);
   });
 
   test("a client-managed handoff fires cap-chat:handoff-required on the page", async ({ page, widget }) => {
@@ -70,7 +83,7 @@ test.describe("conversation journeys", () => {
     await expect(page.locator("#site-handoff-queue")).toHaveText("phone-callback");
     const detail = await page.evaluate(() => (window as unknown as { handoffDetail: unknown }).handoffDetail);
     expect(detail).toMatchObject({ queueName: "phone-callback", reason: "COMPLEX_QUERY" });
-    await expect(widget.handoffBanner).toContainText("follow the next steps on this page");
+    await expect(widget.handoffBanner).toContainText(en.handoff.clientRequired);
   });
 
   test("ending the conversation, then starting a new one, greets again in a new session", async ({ page, widget }) => {
@@ -78,9 +91,9 @@ test.describe("conversation journeys", () => {
     await widget.open();
     await widget.expectGreeting();
     await widget.send("hello there");
-    await page.getByRole("button", { name: "End conversation" }).click();
-    await expect(page.getByText("You ended the conversation.")).toBeVisible();
-    await page.getByRole("button", { name: "Start a new conversation" }).click();
+    await page.getByRole("button", { name: en.endConversation }).click();
+    await expect(page.getByText(en.endReasons.REASON_USER_END)).toBeVisible();
+    await page.getByRole("button", { name: en.newConversation }).click();
     await expect(widget.userMessages).toHaveCount(0);
     await widget.expectGreeting();
     await widget.send("second conversation");
@@ -139,7 +152,7 @@ test.describe("conversation journeys", () => {
     await page.goto("/script-tag.html");
     await widget.open();
     await expect(widget.agentMessages.first()).toBeVisible({ timeout: 20_000 });
-    await expect(page.locator('[part~="status"]')).toContainText("basic mode");
+    await expect(page.locator('[part~="status"]')).toContainText(en.status.fallback);
     await widget.input.fill("Tell me something long");
     await widget.sendButton.click();
     await expect(widget.agentMessages.last()).toContainText(longReply().text.split("\n\n").at(-1) as string);

@@ -9,7 +9,9 @@
 import { buildDistribution, measureBundleSizes } from "./bench-bundle-size.ts";
 import { measureSendToEcho } from "./bench-echo.ts";
 import { measureFirstGreeting } from "./bench-first-greeting.ts";
+import { measureMarkdown } from "./bench-markdown.ts";
 import { measureReconnect } from "./bench-reconnect.ts";
+import { measureWidgetRendering } from "./bench-render.ts";
 import { runSection, type BenchSection } from "./bench-section.ts";
 import { formatTable, type BenchRow } from "./bench-table.ts";
 
@@ -18,6 +20,9 @@ const sections: BenchSection[] = [
   { name: "time to first greeting", timeoutMilliseconds: 20_000, run: measureFirstGreeting },
   { name: "reconnect", timeoutMilliseconds: 30_000, run: measureReconnect },
   { name: "send to echo", timeoutMilliseconds: 10_000, run: measureSendToEcho },
+  // The DOM sections come last: the happy-dom globals they install replace fetch while they run.
+  { name: "widget rendering", timeoutMilliseconds: 20_000, run: measureWidgetRendering },
+  { name: "markdown", timeoutMilliseconds: 10_000, run: measureMarkdown },
 ];
 
 if (process.argv.includes("--build")) buildDistribution();

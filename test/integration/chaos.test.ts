@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ReferenceServer } from "../../demo/server/index.ts";
+import { EventType } from "../../src/protocol/index.ts";
 import {
   clientTranscript,
   connectClient,
   expectedTranscript,
   MemoryStorage,
+  nodeWebSocket,
   persistedSessionId,
   seededRandom,
   startTestServer,
@@ -30,8 +32,18 @@ afterAll(async () => {
 it("keeps a 100-turn streamed conversation exact through seeded drops, duplicated and reordered replays", async () => {
   const random = seededRandom(seed);
   const storage = new MemoryStorage();
-  const client = connectClient(server, {}, { storage, random: seededRandom(seed + 1) }, chaosClientTimeScale);
-  const figures = { turns, drops: 0, dropsNow: 0, dropsAfterEvents: 0, duplicatedReplays: 0, reorderedReplays: 0, reconnects: 0 };
+  let userMessageFrames = 0;
+  const createWebSocket = (url: string) => {
+    const socket = nodeWebSocket(url);
+    const send = socket.send.bind(socket);
+    socket.send = (data) => {
+      if (data.includes(EventType.UserMessage)) userMessageFrames += 1;
+      send(data);
+    };
+    return socket;
+  };
+  const client = connectClient(server, {}, { storage, random: seededRandom(seed + 1), createWebSocket }, chaosClientTimeScale);
+  const figures = { turns, drops: 0, dropsNow: 0, dropsAfterEvents: 0, duplicatedReplays: 0, reorderedReplays: 0, reconnects: 0, resentMessages: 0 };
   let lastReconnectAt = Date.now();
   let reconnects = 0;
   client.on("state", (state) => {
@@ -79,6 +91,7 @@ it("keeps a 100-turn streamed conversation exact through seeded drops, duplicate
   }
   await until(client, (snapshot) => snapshot.connection.status === "connected");
   figures.reconnects = reconnects;
+  figures.resentMessages = userMessageFrames - turns;
   console.log(`chaos run (seed ${seed}): ${JSON.stringify(figures)} in ${Date.now() - startedAt} ms`);
 
   const snapshot = client.getSnapshot();
