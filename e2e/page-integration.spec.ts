@@ -80,3 +80,17 @@ test.describe("living in the host page", () => {
     await expect(widget.agentMessages.last()).toContainText("demo agent");
   });
 });
+
+test("the demo index links every demo page and lists every trigger phrase of the demo agent", async ({ page }) => {
+  const { TRIGGER_PHRASES } = await import("../demo/server/index.ts");
+  await page.goto("/");
+  for (const name of ["Script tag", "Custom element", "Single-page app", "Strict Content Security Policy"]) {
+    const link = page.getByRole("link", { name, exact: true });
+    const response = await page.request.get((await link.getAttribute("href")) as string);
+    expect(response.status(), name).toBe(200);
+  }
+  const listed = await page.locator("table code").allInnerTexts();
+  for (const trigger of TRIGGER_PHRASES) {
+    for (const phrase of trigger.phrases) expect(listed, `trigger "${phrase}"`).toContain(phrase);
+  }
+});

@@ -14,6 +14,8 @@ export interface EmbedSessionOptions {
 export interface EmbedSession extends CommandTarget {
   /** The mounted widget's controller, or null before `boot` and after `destroy`. */
   readonly controller: ChatController | null;
+  /** Whether `boot` has been called at least once (even if `destroy` followed). */
+  readonly booted: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export interface EmbedSession extends CommandTarget {
  */
 export function createEmbedSession({ defaults, mount }: EmbedSessionOptions): EmbedSession {
   let controller: ChatController | null = null;
+  let booted = false;
   let waiting: ((current: ChatController) => void)[] = [];
   const listeners = new Map<string, Set<CommandListener>>();
   const detachers = new Map<CommandListener, Map<string, () => void>>();
@@ -54,7 +57,11 @@ export function createEmbedSession({ defaults, mount }: EmbedSessionOptions): Em
     get controller() {
       return controller;
     },
+    get booted() {
+      return booted;
+    },
     boot(options) {
+      booted = true;
       teardown();
       const current = mount({ ...defaults, ...(options as Partial<WidgetOptions>) });
       controller = current;

@@ -54,7 +54,7 @@ function start(): void {
     const queued = window.CapChat?.q;
     window.CapChat = capChat;
     replayQueue(queued, capChat);
-    if (!session.controller && (defaults.messagingUrl || defaults.chatUrl)) session.boot({});
+    if (!session.booted && (defaults.messagingUrl || defaults.chatUrl)) session.boot({});
   };
   if (document.body) {
     run();

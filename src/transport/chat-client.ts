@@ -1,4 +1,4 @@
-import { createChatApiTransport, type ChatApiTransport } from "./chat-api-transport.ts";
+import type { ChatApiTransport } from "./chat-api-transport.ts";
 import type { ChatClient, ChatClientOptions } from "./chat-client-types.ts";
 import type { LifecyclePhase } from "./connection-state.ts";
 import { createConversationStore } from "./conversation-store.ts";
@@ -42,13 +42,35 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
   const plan = choosePlan(options, environment);
   const removers = new Set<() => void>();
   let messaging: MessagingClient | null = null;
+  /** Set once the Chat API transport is chosen; it loads on demand, as most clients never need it. */
+  let chatLoading: Promise<ChatApiTransport> | null = null;
   let chat: ChatApiTransport | null = null;
   let started = false;
   let destroyed = false;
 
+  /** Runs `action` on the Chat API transport: at once when loaded, else in order once it has loaded. */
+  const withChat = (action: (transport: ChatApiTransport) => void) => {
+    if (chat) action(chat);
+    else void chatLoading?.then(action);
+  };
+
   const startChat = (pending: readonly OutboxEntry[] = []) => {
-    chat = createChatApiTransport({ environment, options, store });
-    chat.start(pending.map(({ id, text }) => ({ id, text })));
+    const handedOver = pending.map(({ id, text }) => ({ id, text }));
+    chatLoading = import("./chat-api-transport.ts").then(
+      ({ createChatApiTransport }) => {
+        const transport = createChatApiTransport({ environment, options, store });
+        if (destroyed) transport.destroy();
+        else transport.start(handedOver);
+        chat = transport;
+        return transport;
+      },
+      () => {
+        const error = { kind: "network", message: "The Chat API module could not be loaded." } as const;
+        if (!destroyed) store.apply({ kind: "connection-changed", connection: { status: "failed", error }, transport: "chat" });
+        for (const { id } of handedOver) store.apply({ kind: "user-message-failed", id });
+        return new Promise<never>(() => undefined);
+      },
+    );
   };
 
   if (plan.kind === "messaging") {
@@ -81,8 +103,11 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
     if (destroyed || trimmed === "" || store.getSnapshot().ended) return;
     start();
     const id = environment.createId();
-    if (chat) chat.send(id, trimmed);
-    else if (messaging) messaging.send(id, trimmed);
+    if (chatLoading) {
+      // Shown at once, whether or not the Chat API transport has loaded yet.
+      store.apply({ kind: "user-message-queued", id, text: trimmed, time: environment.now() });
+      withChat((transport) => transport.send(id, trimmed));
+    } else messaging?.send(id, trimmed);
   };
 
   const track = (remove: () => void) => {
@@ -107,24 +132,24 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
     start,
     send,
     typing() {
-      if (!destroyed && !chat) messaging?.typing();
+      if (!destroyed && !chatLoading) messaging?.typing();
     },
     chooseSuggestion: (text) => send(text),
     retry(messageId) {
       if (destroyed) return;
-      if (chat) {
+      if (chatLoading) {
         const message = store.getSnapshot().messages.find((candidate) => candidate.id === messageId && candidate.status === "failed");
-        if (message) chat.send(message.id, message.text);
+        if (message) withChat((transport) => transport.send(message.id, message.text));
       } else {
         messaging?.retry(messageId);
       }
     },
     retryNow() {
-      if (!destroyed && !chat) messaging?.retryNow();
+      if (!destroyed && !chatLoading) messaging?.retryNow();
     },
     end() {
       if (destroyed || !started) return;
-      if (chat) chat.end();
+      if (chatLoading) withChat((transport) => transport.end());
       else messaging?.end();
     },
     newConversation() {
@@ -133,8 +158,9 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
         start();
         return;
       }
-      if (chat) {
-        chat.destroy();
+      if (chatLoading) {
+        withChat((transport) => transport.destroy());
+        chat = null;
         store.apply({ kind: "reset" });
         startChat();
       } else {
@@ -145,7 +171,7 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
       if (destroyed) return;
       destroyed = true;
       messaging?.destroy();
-      chat?.destroy();
+      withChat((transport) => transport.destroy());
       for (const remove of [...removers]) remove();
       removers.clear();
     },

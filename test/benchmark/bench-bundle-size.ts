@@ -36,7 +36,7 @@ function filesOf(entry: string): string[] {
  * build fails.
  */
 export function buildDistribution(): void {
-  const result = spawnSync("npm", ["run", "build"], { cwd: projectRoot, stdio: ["ignore", process.stderr, process.stderr] });
+  const result = spawnSync("npm", ["run", "build"], { cwd: projectRoot, stdio: ["ignore", 2, 2] });
   if (result.status !== 0) throw new Error(`npm run build failed with status ${result.status}`);
 }
 

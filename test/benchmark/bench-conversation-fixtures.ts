@@ -53,12 +53,15 @@ export function streamedMessage(id: string, fragments: readonly string[], chunks
   };
 }
 
-/** `count` text fragments of a streamed answer, a few words each, with Markdown spread through them. */
+/**
+ * `count` text fragments of a streamed answer, a few words each, with Markdown spread through them. Every
+ * 50th fragment, and the last, ends with a list item `step <index>`, so a view can tell which chunk it shows.
+ */
 export function streamFragments(count: number): string[] {
   const words = ["The ", "**order** ", "left ", "our ", "warehouse ", "on ", "*Monday* ", "and ", "should ", "arrive ", "soon. "];
   return Array.from({ length: count }, (_, index) => {
     const fragment = `${words[index % words.length]}${words[(index + 3) % words.length]}`;
-    return index % 50 === 49 ? `${fragment}\n\n- step ${index}\n` : fragment;
+    return index % 50 === 49 || index === count - 1 ? `${fragment}\n\n- step ${index}\n` : fragment;
   });
 }
 

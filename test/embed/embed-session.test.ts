@@ -113,6 +113,14 @@ describe("createEmbedSession", () => {
     expect(mounted[0]?.calls).toEqual([]);
   });
 
+  it("remembers that it was booted, also after destroy", () => {
+    const { session } = setup();
+    expect(session.booted).toBe(false);
+    session.boot({});
+    session.destroy();
+    expect(session.booted).toBe(true);
+  });
+
   it("destroys the mounted widget on destroy", () => {
     const { session, mounted } = setup();
     session.boot({});

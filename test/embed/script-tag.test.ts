@@ -96,6 +96,15 @@ describe("script tag", () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it("does not boot again from the tag's attributes when the queue booted and then destroyed", async () => {
+    installStub();
+    capChat("boot", {});
+    capChat("destroy");
+    await loadScript({ "messaging-url": "https://us-1.example.com" });
+    expect(mounted).toHaveLength(1);
+    expect(mounted[0]?.fake.destroyed).toBe(true);
+  });
+
   it("runs queued commands after the automatic boot when none was queued", async () => {
     installStub();
     capChat("open");
@@ -131,5 +140,26 @@ describe("script tag", () => {
     await loadScript({ "messaging-url": "https://us-1.example.com" });
     expect(mounted).toHaveLength(1);
     expect(document.body.querySelectorAll("[data-cap-chat-host]")).toHaveLength(1);
+  });
+
+  it("in <head>, keeps queueing calls until <body> exists, then replays them all in order", async () => {
+    const body = document.body;
+    body.remove();
+    installStub();
+    capChat("open");
+    const script = document.createElement("script");
+    script.setAttribute("data-messaging-url", "https://us-1.example.com");
+    document.head.append(script);
+    Object.defineProperty(document, "currentScript", { value: script, configurable: true });
+    vi.resetModules();
+    await import("../../src/embed/script-tag.ts");
+    Object.defineProperty(document, "currentScript", { value: null, configurable: true });
+    capChat("send", "typed while the page was loading");
+    expect(mounted).toHaveLength(0);
+    document.documentElement.append(body);
+    document.dispatchEvent(new Event("DOMContentLoaded"));
+    expect(mounted).toHaveLength(1);
+    expect(mounted[0]?.fake.calls).toEqual([["open"], ["send", "typed while the page was loading"]]);
+    script.remove();
   });
 });
