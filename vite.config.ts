@@ -63,7 +63,6 @@ function buildOptions(mode: string): UserConfig["build"] {
 }
 
 export default defineConfig(({ mode }) => ({
-  esbuild: { jsx: "automatic", jsxImportSource: "preact" },
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   publicDir: false,
   resolve: mode === "demo" ? { alias: builtPackageEntries } : {},

@@ -42,35 +42,38 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
   const plan = choosePlan(options, environment);
   const removers = new Set<() => void>();
   let messaging: MessagingClient | null = null;
-  /** Set once the Chat API transport is chosen; it loads on demand, as most clients never need it. */
+  /** The Chat API transport once chosen: loaded on demand, as most clients never need it. */
   let chatLoading: Promise<ChatApiTransport> | null = null;
   let chat: ChatApiTransport | null = null;
   let started = false;
   let destroyed = false;
 
-  /** Runs `action` on the Chat API transport: at once when loaded, else in order once it has loaded. */
-  const withChat = (action: (transport: ChatApiTransport) => void) => {
+  /** Runs `action` on the Chat API transport: at once when loaded, else in call order once it has. */
+  const withChat = (action: (transport: ChatApiTransport) => void, unavailable?: () => void) => {
     if (chat) action(chat);
-    else void chatLoading?.then(action);
+    else chatLoading?.then(action, unavailable);
   };
 
   const startChat = (pending: readonly OutboxEntry[] = []) => {
     const handedOver = pending.map(({ id, text }) => ({ id, text }));
-    chatLoading = import("./chat-api-transport.ts").then(
-      ({ createChatApiTransport }) => {
-        const transport = createChatApiTransport({ environment, options, store });
-        if (destroyed) transport.destroy();
-        else transport.start(handedOver);
+    const loading: Promise<ChatApiTransport> = import("./chat-api-transport.ts").then(({ createChatApiTransport }) => {
+      const transport = createChatApiTransport({ environment, options, store });
+      // A newer conversation, or the end of the client, overtook this load.
+      if (destroyed || chatLoading !== loading) {
+        transport.destroy();
+      } else {
         chat = transport;
-        return transport;
-      },
-      () => {
-        const error = { kind: "network", message: "The Chat API module could not be loaded." } as const;
-        if (!destroyed) store.apply({ kind: "connection-changed", connection: { status: "failed", error }, transport: "chat" });
-        for (const { id } of handedOver) store.apply({ kind: "user-message-failed", id });
-        return new Promise<never>(() => undefined);
-      },
-    );
+        transport.start(handedOver);
+      }
+      return transport;
+    });
+    chatLoading = loading;
+    loading.catch(() => {
+      if (destroyed || chatLoading !== loading) return;
+      const error = { kind: "network", message: "The Chat API could not be loaded." } as const;
+      store.apply({ kind: "connection-changed", connection: { status: "failed", error }, transport: "chat" });
+      for (const { id } of handedOver) store.apply({ kind: "user-message-failed", id });
+    });
   };
 
   if (plan.kind === "messaging") {
@@ -106,7 +109,10 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
     if (chatLoading) {
       // Shown at once, whether or not the Chat API transport has loaded yet.
       store.apply({ kind: "user-message-queued", id, text: trimmed, time: environment.now() });
-      withChat((transport) => transport.send(id, trimmed));
+      withChat(
+        (transport) => transport.send(id, trimmed),
+        () => store.apply({ kind: "user-message-failed", id }),
+      );
     } else messaging?.send(id, trimmed);
   };
 
