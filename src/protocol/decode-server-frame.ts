@@ -1,6 +1,5 @@
 import { EventType, TypingState } from "./event-types.ts";
 import type {
-  Attachment,
   EventMetadata,
   InboundEvent,
   ResponseSuggestion,
@@ -44,12 +43,12 @@ export function decodeServerEvent(value: unknown): DecodedServerFrame {
   if (!isObject(value.payload)) return { kind: "invalid", reason: `${value.type}: payload is not an object` };
   const envelope = decodeEnvelope(value);
   if (typeof envelope === "string") return { kind: "invalid", reason: `${value.type}: ${envelope}` };
-  const decodePayload = payloadDecoders[value.type as keyof ServerPayloads];
-  if (!decodePayload) {
+  const fields = payloadFields[value.type as keyof ServerPayloads] as FieldReaders | undefined;
+  if (!fields) {
     return { kind: "unknown", event: { ...envelope, type: value.type, payload: value.payload, unknown: true } };
   }
   try {
-    const payload = decodePayload(value.payload);
+    const payload = readFields(value.payload, fields);
     return { kind: "event", event: { ...envelope, type: value.type, payload } as ServerEvent };
   } catch (error) {
     const reason = error instanceof PayloadError ? error.message : "payload could not be read";
@@ -78,166 +77,105 @@ function decodeMetadata(value: unknown): EventMetadata | undefined {
   return isObject(value.custom) ? { custom: value.custom } : {};
 }
 
-type PayloadDecoders = { [Type in keyof ServerPayloads]: (payload: JsonObject) => ServerPayloads[Type] };
+/** Reads one payload field: the value to keep, `undefined` to leave the field out, or a `PayloadError`. */
+type FieldReader = (value: unknown, key: string) => unknown;
+type FieldReaders = Record<string, FieldReader>;
 
-const empty = () => ({}) as Record<string, never>;
-
-const payloadDecoders: PayloadDecoders = {
-  [EventType.RequestServiceAgentJoin]: empty,
-  [EventType.UserMessage]: (payload) => {
-    const decoded: { text: string; message_id?: string } = { text: requiredString(payload, "text") };
-    const messageId = optionalString(payload, "message_id");
-    if (messageId !== undefined) decoded.message_id = messageId;
-    return decoded;
-  },
-  [EventType.UserTyping]: (payload) => ({ state: typingState(payload) }),
-  [EventType.UserEndSession]: empty,
-  [EventType.Heartbeat]: empty,
-
-  [EventType.ServiceAgentJoined]: (payload) => ({
-    agent_name: optionalString(payload, "agent_name") ?? "",
-    agent_avatar_url: optionalString(payload, "agent_avatar_url") ?? "",
-  }),
-  [EventType.ServiceAgentThinking]: empty,
-  [EventType.ServiceAgentMessage]: (payload) => ({
-    message_id: requiredString(payload, "message_id"),
-    text: optionalString(payload, "text") ?? "",
-    attachments: attachments(payload),
-    response_suggestions: suggestions(payload),
-  }),
-  [EventType.ServiceAgentMessageChunk]: (payload) => {
-    const chunkIndex = payload.chunk_index;
-    if (!Number.isSafeInteger(chunkIndex) || (chunkIndex as number) < 1) {
-      throw new PayloadError("chunk_index is not a positive integer");
-    }
-    return {
-      message_id: requiredString(payload, "message_id"),
-      text: optionalString(payload, "text") ?? "",
-      attachments: attachments(payload),
-      response_suggestions: suggestions(payload),
-      chunk_index: chunkIndex as number,
-      is_complete: payload.is_complete === true,
-    };
-  },
-  [EventType.ServiceAgentTriggeredHandoff]: empty,
-  [EventType.ServiceAgentLeft]: empty,
-
-  [EventType.HandoffAccepted]: (payload) => withOptionalString({}, payload, "queue_name"),
-  [EventType.HandoffQueueStatus]: (payload) => {
-    const decoded: ServerPayloads[typeof EventType.HandoffQueueStatus] = withOptionalString({}, payload, "queue_name");
-    const position = optionalNumber(payload, "position_in_queue");
-    if (position !== undefined) decoded.position_in_queue = position;
-    const wait = optionalNumber(payload, "estimated_wait_seconds");
-    if (wait !== undefined) decoded.estimated_wait_seconds = wait;
-    return decoded;
-  },
-  [EventType.LiveAgentJoined]: (payload) => {
-    const agent = isObject(payload.agent) ? payload.agent : {};
-    return {
-      agent: {
-        id: optionalString(agent, "id") ?? "",
-        name: optionalString(agent, "name") ?? "",
-        avatar_url: optionalString(agent, "avatar_url") ?? "",
-      },
-    };
-  },
-  [EventType.LiveAgentTyping]: (payload) => ({
-    state: typingState(payload),
-    agent_id: optionalString(payload, "agent_id") ?? "",
-  }),
-  [EventType.LiveAgentMessage]: (payload) => ({
-    message_id: requiredString(payload, "message_id"),
-    agent_id: optionalString(payload, "agent_id") ?? "",
-    text: optionalString(payload, "text") ?? "",
-    attachments: attachments(payload),
-    response_suggestions: suggestions(payload),
-  }),
-  [EventType.LiveAgentLeft]: empty,
-  [EventType.ClientHandoffRequired]: (payload) => ({
-    reason: optionalString(payload, "reason") ?? "",
-    queue_name: optionalString(payload, "queue_name") ?? "",
-  }),
-  [EventType.HandoffFailed]: (payload) => withOptionalString({}, payload, "reason"),
-  [EventType.HandoffTimeout]: (payload) => withOptionalString({}, payload, "reason"),
-
-  [EventType.SessionStart]: (payload) => {
-    const capabilities = isObject(payload.capabilities) ? payload.capabilities : {};
-    const decoded: ServerPayloads[typeof EventType.SessionStart]["capabilities"] = {};
-    if (typeof capabilities.streaming === "boolean") decoded.streaming = capabilities.streaming;
-    for (const key of ["max_message_size_bytes", "max_reconnect_attempts", "heartbeat_interval_seconds"] as const) {
-      const value = optionalNumber(capabilities, key);
-      if (value !== undefined) decoded[key] = value;
-    }
-    return { capabilities: decoded };
-  },
-  [EventType.EventBatch]: (payload) => {
-    if (!Array.isArray(payload.events)) throw new PayloadError("events is not an array");
-    const events: InboundEvent[] = [];
-    for (const item of payload.events) {
-      const decoded = decodeServerEvent(item);
-      if (decoded.kind !== "invalid" && decoded.event.type !== EventType.EventBatch) events.push(decoded.event);
-    }
-    return { events };
-  },
-  [EventType.SystemMessage]: (payload) => ({
-    level: optionalString(payload, "level") ?? "",
-    message: optionalString(payload, "message") ?? "",
-  }),
-  [EventType.LanguageChanged]: (payload) => ({ language_code: requiredString(payload, "language_code") }),
-  [EventType.SessionIdleWarning]: empty,
-  [EventType.SessionEnd]: (payload) => ({ reason: optionalString(payload, "reason") ?? "" }),
+const text: FieldReader = (value) => (typeof value === "string" ? value : "");
+const optionalText: FieldReader = (value) => (typeof value === "string" ? value : undefined);
+const requiredText: FieldReader = (value, key) => {
+  if (typeof value !== "string" || value === "") throw new PayloadError(`${key} is missing or not a string`);
+  return value;
 };
+const optionalNumber: FieldReader = (value) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+const typingState: FieldReader = (value) => (value === TypingState.Started ? value : TypingState.Stopped);
+
+/** A nested object read with `fields`; anything else reads as an empty object of them. */
+const object =
+  (fields: FieldReaders): FieldReader =>
+  (value) =>
+    readFields(isObject(value) ? value : {}, fields);
+
+/** A list of objects read with `fields`, non-objects dropped; anything else reads as `[]`. */
+const list =
+  (fields: FieldReaders): FieldReader =>
+  (value) =>
+    Array.isArray(value) ? value.filter(isObject).map((item) => readFields(item, fields)) : [];
+
+const messageFields: FieldReaders = {
+  message_id: requiredText,
+  text,
+  attachments: list({ title: text, preview_image_url: text, content_url: text, content_type: text, call_to_action_text: text }),
+  response_suggestions: (value) =>
+    (list({ message_text: text })(value, "") as ResponseSuggestion[]).filter((suggestion) => suggestion.message_text !== ""),
+};
+
+/**
+ * The fields of every known payload type and how each is read. Optional lists and texts a client relies on
+ * are filled with `[]` and `""`; fields that are optional on the wire stay absent when absent.
+ */
+const payloadFields: { [Type in keyof ServerPayloads]: FieldReaders } = {
+  [EventType.RequestServiceAgentJoin]: {},
+  [EventType.UserMessage]: { text: requiredText, message_id: optionalText },
+  [EventType.UserTyping]: { state: typingState },
+  [EventType.UserEndSession]: {},
+  [EventType.Heartbeat]: {},
+  [EventType.ServiceAgentJoined]: { agent_name: text, agent_avatar_url: text },
+  [EventType.ServiceAgentThinking]: {},
+  [EventType.ServiceAgentMessage]: messageFields,
+  [EventType.ServiceAgentMessageChunk]: {
+    ...messageFields,
+    chunk_index: (value) => {
+      if (!Number.isSafeInteger(value) || (value as number) < 1) throw new PayloadError("chunk_index is not a positive integer");
+      return value;
+    },
+    is_complete: (value) => value === true,
+  },
+  [EventType.ServiceAgentTriggeredHandoff]: {},
+  [EventType.ServiceAgentLeft]: {},
+  [EventType.HandoffAccepted]: { queue_name: optionalText },
+  [EventType.HandoffQueueStatus]: { queue_name: optionalText, position_in_queue: optionalNumber, estimated_wait_seconds: optionalNumber },
+  [EventType.LiveAgentJoined]: { agent: object({ id: text, name: text, avatar_url: text }) },
+  [EventType.LiveAgentTyping]: { state: typingState, agent_id: text },
+  [EventType.LiveAgentMessage]: { ...messageFields, agent_id: text },
+  [EventType.LiveAgentLeft]: {},
+  [EventType.ClientHandoffRequired]: { reason: text, queue_name: text },
+  [EventType.HandoffFailed]: { reason: optionalText },
+  [EventType.HandoffTimeout]: { reason: optionalText },
+  [EventType.SessionStart]: {
+    capabilities: object({
+      streaming: (value) => (typeof value === "boolean" ? value : undefined),
+      max_message_size_bytes: optionalNumber,
+      max_reconnect_attempts: optionalNumber,
+      heartbeat_interval_seconds: optionalNumber,
+    }),
+  },
+  [EventType.EventBatch]: {
+    events: (value) => {
+      if (!Array.isArray(value)) throw new PayloadError("events is not an array");
+      const events: InboundEvent[] = [];
+      for (const item of value) {
+        const decoded = decodeServerEvent(item);
+        if (decoded.kind !== "invalid" && decoded.event.type !== EventType.EventBatch) events.push(decoded.event);
+      }
+      return events;
+    },
+  },
+  [EventType.SystemMessage]: { level: text, message: text },
+  [EventType.LanguageChanged]: { language_code: requiredText },
+  [EventType.SessionIdleWarning]: {},
+  [EventType.SessionEnd]: { reason: text },
+};
+
+function readFields(source: JsonObject, fields: FieldReaders): JsonObject {
+  const result: JsonObject = {};
+  for (const [key, read] of Object.entries(fields)) {
+    const value = read(source[key], key);
+    if (value !== undefined) result[key] = value;
+  }
+  return result;
+}
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function requiredString(payload: JsonObject, key: string): string {
-  const value = payload[key];
-  if (typeof value !== "string" || value === "") throw new PayloadError(`${key} is missing or not a string`);
-  return value;
-}
-
-function optionalString(payload: JsonObject, key: string): string | undefined {
-  const value = payload[key];
-  return typeof value === "string" ? value : undefined;
-}
-
-function optionalNumber(payload: JsonObject, key: string): number | undefined {
-  const value = payload[key];
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
-function withOptionalString<Key extends string>(
-  target: { [K in Key]?: string },
-  payload: JsonObject,
-  key: Key,
-): { [K in Key]?: string } {
-  const value = optionalString(payload, key);
-  if (value !== undefined) target[key] = value;
-  return target;
-}
-
-function typingState(payload: JsonObject) {
-  return payload.state === TypingState.Started ? TypingState.Started : TypingState.Stopped;
-}
-
-function attachments(payload: JsonObject): Attachment[] {
-  if (!Array.isArray(payload.attachments)) return [];
-  return payload.attachments.filter(isObject).map((item) => ({
-    title: optionalString(item, "title") ?? "",
-    preview_image_url: optionalString(item, "preview_image_url") ?? "",
-    content_url: optionalString(item, "content_url") ?? "",
-    content_type: optionalString(item, "content_type") ?? "",
-    call_to_action_text: optionalString(item, "call_to_action_text") ?? "",
-  }));
-}
-
-function suggestions(payload: JsonObject): ResponseSuggestion[] {
-  if (!Array.isArray(payload.response_suggestions)) return [];
-  return payload.response_suggestions
-    .filter(isObject)
-    .map((item) => optionalString(item, "message_text"))
-    .filter((text): text is string => text !== undefined && text !== "")
-    .map((message_text) => ({ message_text }));
 }

@@ -48,7 +48,7 @@ export const clientEventTypes = [
 export type ClientEventType = (typeof clientEventTypes)[number];
 
 /** Every type only the server may send; a client sending one gets `Event type not allowed: <type>`. */
-export const serverOnlyEventTypes: readonly EventTypeName[] = (Object.values(EventType) as EventTypeName[]).filter(
+export const serverOnlyEventTypes: readonly EventTypeName[] = /* @__PURE__ */ (Object.values(EventType) as EventTypeName[]).filter(
   (type) => !(clientEventTypes as readonly string[]).includes(type),
 );
 

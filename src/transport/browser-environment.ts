@@ -103,12 +103,12 @@ function createId(browser: BrowserGlobals): string {
   if (typeof crypto?.randomUUID === "function") return crypto.randomUUID();
   const bytes = new Uint8Array(16);
   if (typeof crypto?.getRandomValues === "function") crypto.getRandomValues(bytes);
-  else for (let index = 0; index < bytes.length; index += 1) bytes[index] = Math.floor(Math.random() * 256);
+  else bytes.forEach((_, index) => (bytes[index] = Math.random() * 256));
   // RFC 4122 version 4, variant 1.
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return hex.replace(/^(.{8})(.{4})(.{4})(.{4})/, "$1-$2-$3-$4-");
 }
 
 function openSessionStorage(browser: BrowserGlobals): KeyValueStorage | null {
@@ -123,27 +123,17 @@ function openSessionStorage(browser: BrowserGlobals): KeyValueStorage | null {
     return null;
   }
   const available = storage;
+  // A full or revoked storage only costs persistence across a reload: failures read as "nothing stored".
+  const guarded = <Result>(call: () => Result, fallback: Result): Result => {
+    try {
+      return call();
+    } catch {
+      return fallback;
+    }
+  };
   return {
-    getItem: (key) => {
-      try {
-        return available.getItem(key);
-      } catch {
-        return null;
-      }
-    },
-    setItem: (key, value) => {
-      try {
-        available.setItem(key, value);
-      } catch {
-        // A full or revoked storage only costs persistence across a reload.
-      }
-    },
-    removeItem: (key) => {
-      try {
-        available.removeItem(key);
-      } catch {
-        // As above: nothing to keep consistent when storage is gone.
-      }
-    },
+    getItem: (key) => guarded(() => available.getItem(key), null),
+    setItem: (key, value) => guarded(() => available.setItem(key, value), undefined),
+    removeItem: (key) => guarded(() => available.removeItem(key), undefined),
   };
 }

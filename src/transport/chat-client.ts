@@ -6,7 +6,7 @@ import type { ChatErrorInfo } from "./conversation.ts";
 import { resolveEnvironment } from "./browser-environment.ts";
 import type { Environment } from "./environment.ts";
 import { isChatError } from "./errors.ts";
-import { MessagingClient } from "./messaging-client.ts";
+import { createMessagingClient, type MessagingClient } from "./messaging-client.ts";
 import type { OutboxEntry } from "./outbox.ts";
 import { resolveMessagingEndpoints, type MessagingEndpoints } from "./url-policy.ts";
 
@@ -48,8 +48,11 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
   let started = false;
   let destroyed = false;
 
-  /** Runs `action` on the Chat API transport: at once when loaded, else in call order once it has. */
-  const withChat = (action: (transport: ChatApiTransport) => void, unavailable?: () => void) => {
+  /**
+   * Runs `action` on the Chat API transport: at once when loaded, else in call order once it has; when it
+   * cannot be loaded, `unavailable` runs instead.
+   */
+  const withChat = (action: (transport: ChatApiTransport) => void, unavailable: () => void = () => undefined) => {
     if (chat) action(chat);
     else chatLoading?.then(action, unavailable);
   };
@@ -77,7 +80,7 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
   };
 
   if (plan.kind === "messaging") {
-    messaging = new MessagingClient(
+    messaging = createMessagingClient(
       environment,
       {
         endpoints: plan.endpoints,

@@ -9,7 +9,17 @@ import {
   replaceMessageAt,
   setUserMessageStatus,
 } from "./conversation-messages.ts";
-import type { ChatMessage, ConnectionState, ConversationSnapshot, Notice, Participant } from "./conversation.ts";
+import type {
+  AuthorRole,
+  ChatMessage,
+  ConnectionState,
+  ConversationSnapshot,
+  MessageStatus,
+  Notice,
+  Participant,
+  TypingIndicator,
+} from "./conversation.ts";
+import { definedFields } from "./defined-fields.ts";
 import { addChunk, closeStream, startStream, type StreamAssembly } from "./stream-assembly.ts";
 
 /**
@@ -28,10 +38,13 @@ export interface ReducerContext {
   now: () => number;
 }
 
+/** The one `none` typing indicator, so clearing it twice keeps identity. */
+const noTyping: TypingIndicator = { kind: "none" };
+
 /** The snapshot before anything happened, and after a `reset`. */
 export const initialConversationSnapshot: ConversationSnapshot = Object.freeze<ConversationSnapshot>({
   messages: [],
-  typing: { kind: "none" },
+  typing: noTyping,
   agent: null,
   liveAgent: null,
   handoff: noHandoff,
@@ -80,8 +93,7 @@ function reduceSnapshot(snapshot: ConversationSnapshot, event: ConversationEvent
   switch (event.kind) {
     case "user-message-queued": {
       if (findMessageIndex(snapshot.messages, event.id) !== -1) return snapshot;
-      const message = userMessage(event.id, event.text, "sending", event.time);
-      return appendMessage(clearSettledHandoffFailure(snapshot), message);
+      return appendMessage(clearSettledHandoffFailure(snapshot), newMessage("user", { ...event, status: "sending" }));
     }
     case "user-message-sent":
       return setUserMessageStatus(snapshot, event.id, "sent", event.time);
@@ -91,24 +103,23 @@ function reduceSnapshot(snapshot: ConversationSnapshot, event: ConversationEvent
       return retryUserMessage(snapshot, event.id, context.now());
     case "user-message-replayed":
       if (findMessageIndex(snapshot.messages, event.id) !== -1) return setUserMessageStatus(snapshot, event.id, "sent");
-      return appendMessage(snapshot, userMessage(event.id, event.text, "sent", event.time));
+      return appendMessage(snapshot, newMessage("user", { ...event, status: "sent" }));
     case "agent-joined":
       return { ...snapshot, agent: event.agent };
     case "agent-thinking":
-      return snapshot.typing.kind === "agent" ? snapshot : { ...snapshot, typing: { kind: "agent" } };
+      return showTyping(snapshot, { kind: "agent" });
     case "agent-left":
-      return snapshot.typing.kind === "agent" ? { ...snapshot, typing: { kind: "none" } } : snapshot;
+      return stopTyping(snapshot, "agent");
     case "agent-message":
-      return addAgentMessage(snapshot, agentMessage(event, "agent", snapshot.agent), "agent");
+      return addAgentMessage(snapshot, "agent", event, snapshot.agent);
     case "live-agent-message":
-      return addAgentMessage(snapshot, agentMessage(event, "live-agent", snapshot.liveAgent), "live-agent");
+      return addAgentMessage(snapshot, "live-agent", event, snapshot.liveAgent);
     case "live-agent-typing":
-      return reduceLiveAgentTyping(snapshot, event.typing);
+      return event.typing ? showTyping(snapshot, { kind: "live-agent", agent: snapshot.liveAgent }) : stopTyping(snapshot, "live-agent");
     case "turn-pending":
-      if (event.pending) return snapshot.typing.kind === "pending" ? snapshot : { ...snapshot, typing: { kind: "pending" } };
-      return snapshot.typing.kind === "pending" ? { ...snapshot, typing: { kind: "none" } } : snapshot;
+      return event.pending ? showTyping(snapshot, { kind: "pending" }) : stopTyping(snapshot, "pending");
     case "notice":
-      return addNotice(snapshot, withCode({ id: event.id, level: event.level, text: event.text, time: event.time }, event.code));
+      return addNotice(snapshot, definedFields({ id: event.id, level: event.level, text: event.text, time: event.time, code: event.code }));
     case "session-idle-warning":
       return addNotice(snapshot, {
         id: `${idleWarningNoticeCode}-${event.time}`,
@@ -138,8 +149,7 @@ function reduceChunk(state: ConversationState, event: Extract<ConversationEvent,
   const next = addChunk(assembly, event);
   if (next === assembly && base.openStream) return base;
   let snapshot = clearSettledHandoffFailure(base.snapshot);
-  if (snapshot.typing.kind === "agent") snapshot = { ...snapshot, typing: { kind: "none" } };
-  snapshot = showAssembly(snapshot, next, event.time);
+  snapshot = showAssembly(stopTyping(snapshot, "agent"), next, event.time);
   return { snapshot, openStream: next.complete ? null : next };
 }
 
@@ -155,18 +165,7 @@ function showAssembly(snapshot: ConversationSnapshot, assembly: StreamAssembly, 
   const index = findMessageIndex(snapshot.messages, assembly.messageId);
   const existing = snapshot.messages[index];
   const streaming = !assembly.complete;
-  if (!existing) {
-    const message: ChatMessage = {
-      id: assembly.messageId,
-      role: "agent",
-      text: assembly.text,
-      attachments: assembly.attachments,
-      suggestions: assembly.suggestions,
-      streaming,
-      time,
-    };
-    return appendMessage(snapshot, withAuthor(message, snapshot.agent));
-  }
+  if (!existing) return appendMessage(snapshot, newMessage("agent", { ...assembly, id: assembly.messageId, streaming, time }, snapshot.agent));
   if (
     existing.text === assembly.text &&
     existing.attachments === assembly.attachments &&
@@ -185,18 +184,27 @@ function showAssembly(snapshot: ConversationSnapshot, assembly: StreamAssembly, 
   return { ...snapshot, messages: replaceMessageAt(snapshot.messages, index, updated) };
 }
 
-function addAgentMessage(snapshot: ConversationSnapshot, message: ChatMessage, typingToClear: "agent" | "live-agent"): ConversationSnapshot {
-  if (findMessageIndex(snapshot.messages, message.id) !== -1) return snapshot;
-  const next = appendMessage(clearSettledHandoffFailure(snapshot), message);
-  return next.typing.kind === typingToClear ? { ...next, typing: { kind: "none" } } : next;
+/** Adds a whole agent or live-agent message (once per id); the author's typing indicator ends with it. */
+function addAgentMessage(
+  snapshot: ConversationSnapshot,
+  role: "agent" | "live-agent",
+  event: Parameters<typeof newMessage>[1],
+  author: Participant | null,
+): ConversationSnapshot {
+  if (findMessageIndex(snapshot.messages, event.id) !== -1) return snapshot;
+  return stopTyping(appendMessage(clearSettledHandoffFailure(snapshot), newMessage(role, event, author)), role);
 }
 
-function reduceLiveAgentTyping(snapshot: ConversationSnapshot, typing: boolean): ConversationSnapshot {
-  if (typing) {
-    if (snapshot.typing.kind === "live-agent" && snapshot.typing.agent === snapshot.liveAgent) return snapshot;
-    return { ...snapshot, typing: { kind: "live-agent", agent: snapshot.liveAgent } };
-  }
-  return snapshot.typing.kind === "live-agent" ? { ...snapshot, typing: { kind: "none" } } : snapshot;
+/** Shows `typing`; the snapshot stays as it is when it already shows the same. */
+function showTyping(snapshot: ConversationSnapshot, typing: TypingIndicator): ConversationSnapshot {
+  const current = snapshot.typing;
+  const same = current.kind === typing.kind && (current.kind !== "live-agent" || current.agent === (typing as typeof current).agent);
+  return same ? snapshot : { ...snapshot, typing };
+}
+
+/** Ends the typing indicator when it shows `kind`. */
+function stopTyping(snapshot: ConversationSnapshot, kind: TypingIndicator["kind"]): ConversationSnapshot {
+  return snapshot.typing.kind === kind ? { ...snapshot, typing: noTyping } : snapshot;
 }
 
 function retryUserMessage(snapshot: ConversationSnapshot, id: string, now: number): ConversationSnapshot {
@@ -213,7 +221,7 @@ function endSession(snapshot: ConversationSnapshot, reason: string): Conversatio
   const messages = stuck
     ? snapshot.messages.map((message) => (message.status === "sending" ? { ...message, status: "failed" as const } : message))
     : snapshot.messages;
-  return { ...snapshot, messages, ended: { reason }, connection: { status: "ended" }, typing: { kind: "none" } };
+  return { ...snapshot, messages, ended: { reason }, connection: { status: "ended" }, typing: noTyping };
 }
 
 function reduceConnection(
@@ -231,31 +239,16 @@ function addNotice(snapshot: ConversationSnapshot, notice: Notice): Conversation
   return { ...snapshot, notices: [...snapshot.notices, notice] };
 }
 
-function userMessage(id: string, text: string, status: "sending" | "sent", time: number): ChatMessage {
-  return { id, role: "user", text, attachments: [], suggestions: [], status, streaming: false, time };
-}
-
-function agentMessage(
-  event: { id: string; text: string; attachments: readonly Attachment[]; suggestions: readonly string[]; time: number },
-  role: "agent" | "live-agent",
-  author: Participant | null,
+/** A transcript message of `role` from the fields given; lists default to empty, `author` is set when known. */
+function newMessage(
+  role: AuthorRole,
+  fields: { id: string; text: string; time: number; attachments?: readonly Attachment[]; suggestions?: readonly string[]; status?: MessageStatus; streaming?: boolean },
+  author: Participant | null = null,
 ): ChatMessage {
-  const message: ChatMessage = {
-    id: event.id,
-    role,
-    text: event.text,
-    attachments: event.attachments,
-    suggestions: event.suggestions,
-    streaming: false,
-    time: event.time,
-  };
-  return withAuthor(message, author);
+  const { id, text, time, attachments = [], suggestions = [], status, streaming = false } = fields;
+  const message: ChatMessage = { id, role, text, attachments, suggestions, streaming, time };
+  if (status) message.status = status;
+  if (author) message.author = author;
+  return message;
 }
 
-function withAuthor(message: ChatMessage, author: Participant | null): ChatMessage {
-  return author ? { ...message, author } : message;
-}
-
-function withCode(notice: Notice, code: string | undefined): Notice {
-  return code === undefined ? notice : { ...notice, code };
-}

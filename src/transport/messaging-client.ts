@@ -7,21 +7,15 @@ import {
   type InboundEvent,
   type PlatformName,
 } from "../protocol/index.ts";
-import {
-  toConnectionState,
-  type LifecycleEffect,
-  type LifecycleEvent,
-  type LifecyclePhase,
-  type LifecycleState,
-} from "./connection-state.ts";
+import { toConnectionState, type LifecycleEffect, type LifecyclePhase } from "./connection-state.ts";
 import type { ConversationStore } from "./conversation-store.ts";
 import type { Environment } from "./environment.ts";
-import { EventSequencer } from "./event-sequencer.ts";
-import { MessagingConnection } from "./messaging-connection.ts";
+import { createEventSequencer } from "./event-sequencer.ts";
+import { createMessagingConnection } from "./messaging-connection.ts";
 import { readUserMessageEcho, toConversationEvents } from "./messaging-transport.ts";
-import { Outbox, type OutboxEntry } from "./outbox.ts";
-import { SessionPersistence } from "./session-persistence.ts";
-import { TypingThrottle } from "./typing-throttle.ts";
+import { createOutbox, type OutboxEntry } from "./outbox.ts";
+import { createSessionPersistence } from "./session-persistence.ts";
+import { createTypingThrottle } from "./typing-throttle.ts";
 import type { MessagingEndpoints } from "./url-policy.ts";
 
 /** What the Messaging side needs: where and how to connect, and whether it may hand over. */
@@ -49,294 +43,266 @@ export const traceLimit = 200;
 /** A gap in live events is waited for this long before the events behind it are applied anyway. */
 export const liveGapWaitMilliseconds = 3000;
 
+/** The Messaging side of the client, as `createMessagingClient` returns it. */
+export interface MessagingClient {
+  readonly diagnostics: FrameDiagnostics;
+  /** The lifecycle phases in order, starting with `idle` (the most recent `traceLimit` of them). */
+  readonly trace: readonly LifecyclePhase[];
+  /** Starts the lifecycle (restoring a persisted session), or hands over at once when `useChatApi`. */
+  start(useChatApi: boolean): void;
+  /** Queues a user message (shown at once as `sending`) and sends it when a socket is live. */
+  send(id: string, text: string): void;
+  /** A keystroke in the composer. */
+  typing(): void;
+  /** Retries a failed message; returns false when no such failed message is queued here. */
+  retry(id: string): boolean;
+  retryNow(): void;
+  end(): void;
+  /** Forgets the conversation (store, outbox, stored session) and starts a new session. */
+  newConversation(): void;
+  destroy(): void;
+}
+
 /**
  * The Messaging side of the client: the connection lifecycle, the sequencer, the outbox, persistence and
  * typing, writing into the shared store. `handOver` receives the undelivered messages when the lifecycle
  * falls back to the Chat API.
  */
-export class MessagingClient {
-  readonly diagnostics: FrameDiagnostics = { invalidFrames: 0, lastReason: null };
-  /** The lifecycle phases in order, starting with `idle` (the most recent `traceLimit` of them). */
-  readonly trace: LifecyclePhase[] = [];
-  private readonly environment: Environment;
-  private readonly store: ConversationStore;
-  private readonly connection: MessagingConnection;
-  private readonly persistence: SessionPersistence;
-  private readonly throttle: TypingThrottle;
-  private readonly handOver: (pending: readonly OutboxEntry[]) => void;
-  private sequencer = new EventSequencer();
-  private outbox: Outbox;
-  private restored: { sessionId: string; joinRequested: boolean; lastActivityAt: number } | null;
-  private gapTimer: unknown = null;
-  private maxMessageBytes: number = limits.maxFrameBytes;
-  private readonly removers: (() => void)[] = [];
-  private readonly transport: "auto" | "messaging";
-  private readonly host: string;
+export function createMessagingClient(
+  environment: Environment,
+  config: MessagingClientConfig,
+  store: ConversationStore,
+  handOver: (pending: readonly OutboxEntry[]) => void,
+): MessagingClient {
+  const diagnostics: FrameDiagnostics = { invalidFrames: 0, lastReason: null };
+  const trace: LifecyclePhase[] = [];
+  const removers: (() => void)[] = [];
+  const persistence = createSessionPersistence(environment.storage, config.persist);
+  const saved = persistence.load();
+  let sequencer = createEventSequencer();
+  let outbox = createOutbox(saved?.outbox ?? []);
+  let restored = saved && { sessionId: saved.sessionId, joinRequested: saved.joinRequested, lastActivityAt: saved.lastActivityAt };
+  let gapTimer: unknown = null;
+  let maxMessageBytes: number = limits.maxFrameBytes;
 
-  constructor(environment: Environment, config: MessagingClientConfig, store: ConversationStore, handOver: (pending: readonly OutboxEntry[]) => void) {
-    this.environment = environment;
-    this.store = store;
-    this.handOver = handOver;
-    this.persistence = new SessionPersistence(environment.storage, config.persist);
-    const saved = this.persistence.load();
-    this.outbox = new Outbox(saved?.outbox ?? []);
-    this.restored = saved ? { sessionId: saved.sessionId, joinRequested: saved.joinRequested, lastActivityAt: saved.lastActivityAt } : null;
-    this.connection = new MessagingConnection(environment, config, {
-      onFrame: (text) => this.receive(text),
-      onEffect: (effect) => this.run(effect),
-      cursor: () => this.sequencer.cursor,
-      onTransition: (previous, next) => {
-        if (previous.phase !== next.phase) this.record(next.phase);
-      },
-    });
-    this.record(this.connection.state.phase);
-    this.throttle = new TypingThrottle(environment, (state) => {
-      this.connection.send({ type: EventType.UserTyping, payload: { state } });
-    });
-    this.transport = config.transport;
-    this.host = config.host;
-  }
+  const record = (phase: LifecyclePhase) => {
+    trace.push(phase);
+    if (trace.length > traceLimit) trace.shift();
+  };
+  const connection = createMessagingConnection(environment, config, {
+    onFrame: receive,
+    onEffect: run,
+    cursor: () => sequencer.cursor,
+    onTransition: (previous, next) => {
+      if (previous.phase !== next.phase) record(next.phase);
+    },
+  });
+  record(connection.state.phase);
+  const dispatch = connection.dispatch;
+  const isLive = () => connection.state.phase.name === "live";
+  const throttle = createTypingThrottle(environment, (state) => {
+    connection.send({ type: EventType.UserTyping, payload: { state } });
+  });
+  const queued = (id: string, text: string, time: number) => store.apply({ kind: "user-message-queued", id, text, time });
+  const failed = (id: string) => store.apply({ kind: "user-message-failed", id });
 
-  /** The lifecycle as it stands. */
-  get state(): LifecycleState {
-    return this.connection.state;
-  }
-
-  /** Starts the lifecycle (restoring a persisted session), or hands over at once when `useChatApi`. */
-  start(useChatApi: boolean): void {
-    this.removers.push(this.environment.onWake(() => this.dispatch({ type: "woke" })));
-    this.removers.push(this.environment.onOffline(() => this.dispatch({ type: "went-offline" })));
-    this.dispatch({
-      type: "start",
-      transport: this.transport,
-      useChatApi,
-      host: this.host,
-      online: this.environment.isOnline(),
-      restored: this.restored,
-    });
-  }
-
-  /** Queues a user message (shown at once as `sending`) and sends it when a socket is live. */
-  send(id: string, text: string): void {
-    const time = this.environment.now();
-    this.store.apply({ kind: "user-message-queued", id, text, time });
-    if (utf8Length(text) > this.maxMessageBytes) {
-      this.store.apply({ kind: "user-message-failed", id });
-      this.store.apply({ kind: "notice", id: `message-too-large-${id}`, level: "error", text: "The message is too long to send.", time, code: "message-too-large" });
-      return;
-    }
-    this.outbox.enqueue(id, text, time);
-    this.persist();
-    this.flushOutbox();
-  }
-
-  /** A keystroke in the composer. */
-  typing(): void {
-    if (this.connection.state.phase.name === "live") this.throttle.keystroke();
-  }
-
-  /** Retries a failed message; returns false when no such failed message is queued here. */
-  retry(id: string): boolean {
-    if (!this.outbox.retry(id)) return false;
-    this.store.apply({ kind: "user-message-retrying", id });
-    this.persist();
-    this.flushOutbox();
-    return true;
-  }
-
-  retryNow(): void {
-    this.dispatch({ type: "retry-now" });
-  }
-
-  end(): void {
-    this.dispatch({ type: "end-requested" });
-  }
-
-  /** Forgets the conversation (store, outbox, stored session) and starts a new session. */
-  newConversation(): void {
-    this.outbox = new Outbox();
-    this.restored = null;
-    this.persistence.clear();
-    this.store.apply({ kind: "reset" });
-    this.dispatch({ type: "new-conversation" });
-    this.store.apply({ kind: "connection-changed", connection: toConnectionState(this.connection.state.phase), transport: "messaging" });
-  }
-
-  destroy(): void {
-    this.connection.destroy();
-    this.throttle.reset();
-    this.clearGapTimer();
-    for (const remove of this.removers.splice(0)) remove();
-  }
-
-  private record(phase: LifecyclePhase): void {
-    this.trace.push(phase);
-    if (this.trace.length > traceLimit) this.trace.shift();
-  }
-
-  private dispatch(event: LifecycleEvent): void {
-    this.connection.dispatch(event);
-  }
-
-  private receive(text: string): void {
+  function receive(text: string): void {
     const decoded = decodeServerFrame(text);
     if (decoded.kind === "invalid") {
-      this.diagnostics.invalidFrames += 1;
-      this.diagnostics.lastReason = decoded.reason;
+      diagnostics.invalidFrames += 1;
+      diagnostics.lastReason = decoded.reason;
       return;
     }
     const event = decoded.event;
     const isBatch = event.type === EventType.EventBatch;
-    const carried = isBatch && "events" in event.payload ? (event.payload.events as InboundEvent[]) : [event];
-    this.scanHistory(carried);
+    scanHistory(isBatch ? (event.payload.events as InboundEvent[]) : [event]);
     if (!isBatch) {
       // A live frame means the replay is over: what it held is applied before the live event.
-      this.dispatch({ type: "live-frame-received" });
+      dispatch({ type: "live-frame-received" });
       if (event.type === EventType.Heartbeat && event.sequence === null) {
-        this.dispatch({ type: "heartbeat-echo" });
+        dispatch({ type: "heartbeat-echo" });
         return;
       }
     }
-    for (const ready of this.sequencer.accept(event)) this.apply(ready);
-    this.watchGap();
+    for (const ready of sequencer.accept(event)) apply(ready);
+    watchGap();
     // A batch close to the frame limit may have a sequel; a smaller one is the whole replay.
-    if (isBatch) this.dispatch({ type: "batch-received", mayContinue: utf8Length(text) > limits.maxFrameBytes / 2 });
+    if (isBatch) dispatch({ type: "batch-received", mayContinue: utf8Length(text) > limits.maxFrameBytes / 2 });
   }
 
   /** Reads what the lifecycle must know before ordering: capabilities, and whether a join is due. */
-  private scanHistory(events: readonly InboundEvent[]): void {
+  function scanHistory(events: readonly InboundEvent[]): void {
     let agentJoined = false;
     let sessionEnded = false;
     for (const event of events) {
       if (isUnknownEvent(event)) continue;
       if (event.type === EventType.SessionStart) {
-        this.maxMessageBytes = event.payload.capabilities.max_message_size_bytes ?? limits.maxFrameBytes;
-        this.dispatch({ type: "session-started", capabilities: event.payload.capabilities });
+        maxMessageBytes = event.payload.capabilities.max_message_size_bytes ?? limits.maxFrameBytes;
+        dispatch({ type: "session-started", capabilities: event.payload.capabilities });
       }
       if (event.type === EventType.ServiceAgentJoined || event.type === EventType.LiveAgentJoined) agentJoined = true;
       if (event.type === EventType.SessionEnd && event.sequence !== null) sessionEnded = true;
     }
-    if (agentJoined || sessionEnded) this.dispatch({ type: "history-seen", agentJoined, sessionEnded });
+    if (agentJoined || sessionEnded) dispatch({ type: "history-seen", agentJoined, sessionEnded });
   }
 
   /** Applies one ordered event: echoes settle the outbox, the session end reaches the lifecycle. */
-  private apply(event: InboundEvent): void {
-    const now = this.environment.now();
+  function apply(event: InboundEvent): void {
+    const now = environment.now();
     const echo = readUserMessageEcho(event, now);
     if (echo) {
-      const entry = echo.correlated ? this.outbox.confirm(echo.id) : undefined;
-      if (entry?.shown) this.store.apply({ kind: "user-message-sent", id: echo.id, time: echo.time });
-      else this.store.apply({ kind: "user-message-replayed", id: echo.id, text: echo.text, time: echo.time });
-      if (entry) this.persist();
+      const entry = echo.correlated ? outbox.confirm(echo.id) : undefined;
+      if (entry?.shown) store.apply({ kind: "user-message-sent", id: echo.id, time: echo.time });
+      else store.apply({ kind: "user-message-replayed", id: echo.id, text: echo.text, time: echo.time });
+      if (entry) persist();
       return;
     }
-    if (!isUnknownEvent(event) && event.type === EventType.SessionEnd) {
+    for (const domainEvent of toConversationEvents(event, now)) {
+      if (domainEvent.kind !== "session-ended") {
+        store.apply(domainEvent);
+        continue;
+      }
       // An abandoned session is replaced by a new one; the conversation itself goes on.
-      if (event.payload.reason !== SessionEndReason.UserAbandoned) this.store.apply({ kind: "session-ended", reason: event.payload.reason });
-      this.dispatch({ type: "session-ended", reason: event.payload.reason });
-      return;
+      if (domainEvent.reason !== SessionEndReason.UserAbandoned) store.apply(domainEvent);
+      dispatch({ type: "session-ended", reason: domainEvent.reason });
     }
-    for (const domainEvent of toConversationEvents(event, now)) this.store.apply(domainEvent);
   }
 
-  private run(effect: LifecycleEffect): void {
+  function run(effect: LifecycleEffect): void {
     switch (effect.type) {
       case "end-replay":
-        this.endReplay();
-        return;
+        clearGapTimer();
+        for (const event of sequencer.endReplay()) apply(event);
+        for (const entry of outbox.replayChecked()) failed(entry.id);
+        for (const entry of outbox.takeUnshown()) {
+          queued(entry.id, entry.text, entry.time);
+          if (entry.state === "failed") failed(entry.id);
+        }
+        return persist();
       case "flush-outbox":
-        this.flushOutbox();
-        return;
+        return flushOutbox();
       case "socket-lost":
-        this.outbox.socketLost();
-        this.throttle.reset();
-        this.clearGapTimer();
-        this.persist();
-        return;
+        outbox.socketLost();
+        throttle.reset();
+        clearGapTimer();
+        return persist();
       case "forget-session":
-        this.sequencer = new EventSequencer();
-        this.clearGapTimer();
-        this.restored = null;
-        this.persistence.clear();
-        return;
+        sequencer = createEventSequencer();
+        clearGapTimer();
+        restored = null;
+        return persistence.clear();
       case "persist-session":
-        this.persist();
-        return;
+        return persist();
       case "notice":
-        this.store.apply({
+        return store.apply({
           kind: "notice",
-          id: `${newSessionNoticeCode}-${this.environment.createId()}`,
+          id: `${newSessionNoticeCode}-${environment.createId()}`,
           level: "info",
           text: "The previous conversation had expired, so a new one has started.",
-          time: this.environment.now(),
+          time: environment.now(),
           code: newSessionNoticeCode,
         });
-        return;
       case "end-locally":
-        this.store.apply({ kind: "session-ended", reason: effect.reason });
-        return;
+        return store.apply({ kind: "session-ended", reason: effect.reason });
       case "hand-over":
-        this.clearGapTimer();
-        this.handOver(this.outbox.drain().filter((entry) => entry.state !== "failed"));
-        this.persistence.clear();
-        return;
+        clearGapTimer();
+        handOver(outbox.drain().filter((entry) => entry.state !== "failed"));
+        return persistence.clear();
       case "notify":
         // After the hand-over, the Chat API transport reports the connection itself.
-        if (effect.connection.status !== "fallback") {
-          this.store.apply({ kind: "connection-changed", connection: effect.connection, transport: "messaging" });
-        }
-        return;
-      default:
-        return;
+        if (effect.connection.status !== "fallback") notifyConnection();
     }
   }
 
-  private endReplay(): void {
-    this.clearGapTimer();
-    for (const event of this.sequencer.endReplay()) this.apply(event);
-    for (const failed of this.outbox.replayChecked()) this.store.apply({ kind: "user-message-failed", id: failed.id });
-    for (const entry of this.outbox.takeUnshown()) {
-      this.store.apply({ kind: "user-message-queued", id: entry.id, text: entry.text, time: entry.time });
-      if (entry.state === "failed") this.store.apply({ kind: "user-message-failed", id: entry.id });
-    }
-    this.persist();
+  function notifyConnection(): void {
+    store.apply({ kind: "connection-changed", connection: toConnectionState(connection.state.phase), transport: "messaging" });
   }
 
-  private flushOutbox(): void {
-    if (this.connection.state.phase.name !== "live") return;
-    const sendable = this.outbox.takeSendable();
-    if (sendable.length > 0) this.throttle.messageSent();
+  function flushOutbox(): void {
+    if (!isLive()) return;
+    const sendable = outbox.takeSendable();
+    if (sendable.length === 0) return;
+    throttle.messageSent();
     for (const entry of sendable) {
-      this.connection.send({ type: EventType.UserMessage, payload: { text: entry.text }, metadata: { custom: { client_event_id: entry.id } } });
+      connection.send({ type: EventType.UserMessage, payload: { text: entry.text }, metadata: { custom: { client_event_id: entry.id } } });
     }
-    if (sendable.length > 0) this.persist();
+    persist();
   }
 
   /** Holds live events behind a gap for a while; the gap is then given up on. */
-  private watchGap(): void {
-    if (!this.sequencer.hasHeld || this.gapTimer !== null || this.connection.state.phase.name !== "live") return;
-    this.gapTimer = this.environment.setTimeout(() => {
-      this.gapTimer = null;
-      for (const event of this.sequencer.releaseHeld()) this.apply(event);
+  function watchGap(): void {
+    if (!sequencer.hasHeld || gapTimer !== null || !isLive()) return;
+    gapTimer = environment.setTimeout(() => {
+      gapTimer = null;
+      for (const event of sequencer.releaseHeld()) apply(event);
     }, liveGapWaitMilliseconds);
   }
 
-  private clearGapTimer(): void {
-    if (this.gapTimer === null) return;
-    this.environment.clearTimeout(this.gapTimer);
-    this.gapTimer = null;
+  function clearGapTimer(): void {
+    if (gapTimer !== null) environment.clearTimeout(gapTimer);
+    gapTimer = null;
   }
 
-  private persist(): void {
-    const state = this.connection.state;
+  function persist(): void {
+    const state = connection.state;
     if (state.sessionId === null) return;
-    this.persistence.save({
+    persistence.save({
       sessionId: state.sessionId,
       joinRequested: state.joinRequested,
       lastActivityAt: state.lastActivityAt,
-      outbox: this.outbox.entries(),
+      outbox: outbox.entries(),
     });
   }
+
+  /** After the outbox changed: keep the change across a reload, and send what can go. */
+  const changeOutbox = (change: () => void) => {
+    change();
+    persist();
+    flushOutbox();
+  };
+
+  return {
+    diagnostics,
+    trace,
+    start(useChatApi) {
+      removers.push(environment.onWake(() => dispatch({ type: "woke" })), environment.onOffline(() => dispatch({ type: "went-offline" })));
+      dispatch({ type: "start", transport: config.transport, useChatApi, host: config.host, online: environment.isOnline(), restored });
+    },
+    send(id, text) {
+      const time = environment.now();
+      queued(id, text, time);
+      if (utf8Length(text) > maxMessageBytes) {
+        failed(id);
+        store.apply({ kind: "notice", id: `message-too-large-${id}`, level: "error", text: "The message is too long to send.", time, code: "message-too-large" });
+        return;
+      }
+      changeOutbox(() => outbox.enqueue(id, text, time));
+    },
+    typing() {
+      if (isLive()) throttle.keystroke();
+    },
+    retry(id) {
+      if (!outbox.retry(id)) return false;
+      changeOutbox(() => store.apply({ kind: "user-message-retrying", id }));
+      return true;
+    },
+    retryNow: () => dispatch({ type: "retry-now" }),
+    end: () => dispatch({ type: "end-requested" }),
+    newConversation() {
+      outbox = createOutbox();
+      restored = null;
+      persistence.clear();
+      store.apply({ kind: "reset" });
+      dispatch({ type: "new-conversation" });
+      notifyConnection();
+    },
+    destroy() {
+      connection.destroy();
+      throttle.reset();
+      clearGapTimer();
+      for (const remove of removers.splice(0)) remove();
+    },
+  };
 }
 
 /** The UTF-8 length of a string, counted by hand (no TextEncoder outside the browser library). */

@@ -1,6 +1,15 @@
-import { EventType, SystemMessageLevel, isUnknownEvent, type InboundEvent, type ResponseSuggestion } from "../protocol/index.ts";
+import {
+  EventType,
+  SystemMessageLevel,
+  TypingState,
+  isUnknownEvent,
+  type Attachment,
+  type InboundEvent,
+  type ResponseSuggestion,
+} from "../protocol/index.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
 import type { NoticeLevel, Participant } from "./conversation.ts";
+import { definedFields } from "./defined-fields.ts";
 
 /** The server's echo of a user message: the delivery receipt the outbox waits for. */
 export interface UserMessageEcho {
@@ -25,96 +34,65 @@ export function readUserMessageEcho(event: InboundEvent, now: number): UserMessa
   };
 }
 
+/** Server types that map to a domain event with nothing but its kind. */
+const plainKinds: Partial<Record<string, ConversationEvent["kind"]>> = {
+  [EventType.ServiceAgentThinking]: "agent-thinking",
+  [EventType.ServiceAgentTriggeredHandoff]: "handoff-triggered",
+  [EventType.ServiceAgentLeft]: "agent-left",
+  [EventType.LiveAgentLeft]: "live-agent-left",
+};
+
 /**
  * Maps one ordered, de-duplicated server event to the domain events the store applies. User-message
  * echoes, heartbeats, the session start, client echoes and unknown types map to nothing here (echoes go
  * through the outbox); everything else maps one to one.
  */
 export function toConversationEvents(event: InboundEvent, now: number): ConversationEvent[] {
+  const plain = plainKinds[event.type];
+  if (plain) return [{ kind: plain } as ConversationEvent];
   if (isUnknownEvent(event)) return [];
   const time = eventTime(event.timestamp, now);
-  switch (event.type) {
-    case EventType.ServiceAgentJoined:
-      return [{ kind: "agent-joined", agent: participant(undefined, event.payload.agent_name, event.payload.agent_avatar_url) }];
-    case EventType.ServiceAgentThinking:
-      return [{ kind: "agent-thinking" }];
-    case EventType.ServiceAgentMessage:
-      return [
-        {
-          kind: "agent-message",
-          id: event.payload.message_id,
-          text: event.payload.text,
-          attachments: event.payload.attachments,
-          suggestions: suggestionTexts(event.payload.response_suggestions),
-          time,
-        },
-      ];
-    case EventType.ServiceAgentMessageChunk:
-      return [
-        {
-          kind: "agent-message-chunk",
-          id: event.payload.message_id,
-          chunkIndex: event.payload.chunk_index,
-          text: event.payload.text,
-          attachments: event.payload.attachments,
-          suggestions: suggestionTexts(event.payload.response_suggestions),
-          isComplete: event.payload.is_complete,
-          time,
-        },
-      ];
-    case EventType.ServiceAgentTriggeredHandoff:
-      return [{ kind: "handoff-triggered" }];
-    case EventType.ServiceAgentLeft:
-      return [{ kind: "agent-left" }];
-    case EventType.HandoffAccepted:
-      return [withOptional({ kind: "handoff-accepted" }, { queueName: event.payload.queue_name })];
-    case EventType.HandoffQueueStatus:
-      return [
-        withOptional(
-          { kind: "handoff-queue-status" },
-          {
-            queueName: event.payload.queue_name,
-            position: event.payload.position_in_queue,
-            estimatedWaitSeconds: event.payload.estimated_wait_seconds,
-          },
-        ),
-      ];
-    case EventType.LiveAgentJoined: {
-      const agent = event.payload.agent;
-      return [{ kind: "live-agent-joined", agent: participant(agent.id, agent.name, agent.avatar_url) }];
+  const mapped = ((): ConversationEvent | null => {
+    switch (event.type) {
+      case EventType.ServiceAgentJoined:
+        return { kind: "agent-joined", agent: participant(undefined, event.payload.agent_name, event.payload.agent_avatar_url) };
+      case EventType.ServiceAgentMessage:
+        return { kind: "agent-message", ...message(event.payload, time) };
+      case EventType.ServiceAgentMessageChunk:
+        return { kind: "agent-message-chunk", ...message(event.payload, time), chunkIndex: event.payload.chunk_index, isComplete: event.payload.is_complete };
+      case EventType.LiveAgentMessage:
+        return { kind: "live-agent-message", ...message(event.payload, time) };
+      case EventType.HandoffAccepted:
+        return definedFields({ kind: "handoff-accepted", queueName: event.payload.queue_name });
+      case EventType.HandoffQueueStatus: {
+        const { queue_name, position_in_queue, estimated_wait_seconds } = event.payload;
+        return definedFields({ kind: "handoff-queue-status", queueName: queue_name, position: position_in_queue, estimatedWaitSeconds: estimated_wait_seconds });
+      }
+      case EventType.LiveAgentJoined: {
+        const agent = event.payload.agent;
+        return { kind: "live-agent-joined", agent: participant(agent.id, agent.name, agent.avatar_url) };
+      }
+      case EventType.LiveAgentTyping:
+        return { kind: "live-agent-typing", typing: event.payload.state === TypingState.Started };
+      case EventType.ClientHandoffRequired:
+        return { kind: "client-handoff-required", reason: event.payload.reason, queueName: event.payload.queue_name };
+      case EventType.HandoffFailed:
+        return definedFields({ kind: "handoff-failed", reason: event.payload.reason });
+      case EventType.HandoffTimeout:
+        return definedFields({ kind: "handoff-timeout", reason: event.payload.reason });
+      case EventType.SystemMessage:
+        return { kind: "notice", id: event.id, level: noticeLevel(event.payload.level), text: event.payload.message, time };
+      case EventType.LanguageChanged:
+        return { kind: "language-changed", languageCode: event.payload.language_code };
+      case EventType.SessionIdleWarning:
+        return { kind: "session-idle-warning", time };
+      case EventType.SessionEnd:
+        return { kind: "session-ended", reason: event.payload.reason };
+      default:
+        return null;
     }
-    case EventType.LiveAgentTyping:
-      return [{ kind: "live-agent-typing", typing: event.payload.state === "TYPING_STATE_STARTED" }];
-    case EventType.LiveAgentMessage:
-      return [
-        {
-          kind: "live-agent-message",
-          id: event.payload.message_id,
-          text: event.payload.text,
-          attachments: event.payload.attachments,
-          suggestions: suggestionTexts(event.payload.response_suggestions),
-          time,
-        },
-      ];
-    case EventType.LiveAgentLeft:
-      return [{ kind: "live-agent-left" }];
-    case EventType.ClientHandoffRequired:
-      return [{ kind: "client-handoff-required", reason: event.payload.reason, queueName: event.payload.queue_name }];
-    case EventType.HandoffFailed:
-      return [withOptional({ kind: "handoff-failed" }, { reason: event.payload.reason })];
-    case EventType.HandoffTimeout:
-      return [withOptional({ kind: "handoff-timeout" }, { reason: event.payload.reason })];
-    case EventType.SystemMessage:
-      return [{ kind: "notice", id: event.id, level: noticeLevel(event.payload.level), text: event.payload.message, time }];
-    case EventType.LanguageChanged:
-      return [{ kind: "language-changed", languageCode: event.payload.language_code }];
-    case EventType.SessionIdleWarning:
-      return [{ kind: "session-idle-warning", time }];
-    case EventType.SessionEnd:
-      return [{ kind: "session-ended", reason: event.payload.reason }];
-    default:
-      return [];
-  }
+  })();
+  return mapped ? [mapped] : [];
 }
 
 /** The server's ISO timestamp as epoch milliseconds, or `now` when it is missing or unreadable. */
@@ -123,26 +101,20 @@ export function eventTime(timestamp: string, now: number): number {
   return Number.isNaN(parsed) ? now : parsed;
 }
 
-function participant(id: string | undefined, name: string, avatarUrl: string): Participant {
-  const result: Participant = { name };
-  if (id) result.id = id;
-  if (avatarUrl) result.avatarUrl = avatarUrl;
-  return result;
+/** The parts every agent message shares, whole or streamed. */
+function message(
+  payload: { message_id: string; text: string; attachments: Attachment[]; response_suggestions: ResponseSuggestion[] },
+  time: number,
+) {
+  const suggestions = payload.response_suggestions.map((suggestion) => suggestion.message_text);
+  return { id: payload.message_id, text: payload.text, attachments: payload.attachments, suggestions, time };
 }
 
-function suggestionTexts(suggestions: readonly ResponseSuggestion[]): string[] {
-  return suggestions.map((suggestion) => suggestion.message_text);
+function participant(id: string | undefined, name: string, avatarUrl: string): Participant {
+  return definedFields({ name, id: id || undefined, avatarUrl: avatarUrl || undefined });
 }
 
 function noticeLevel(level: string): NoticeLevel {
   if (level === SystemMessageLevel.Error) return "error";
-  if (level === SystemMessageLevel.Warning) return "warning";
-  return "info";
-}
-
-/** Copies only the fields that are defined, so optional properties stay absent rather than undefined. */
-function withOptional<Event extends ConversationEvent>(event: Event, fields: Record<string, string | number | undefined>): Event {
-  const result: Record<string, unknown> = { ...event };
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) result[key] = value;
-  return result as Event;
+  return level === SystemMessageLevel.Warning ? "warning" : "info";
 }

@@ -29,86 +29,88 @@ export const maxSendAttempts = 3;
  * replay (`replayChecked`), whose echoes confirm what the server did receive; only the rest is re-sent,
  * and after `maxSendAttempts` such losses a message is `failed` until `retry`.
  */
-export class Outbox {
-  private readonly queue: OutboxEntry[] = [];
-
-  /** Restores persisted entries; anything that had been sent must be checked against a replay first. */
-  constructor(restored: readonly OutboxEntry[] = []) {
-    for (const entry of restored) {
-      const state = entry.state === "in-flight" ? "unconfirmed" : entry.state;
-      this.queue.push({ ...entry, state, shown: false });
-    }
-  }
-
+export interface Outbox {
   /** Adds a new message, already shown as `sending`. */
-  enqueue(id: string, text: string, time: number): void {
-    this.queue.push({ id, text, time, attempts: 0, state: "queued", shown: true });
-  }
-
+  enqueue(id: string, text: string, time: number): void;
   /** The `queued` messages, oldest first, now marked `in-flight`: the caller sends them on the live socket. */
-  takeSendable(): OutboxEntry[] {
-    const sendable = this.queue.filter((entry) => entry.state === "queued");
-    for (const entry of sendable) entry.state = "in-flight";
-    return sendable.map((entry) => ({ ...entry }));
-  }
-
+  takeSendable(): OutboxEntry[];
   /** The echo of `id` arrived: the message is delivered and leaves the outbox. Returns it, if it was here. */
-  confirm(id: string): OutboxEntry | undefined {
-    const index = this.queue.findIndex((entry) => entry.id === id);
-    if (index === -1) return undefined;
-    const [entry] = this.queue.splice(index, 1);
-    return entry;
-  }
-
+  confirm(id: string): OutboxEntry | undefined;
   /** The socket dropped: what was in flight may or may not have arrived. */
-  socketLost(): void {
-    for (const entry of this.queue) if (entry.state === "in-flight") entry.state = "unconfirmed";
-  }
-
+  socketLost(): void;
   /**
    * A replay has been applied (its echoes already confirmed): every message still unconfirmed did not
    * arrive. Each counts an attempt and is queued again, or fails at `maxSendAttempts`; the failed ones are
    * returned.
    */
-  replayChecked(): OutboxEntry[] {
-    const failed: OutboxEntry[] = [];
-    for (const entry of this.queue) {
-      if (entry.state !== "unconfirmed") continue;
-      entry.attempts += 1;
-      entry.state = entry.attempts >= maxSendAttempts ? "failed" : "queued";
-      if (entry.state === "failed") failed.push({ ...entry });
-    }
-    return failed;
-  }
-
+  replayChecked(): OutboxEntry[];
   /** The user retries a failed message: it is queued again with a fresh count. Returns false if not failed. */
-  retry(id: string): boolean {
-    const entry = this.queue.find((candidate) => candidate.id === id);
-    if (!entry || entry.state !== "failed") return false;
-    entry.state = "queued";
-    entry.attempts = 0;
-    return true;
-  }
-
+  retry(id: string): boolean;
   /** Entries restored from storage that the transcript does not show yet, now marked shown. */
-  takeUnshown(): OutboxEntry[] {
-    const unshown = this.queue.filter((entry) => !entry.shown);
-    for (const entry of unshown) entry.shown = true;
-    return unshown.map((entry) => ({ ...entry }));
-  }
-
-  /** Whether the transcript shows this entry (false only for restored entries not yet placed). */
-  isShown(id: string): boolean {
-    return this.queue.some((entry) => entry.id === id && entry.shown);
-  }
-
+  takeUnshown(): OutboxEntry[];
   /** Removes and returns every entry not yet delivered (for the hand-over to the Chat API). */
-  drain(): OutboxEntry[] {
-    return this.queue.splice(0, this.queue.length).map((entry) => ({ ...entry }));
-  }
-
+  drain(): OutboxEntry[];
   /** A copy of every entry, for persistence and inspection. */
-  entries(): OutboxEntry[] {
-    return this.queue.map((entry) => ({ ...entry }));
-  }
+  entries(): OutboxEntry[];
+}
+
+/** Creates an outbox holding `restored` entries; anything that had been sent must be checked against a replay first. */
+export function createOutbox(restored: readonly OutboxEntry[] = []): Outbox {
+  const queue: OutboxEntry[] = restored.map((entry) => ({
+    ...entry,
+    state: entry.state === "in-flight" ? "unconfirmed" : entry.state,
+    shown: false,
+  }));
+  const copies = (entries: readonly OutboxEntry[]) => entries.map((entry) => ({ ...entry }));
+  /** Changes every entry that `select` picks with `change`, and returns copies of them as changed. */
+  const update = (select: (entry: OutboxEntry) => boolean, change: (entry: OutboxEntry) => void) => {
+    const selected = queue.filter(select);
+    selected.forEach(change);
+    return copies(selected);
+  };
+
+  return {
+    enqueue(id, text, time) {
+      queue.push({ id, text, time, attempts: 0, state: "queued", shown: true });
+    },
+    takeSendable: () =>
+      update(
+        (entry) => entry.state === "queued",
+        (entry) => (entry.state = "in-flight"),
+      ),
+    confirm(id) {
+      const index = queue.findIndex((entry) => entry.id === id);
+      return index === -1 ? undefined : queue.splice(index, 1)[0];
+    },
+    socketLost() {
+      update(
+        (entry) => entry.state === "in-flight",
+        (entry) => (entry.state = "unconfirmed"),
+      );
+    },
+    replayChecked() {
+      const checked = update(
+        (entry) => entry.state === "unconfirmed",
+        (entry) => {
+          entry.attempts += 1;
+          entry.state = entry.attempts >= maxSendAttempts ? "failed" : "queued";
+        },
+      );
+      return checked.filter((entry) => entry.state === "failed");
+    },
+    retry(id) {
+      const entry = queue.find((candidate) => candidate.id === id);
+      if (entry?.state !== "failed") return false;
+      entry.state = "queued";
+      entry.attempts = 0;
+      return true;
+    },
+    takeUnshown: () =>
+      update(
+        (entry) => !entry.shown,
+        (entry) => (entry.shown = true),
+      ),
+    drain: () => queue.splice(0),
+    entries: () => copies(queue),
+  };
 }

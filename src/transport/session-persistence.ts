@@ -19,52 +19,41 @@ export interface PersistedSession {
 
 const entryStates: readonly OutboxEntryState[] = ["queued", "in-flight", "unconfirmed", "failed"];
 
+/** The persisted session of this tab, as `createSessionPersistence` reads and writes it. */
+export interface SessionPersistence {
+  /** The stored session, or null when there is none or it cannot be read. */
+  load(): PersistedSession | null;
+  save(session: PersistedSession): void;
+  clear(): void;
+}
+
 /**
  * Reads and writes the persisted session in the environment's tab storage. With persistence off or no
  * storage, it stores nothing and loads nothing. Storage failures (quota, privacy modes) are swallowed: a
  * lost record only costs the resume after a reload.
  */
-export class SessionPersistence {
-  private readonly storage: KeyValueStorage | null;
-
-  constructor(storage: KeyValueStorage | null, enabled: boolean) {
-    this.storage = enabled ? storage : null;
-  }
-
-  /** The stored session, or null when there is none or it cannot be read. */
-  load(): PersistedSession | null {
-    if (!this.storage) return null;
+export function createSessionPersistence(storage: KeyValueStorage | null, enabled: boolean): SessionPersistence {
+  const attempt = <Result>(call: (available: KeyValueStorage) => Result, fallback: Result): Result => {
+    if (!enabled || !storage) return fallback;
     try {
-      const text = this.storage.getItem(sessionStorageKey);
-      return text === null ? null : parsePersistedSession(text);
+      return call(storage);
     } catch {
-      return null;
+      return fallback;
     }
-  }
-
-  save(session: PersistedSession): void {
-    if (!this.storage) return;
-    const record = {
-      sessionId: session.sessionId,
-      joinRequested: session.joinRequested,
-      lastActivityAt: session.lastActivityAt,
-      outbox: session.outbox.map(({ id, text, time, attempts, state }) => ({ id, text, time, attempts, state })),
-    };
-    try {
-      this.storage.setItem(sessionStorageKey, JSON.stringify(record));
-    } catch {
-      // Storage full or forbidden: the conversation goes on, only a reload would start afresh.
-    }
-  }
-
-  clear(): void {
-    if (!this.storage) return;
-    try {
-      this.storage.removeItem(sessionStorageKey);
-    } catch {
-      // Nothing to undo: a record that cannot be removed is replaced on the next save.
-    }
-  }
+  };
+  return {
+    load: () =>
+      attempt((available) => {
+        const text = available.getItem(sessionStorageKey);
+        return text === null ? null : parsePersistedSession(text);
+      }, null),
+    save(session) {
+      // The `shown` flag describes this page's transcript, which a reload starts afresh.
+      const outbox = session.outbox.map(({ id, text, time, attempts, state }) => ({ id, text, time, attempts, state }));
+      attempt((available) => available.setItem(sessionStorageKey, JSON.stringify({ ...session, outbox })), undefined);
+    },
+    clear: () => attempt((available) => available.removeItem(sessionStorageKey), undefined),
+  };
 }
 
 function parsePersistedSession(text: string): PersistedSession | null {

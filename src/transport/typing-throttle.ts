@@ -6,56 +6,54 @@ export const typingStartedIntervalMilliseconds = 3000;
 /** After this long without a keystroke, `STOPPED` goes out. */
 export const typingIdleMilliseconds = 5000;
 
+/** What the composer's typing turns into; see `createTypingThrottle`. */
+export interface TypingThrottle {
+  /** The user pressed a key in the composer. */
+  keystroke(): void;
+  /** The message went out: typing is over. */
+  messageSent(): void;
+  /** Forgets any typing in progress without telling anyone (the socket is gone). */
+  reset(): void;
+}
+
 /**
  * Turns keystrokes into typing events: `STARTED` on the first keystroke and again at most every 3 s while
  * typing goes on; `STOPPED` after 5 s without a keystroke, or at once when the message is sent.
  */
-export class TypingThrottle {
-  private readonly environment: Environment;
-  private readonly sendTyping: (state: TypingStateName) => void;
-  private lastStartedAt: number | null = null;
-  private idleTimer: unknown = null;
+export function createTypingThrottle(environment: Environment, sendTyping: (state: TypingStateName) => void): TypingThrottle {
+  let lastStartedAt: number | null = null;
+  let idleTimer: unknown = null;
 
-  constructor(environment: Environment, sendTyping: (state: TypingStateName) => void) {
-    this.environment = environment;
-    this.sendTyping = sendTyping;
-  }
+  const clearIdleTimer = () => {
+    if (idleTimer !== null) environment.clearTimeout(idleTimer);
+    idleTimer = null;
+  };
+  const stop = () => {
+    if (lastStartedAt === null) return;
+    lastStartedAt = null;
+    sendTyping(TypingState.Stopped);
+  };
 
-  /** The user pressed a key in the composer. */
-  keystroke(): void {
-    const now = this.environment.now();
-    if (this.lastStartedAt === null || now - this.lastStartedAt >= typingStartedIntervalMilliseconds) {
-      this.lastStartedAt = now;
-      this.sendTyping(TypingState.Started);
-    }
-    this.clearIdleTimer();
-    this.idleTimer = this.environment.setTimeout(() => {
-      this.idleTimer = null;
-      this.stop();
-    }, typingIdleMilliseconds);
-  }
-
-  /** The message went out: typing is over. */
-  messageSent(): void {
-    this.clearIdleTimer();
-    this.stop();
-  }
-
-  /** Forgets any typing in progress without telling anyone (the socket is gone). */
-  reset(): void {
-    this.clearIdleTimer();
-    this.lastStartedAt = null;
-  }
-
-  private stop(): void {
-    if (this.lastStartedAt === null) return;
-    this.lastStartedAt = null;
-    this.sendTyping(TypingState.Stopped);
-  }
-
-  private clearIdleTimer(): void {
-    if (this.idleTimer === null) return;
-    this.environment.clearTimeout(this.idleTimer);
-    this.idleTimer = null;
-  }
+  return {
+    keystroke() {
+      const now = environment.now();
+      if (lastStartedAt === null || now - lastStartedAt >= typingStartedIntervalMilliseconds) {
+        lastStartedAt = now;
+        sendTyping(TypingState.Started);
+      }
+      clearIdleTimer();
+      idleTimer = environment.setTimeout(() => {
+        idleTimer = null;
+        stop();
+      }, typingIdleMilliseconds);
+    },
+    messageSent() {
+      clearIdleTimer();
+      stop();
+    },
+    reset() {
+      clearIdleTimer();
+      lastStartedAt = null;
+    },
+  };
 }

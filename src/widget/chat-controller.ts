@@ -1,7 +1,7 @@
 import { batch } from "@preact/signals";
 import { h, render } from "preact";
 import { createChatClient } from "../index.ts";
-import type { ChatClient, ChatClientOptions } from "../transport/chat-client-types.ts";
+import type { ChatClient } from "../transport/chat-client-types.ts";
 import { ChatApp } from "./components/chat-app.tsx";
 import { resolveLocale } from "./locales/index.ts";
 import { createChatModel } from "./model/chat-model.ts";
@@ -9,31 +9,16 @@ import { adoptWidgetStyles } from "./styles.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { ChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 
-// Changing any of these means another conversation endpoint, so the client is replaced.
-const connectionOptions: readonly (keyof ChatClientOptions)[] = [
-  "messagingUrl",
-  "connectorToken",
-  "host",
-  "streaming",
-  "transport",
-  "chatUrl",
-  "chatHeaders",
-  "variantId",
-  "integrationAttributes",
-  "persist",
-  "platform",
-  "environment",
-];
+// Every other option belongs to the client: changing one means another conversation endpoint.
+const presentationOptions = ["headerTitle", "locale", "mode", "open"];
 
 // Client events the controller re-emits under the design.md names.
 const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end", "error"] as const;
 
-function sameOption(key: keyof ChatClientOptions, before: unknown, after: unknown): boolean {
-  return before === after || (key !== "environment" && typeof after === "object" && JSON.stringify(before) === JSON.stringify(after));
-}
-
-function isShadowRoot(target: HTMLElement | ShadowRoot): target is ShadowRoot {
-  return target.nodeType === 11;
+// Options compare by value, so repeating an object option in `update` keeps the client; the environment
+// holds functions and compares by identity.
+function sameOption(key: string, before: unknown, after: unknown): boolean {
+  return before === after || (key !== "environment" && JSON.stringify(before) === JSON.stringify(after));
 }
 
 /**
@@ -46,14 +31,10 @@ function isShadowRoot(target: HTMLElement | ShadowRoot): target is ShadowRoot {
 export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptions): ChatController {
   const { client: injected, ...initial } = options;
   let settings: Omit<WidgetOptions, "client"> = initial;
-  let ownHost: HTMLElement | null = null;
-  let root: ShadowRoot;
-  if (isShadowRoot(target)) root = target;
-  else {
-    ownHost = target.ownerDocument.createElement("div");
-    target.appendChild(ownHost);
-    root = ownHost.attachShadow({ mode: "open" });
-  }
+  let destroyed = false;
+  // A shadow root is a document fragment (node type 11); this test also holds across frames.
+  const ownHost = target.nodeType === 11 ? null : target.appendChild(target.ownerDocument.createElement("div"));
+  const root = ownHost ? ownHost.attachShadow({ mode: "open" }) : (target as ShadowRoot);
   const handlers = new Map<WidgetEventName, Set<(detail: never) => void>>();
   const emit = <Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]) => {
     for (const handler of [...(handlers.get(name) ?? [])]) {
@@ -69,6 +50,7 @@ export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptio
   };
 
   let client = injected ?? createChatClient(initial);
+  let stopForwarding = () => {};
   const model = createChatModel(client, {
     open: Boolean(initial.open),
     mode: initial.mode ?? "floating",
@@ -76,35 +58,21 @@ export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptio
     title: initial.headerTitle,
     onOpenChange: (open) => emit(open ? "cap-chat:open" : "cap-chat:close", undefined),
   });
-  const forward = (source: ChatClient) => {
+  // Forwards the client's events, starts it, and announces it once the caller had a chance to listen.
+  const use = (next: ChatClient) => {
     const removers = forwardedEvents.map((name) =>
-      source.on(name, (detail: unknown) => emit(`cap-chat:${name}`, detail as WidgetEvents[`cap-chat:${typeof name}`])),
+      next.on(name, (detail: unknown) => emit(`cap-chat:${name}`, detail as WidgetEvents[`cap-chat:${typeof name}`])),
     );
-    return () => removers.forEach((remove) => remove());
-  };
-  const ready = () => {
-    const announced = client;
+    stopForwarding = () => removers.forEach((remove) => remove());
+    next.start();
     queueMicrotask(() => {
-      if (announced === client && !destroyed) emit("cap-chat:ready", { client: announced });
+      if (next === client && !destroyed) emit("cap-chat:ready", { client: next });
     });
   };
-  let stopForwarding = forward(client);
-  let destroyed = false;
   adoptWidgetStyles(root);
   render(h(ChatApp, { model }), root);
-  const stopFollowing = followVisualViewport(ownHost ?? (root.host as HTMLElement));
-  client.start();
-  ready();
-
-  const replaceClient = (next: ChatClient) => {
-    stopForwarding();
-    client.destroy();
-    client = next;
-    model.attach(next);
-    stopForwarding = forward(next);
-    next.start();
-    ready();
-  };
+  const stopFollowing = followVisualViewport(root);
+  use(client);
 
   return {
     get client() {
@@ -127,7 +95,7 @@ export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptio
     update(next) {
       if (destroyed) return;
       const { client: nextClient, ...changes } = next;
-      const previous = settings;
+      const previous: Record<string, unknown> = settings;
       settings = { ...settings, ...changes };
       batch(() => {
         if ("headerTitle" in changes) model.title.value = changes.headerTitle;
@@ -135,10 +103,17 @@ export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptio
         if (changes.mode) model.mode.value = changes.mode;
       });
       if (changes.open !== undefined) model.setOpen(changes.open);
-      if (nextClient && nextClient !== client) replaceClient(nextClient);
-      else if (connectionOptions.some((key) => key in changes && !sameOption(key, previous[key], changes[key]))) {
-        replaceClient(createChatClient(settings));
-      }
+      const replacement =
+        nextClient ??
+        (Object.entries(changes).some(([key, value]) => !presentationOptions.includes(key) && !sameOption(key, previous[key], value))
+          ? createChatClient(settings)
+          : client);
+      if (replacement === client) return;
+      stopForwarding();
+      client.destroy();
+      client = replacement;
+      model.attach(replacement);
+      use(replacement);
     },
     destroy() {
       if (destroyed) return;

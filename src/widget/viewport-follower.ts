@@ -1,26 +1,33 @@
-const heightProperty = "--cap-chat-viewport-height";
-const topProperty = "--cap-chat-viewport-top";
-
 /**
  * Mirrors the visual viewport (the part of the page left visible by an on-screen keyboard) into
- * `--cap-chat-viewport-height` and `--cap-chat-viewport-top` on `host`, which the small-screen sheet uses so
- * the input is never hidden. Writes go through CSSOM, which a strict style CSP allows. Returns the stopper;
- * does nothing where there is no `visualViewport`.
+ * `--cap-chat-viewport-height` and `--cap-chat-viewport-top` on the shadow host, which the small-screen
+ * sheet uses so the input is never hidden. The values live in a constructable stylesheet adopted by
+ * `root`, so the host never gets a `style` attribute and a strict style CSP has nothing to refuse.
+ * Returns the stopper; does nothing where there is no `visualViewport` or no constructable stylesheet.
  */
-export function followVisualViewport(host: HTMLElement): () => void {
-  const viewport = typeof window === "undefined" ? undefined : window.visualViewport;
-  if (!viewport) return () => {};
+export function followVisualViewport(root: ShadowRoot): () => void {
+  const viewport = globalThis.visualViewport;
+  let sheet: CSSStyleSheet;
+  try {
+    sheet = new CSSStyleSheet();
+  } catch {
+    return () => {};
+  }
+  if (!viewport || !root.adoptedStyleSheets) return () => {};
   const update = () => {
-    host.style.setProperty(heightProperty, `${viewport.height}px`);
-    host.style.setProperty(topProperty, `${viewport.offsetTop}px`);
+    sheet.replaceSync(
+      `:host{--cap-chat-viewport-height:${viewport.height}px;--cap-chat-viewport-top:${viewport.offsetTop}px}`,
+    );
+  };
+  const listen = (method: "addEventListener" | "removeEventListener") => {
+    viewport[method]("resize", update);
+    viewport[method]("scroll", update);
   };
   update();
-  viewport.addEventListener("resize", update);
-  viewport.addEventListener("scroll", update);
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  listen("addEventListener");
   return () => {
-    viewport.removeEventListener("resize", update);
-    viewport.removeEventListener("scroll", update);
-    host.style.removeProperty(heightProperty);
-    host.style.removeProperty(topProperty);
+    listen("removeEventListener");
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
   };
 }

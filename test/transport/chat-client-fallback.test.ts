@@ -88,6 +88,34 @@ describe("the Chat API fallback", () => {
     client.destroy();
   });
 
+  it("shows messages sent while the Chat API loads at once, then delivers each exactly once and in order", async () => {
+    const client = platform.client({ chatUrl }, { createWebSocket: null });
+    client.send("first");
+    client.send("second");
+    expect(client.getSnapshot().messages.map((message) => [message.text, message.status])).toEqual([
+      ["first", "sending"],
+      ["second", "sending"],
+    ]);
+    expect(platform.chatCalls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(chatActions()).toEqual(["create", "respond", "respond"]);
+    expect(platform.chatCalls.slice(1).map((call) => call.body.message)).toEqual(["first", "second"]);
+    const users = client.getSnapshot().messages.filter((message) => message.role === "user");
+    expect(users.map((message) => [message.text, message.status])).toEqual([
+      ["first", "sent"],
+      ["second", "sent"],
+    ]);
+    client.destroy();
+  });
+
+  it("makes no Chat API call when destroyed before the Chat API has loaded", async () => {
+    const client = platform.client({ chatUrl }, { createWebSocket: null });
+    client.send("never sent");
+    client.destroy();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(platform.chatCalls).toEqual([]);
+  });
+
   it("ends over the Chat API with close", async () => {
     const client = platform.client({ chatUrl }, { createWebSocket: null });
     await vi.advanceTimersByTimeAsync(50);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { Outbox } from "../../src/transport/outbox.ts";
+import { createOutbox, type Outbox } from "../../src/transport/outbox.ts";
 
 const states = (outbox: Outbox) => outbox.entries().map((entry) => `${entry.id}:${entry.state}:${entry.attempts}`);
 
 describe("Outbox", () => {
   it("hands out queued messages once, oldest first", () => {
-    const outbox = new Outbox();
+    const outbox = createOutbox();
     outbox.enqueue("a", "first", 1);
     outbox.enqueue("b", "second", 2);
     expect(outbox.takeSendable().map((entry) => entry.id)).toEqual(["a", "b"]);
@@ -13,7 +13,7 @@ describe("Outbox", () => {
   });
 
   it("lets a message go only on its echo", () => {
-    const outbox = new Outbox();
+    const outbox = createOutbox();
     outbox.enqueue("a", "first", 1);
     outbox.takeSendable();
     expect(outbox.confirm("a")?.text).toBe("first");
@@ -22,7 +22,7 @@ describe("Outbox", () => {
   });
 
   it("does not re-send what was in flight on a dropped socket until the replay is checked", () => {
-    const outbox = new Outbox();
+    const outbox = createOutbox();
     outbox.enqueue("a", "first", 1);
     outbox.takeSendable();
     outbox.socketLost();
@@ -33,7 +33,7 @@ describe("Outbox", () => {
   });
 
   it("fails a message on its third lost attempt and restarts the count on retry", () => {
-    const outbox = new Outbox();
+    const outbox = createOutbox();
     outbox.enqueue("a", "first", 1);
     const failures: string[][] = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -49,13 +49,14 @@ describe("Outbox", () => {
   });
 
   it("treats restored in-flight messages as unconfirmed and not yet shown", () => {
-    const outbox = new Outbox([
+    const outbox = createOutbox([
       { id: "a", text: "sent before reload", time: 1, attempts: 0, state: "in-flight", shown: true },
       { id: "b", text: "queued before reload", time: 2, attempts: 0, state: "queued", shown: true },
     ]);
     expect(states(outbox)).toEqual(["a:unconfirmed:0", "b:queued:0"]);
-    expect(outbox.isShown("a")).toBe(false);
+    expect(outbox.entries().map((entry) => entry.shown)).toEqual([false, false]);
     expect(outbox.takeUnshown().map((entry) => entry.id)).toEqual(["a", "b"]);
-    expect(outbox.isShown("a")).toBe(true);
+    expect(outbox.entries().map((entry) => entry.shown)).toEqual([true, true]);
+    expect(outbox.takeUnshown()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SessionPersistence, sessionStorageKey } from "../../src/transport/session-persistence.ts";
+import { createSessionPersistence, sessionStorageKey } from "../../src/transport/session-persistence.ts";
 import { MemoryStorage } from "./support/fake-platform.ts";
 
 const record = {
@@ -9,18 +9,18 @@ const record = {
   outbox: [{ id: "a", text: "hi", time: 1, attempts: 1, state: "in-flight" as const, shown: true }],
 };
 
-describe("SessionPersistence", () => {
+describe("session persistence", () => {
   it("round-trips the session under a cap-chat: key, without the shown flag", () => {
     const storage = new MemoryStorage();
-    new SessionPersistence(storage, true).save(record);
+    createSessionPersistence(storage, true).save(record);
     expect([...storage.items.keys()]).toEqual([sessionStorageKey]);
     expect(sessionStorageKey.startsWith("cap-chat:")).toBe(true);
-    expect(new SessionPersistence(storage, true).load()).toEqual({ ...record, outbox: [{ ...record.outbox[0], shown: false }] });
+    expect(createSessionPersistence(storage, true).load()).toEqual({ ...record, outbox: [{ ...record.outbox[0], shown: false }] });
   });
 
   it("stores nothing when disabled", () => {
     const storage = new MemoryStorage();
-    const persistence = new SessionPersistence(storage, false);
+    const persistence = createSessionPersistence(storage, false);
     persistence.save(record);
     expect(storage.items.size).toBe(0);
     expect(persistence.load()).toBeNull();
@@ -29,11 +29,11 @@ describe("SessionPersistence", () => {
   it("ignores unreadable records and survives a storage that throws", () => {
     const storage = new MemoryStorage();
     storage.setItem(sessionStorageKey, "{not json");
-    expect(new SessionPersistence(storage, true).load()).toBeNull();
+    expect(createSessionPersistence(storage, true).load()).toBeNull();
     storage.setItem(sessionStorageKey, JSON.stringify({ sessionId: 5 }));
-    expect(new SessionPersistence(storage, true).load()).toBeNull();
+    expect(createSessionPersistence(storage, true).load()).toBeNull();
     const throwing = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("full"); }, removeItem: () => undefined };
-    const persistence = new SessionPersistence(throwing, true);
+    const persistence = createSessionPersistence(throwing, true);
     expect(() => persistence.save(record)).not.toThrow();
     expect(persistence.load()).toBeNull();
   });

@@ -140,7 +140,7 @@ describe("the end of the session", () => {
     ["REASON_USER_END", "You ended the conversation."],
     ["REASON_USER_ABANDONED", "The conversation ended after a period of inactivity."],
     ["REASON_NATURAL_END", "The conversation is over. Thank you for chatting with us."],
-    ["REASON_SOMETHING_NEW", "The conversation has ended."],
+    ["REASON_SOMETHING_NEW", "Conversation ended"],
   ];
 
   it.each(reasons)("explains %s, disables the input and offers a new conversation", async (reason, text) => {
@@ -152,6 +152,23 @@ describe("the end of the session", () => {
     expect(screen.queryByRole("button", { name: "End conversation" })).toBeNull();
     screen.getByRole("button", { name: "Start a new conversation" }).click();
     expect(client.callsOf("newConversation")).toEqual([[]]);
+  });
+
+  it("moves focus that fell to the page onto Start a new conversation", async () => {
+    const { root, update, screen } = renderWidget({ open: true });
+    screen.getByRole("button", { name: "End conversation" }).focus();
+    await update({ ended: { reason: "REASON_USER_END" }, connection: { status: "ended" } });
+    expect(root.activeElement).toBe(screen.getByRole("button", { name: "Start a new conversation" }));
+  });
+
+  it("leaves focus where the page put it when the conversation ends", async () => {
+    const { root, update } = renderWidget({ open: true });
+    const pageButton = document.createElement("button");
+    document.body.append(pageButton);
+    pageButton.focus();
+    await update({ ended: { reason: "REASON_NATURAL_END" }, connection: { status: "ended" } });
+    expect(document.activeElement).toBe(pageButton);
+    expect(root.activeElement).toBeNull();
   });
 
   it("ends the conversation from the header button", () => {

@@ -75,6 +75,8 @@ describe("the public contract of design.md", () => {
       expect(hostRule).toContain(`--cap-chat-${name}:`);
     }
     expect(darkRule).toMatch(/^@media \(prefers-color-scheme:dark\)\{:host\{--cap-chat-accent:/);
+    // The dark scheme switches theme properties only; every rule is shared by both schemes.
+    expect(darkRule).toMatch(/^@media \(prefers-color-scheme:dark\)\{:host\{(--cap-chat-[a-z-]+:[^;{}]+;)*--cap-chat-[a-z-]+:[^;{}]+\}\}$/);
     expect(widgetStyles).toContain("@media (prefers-reduced-motion:reduce)");
   });
 

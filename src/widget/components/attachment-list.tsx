@@ -1,34 +1,27 @@
 import { AttachmentContentType, type Attachment } from "../../protocol/index.ts";
 import { safeUrl } from "../markdown/index.ts";
 
-const external = { target: "_blank", rel: "noopener noreferrer" } as const;
+const external = { target: "_blank", rel: "noopener noreferrer" };
 
 function AttachmentView({ attachment }: { attachment: Attachment }) {
-  const link = safeUrl(attachment.content_url);
-  const preview = safeUrl(attachment.preview_image_url || (attachment.content_type === AttachmentContentType.Image ? attachment.content_url : ""));
-  if (attachment.content_type === AttachmentContentType.Image) {
-    if (!preview) return null;
-    const image = <img src={preview} alt={attachment.title} loading="lazy" />;
-    return link ? (
-      <a part="attachment" class="attachment" href={link} {...external}>
-        {image}
-      </a>
-    ) : (
-      <div part="attachment" class="attachment">
-        {image}
-      </div>
-    );
-  }
+  const { title, content_url: address } = attachment;
+  const isImage = attachment.content_type === AttachmentContentType.Image;
+  const link = safeUrl(address);
+  const preview = safeUrl(attachment.preview_image_url || (isImage ? address : ""));
+  if (isImage && !preview) return null;
+  // An image is a link as a whole; a card names its link by its call to action.
+  const imageLink = isImage && link;
+  const Card = imageLink ? "a" : "div";
   return (
-    <div part="attachment" class="attachment">
-      {preview && <img src={preview} alt="" loading="lazy" />}
-      {attachment.title && <p>{attachment.title}</p>}
-      {link && (
-        <a class="cta" href={link} {...external}>
-          {attachment.call_to_action_text || attachment.title || link}
+    <Card part="attachment" class="attachment" {...(imageLink ? { href: imageLink, ...external } : null)}>
+      {preview && <img src={preview} alt={isImage ? title : ""} loading="lazy" />}
+      {!isImage && title && <p>{title}</p>}
+      {!isImage && link && (
+        <a href={link} {...external}>
+          {attachment.call_to_action_text || title || link}
         </a>
       )}
-    </div>
+    </Card>
   );
 }
 
@@ -37,12 +30,11 @@ function AttachmentView({ attachment }: { attachment: Attachment }) {
  * card. Only http, https and mailto addresses are used; links open in a new tab without an opener.
  */
 export function AttachmentList({ attachments }: { attachments: readonly Attachment[] }) {
-  if (!attachments.length) return null;
-  return (
+  return attachments.length ? (
     <div class="attachments">
       {attachments.map((attachment, index) => (
         <AttachmentView key={index} attachment={attachment} />
       ))}
     </div>
-  );
+  ) : null;
 }

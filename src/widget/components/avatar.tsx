@@ -5,10 +5,11 @@ import { safeUrl } from "../markdown/index.ts";
  * A participant's picture, or the first letter of the name when there is no safe picture. Decorative:
  * the name is always written next to it.
  */
-export function Avatar({ participant }: { participant: Participant | null | undefined }) {
-  const source = participant?.avatarUrl ? safeUrl(participant.avatarUrl) : null;
-  if (source) return <img class="avatar" src={source} alt="" />;
-  return (
+export function Avatar({ participant }: { participant: Participant | null }) {
+  const source = safeUrl(participant?.avatarUrl ?? "");
+  return source ? (
+    <img class="avatar" src={source} alt="" />
+  ) : (
     <span class="avatar" aria-hidden="true">
       {participant?.name.trim().charAt(0).toUpperCase() || "•"}
     </span>

@@ -2,17 +2,12 @@ import { useLayoutEffect, useRef } from "preact/hooks";
 import type { ChatModel } from "../model/chat-model.ts";
 import { ChatPanel } from "./chat-panel.tsx";
 import { Launcher } from "./launcher.tsx";
-import { ModelContext } from "./model-context.ts";
-
-function focusIsWithin(element: Element | null): boolean {
-  const root = element?.getRootNode() as Document | ShadowRoot | undefined;
-  return Boolean(root?.activeElement && element?.contains(root.activeElement));
-}
 
 /**
  * The whole widget. The root carries `dir` and `lang` of the locale, so logical properties mirror the
- * layout for right-to-left languages. Opening the floating panel moves focus to the input; closing it
- * while focus is inside returns focus to the launcher.
+ * layout for right-to-left languages. Opening the floating panel moves focus to the input (to the panel
+ * while the input is closed); closing it while focus is inside returns focus to the launcher. Buttons carry
+ * no `type`: only the composer's sits in a form, and no form outside the shadow tree can own them.
  */
 export function ChatApp({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
@@ -25,15 +20,15 @@ export function ChatApp({ model }: { model: ChatModel }) {
   useLayoutEffect(() => {
     if (mode !== "floating" || open === wasOpen.current) return;
     wasOpen.current = open;
-    if (open) (input.current?.disabled ? panel.current : input.current)?.focus();
-    else if (focusIsWithin(panel.current)) launcher.current?.focus();
+    const panelElement = panel.current!;
+    const root = panelElement.getRootNode() as ShadowRoot;
+    if (open) (input.current!.disabled ? panelElement : input.current!).focus();
+    else if (panelElement.contains(root.activeElement)) launcher.current!.focus();
   }, [open, mode]);
   return (
-    <ModelContext.Provider value={model}>
-      <div class={`root ${mode}`} dir={strings.dir} lang={strings.code}>
-        {mode === "floating" && <Launcher buttonRef={launcher} />}
-        <ChatPanel panelRef={panel} inputRef={input} />
-      </div>
-    </ModelContext.Provider>
+    <div class={`root ${mode}`} dir={strings.dir} lang={strings.code}>
+      {mode === "floating" && <Launcher model={model} buttonRef={launcher} />}
+      <ChatPanel model={model} panelRef={panel} inputRef={input} />
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { RefObject } from "preact";
+import type { ChatModel } from "../model/chat-model.ts";
 import { Composer } from "./composer.tsx";
 import { ConnectionBanner } from "./connection-banner.tsx";
 import { HandoffBanner } from "./handoff-banner.tsx";
-import { useModel } from "./model-context.ts";
 import { PanelHeader } from "./panel-header.tsx";
 import { Transcript } from "./transcript.tsx";
 
@@ -10,8 +10,7 @@ import { Transcript } from "./transcript.tsx";
  * The chat panel: a dialog in floating mode (Escape closes it), a labelled region inline or full screen.
  * Holds the polite live region that announces finished messages only.
  */
-export function ChatPanel({ panelRef, inputRef }: { panelRef: RefObject<HTMLElement>; inputRef: RefObject<HTMLTextAreaElement> }) {
-  const model = useModel();
+export function ChatPanel({ model, panelRef, inputRef }: { model: ChatModel; panelRef: RefObject<HTMLElement>; inputRef: RefObject<HTMLTextAreaElement> }) {
   const floating = model.mode.value === "floating";
   return (
     <section
@@ -29,11 +28,11 @@ export function ChatPanel({ panelRef, inputRef }: { panelRef: RefObject<HTMLElem
         }
       }}
     >
-      <PanelHeader />
-      <ConnectionBanner />
-      <HandoffBanner />
-      <Transcript />
-      <Composer inputRef={inputRef} />
+      <PanelHeader model={model} />
+      <ConnectionBanner model={model} />
+      <HandoffBanner model={model} />
+      <Transcript model={model} />
+      <Composer model={model} inputRef={inputRef} />
       <div class="hidden" aria-live="polite">
         {model.announcement.value}
       </div>

@@ -1,37 +1,28 @@
 import type { RefObject } from "preact";
-import { useState } from "preact/hooks";
-import type { ConnectionState } from "../../transport/conversation.ts";
-import { SendIcon } from "./icons.tsx";
-import { useModel } from "./model-context.ts";
-
-/** Whether a message can be written now; offline and reconnecting count, the outbox queues those. */
-export function canSend(connection: ConnectionState, ended: boolean): boolean {
-  return !ended && connection.status !== "idle" && connection.status !== "failed" && connection.status !== "ended";
-}
+import type { ChatModel } from "../model/chat-model.ts";
+import { Icon } from "./icons.tsx";
 
 /**
  * The message form: Enter sends, Shift+Enter starts a new line, Enter while an input method is composing
- * does nothing; each keystroke tells the client the user is typing; the field grows with its text.
+ * does nothing; each keystroke tells the client the user is typing; the field grows with its text. It is
+ * closed while the conversation takes no messages.
  */
-export function Composer({ inputRef: field }: { inputRef: RefObject<HTMLTextAreaElement> }) {
-  const model = useModel();
+export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefObject<HTMLTextAreaElement> }) {
   const strings = model.locale.value;
-  const [text, setText] = useState("");
-  const enabled = canSend(model.connection.value, Boolean(model.ended.value));
+  const active = model.active.value;
 
   // CSSOM writes are allowed under a strict style CSP, unlike style attributes in markup.
   const grow = () => {
-    const element = field.current;
-    if (!element) return;
-    element.style.height = "auto";
-    if (element.scrollHeight) element.style.height = `${element.scrollHeight}px`;
+    const field = inputRef.current!;
+    field.style.height = "auto";
+    if (field.scrollHeight) field.style.height = `${field.scrollHeight}px`;
   };
   const submit = () => {
-    const message = text.trim();
-    if (!message || !enabled) return;
+    const field = inputRef.current!;
+    const message = field.value.trim();
+    if (!message || !model.active.value) return;
     model.client.send(message);
-    setText("");
-    if (field.current) field.current.value = "";
+    field.value = "";
     grow();
   };
 
@@ -45,15 +36,13 @@ export function Composer({ inputRef: field }: { inputRef: RefObject<HTMLTextArea
       }}
     >
       <textarea
-        ref={field}
+        ref={inputRef}
         part="input"
         rows={1}
         aria-label={strings.message}
         placeholder={strings.placeholder}
-        value={text}
-        disabled={!enabled}
-        onInput={(event) => {
-          setText(event.currentTarget.value);
+        disabled={!active}
+        onInput={() => {
           grow();
           model.client.typing();
         }}
@@ -63,8 +52,8 @@ export function Composer({ inputRef: field }: { inputRef: RefObject<HTMLTextArea
           submit();
         }}
       />
-      <button type="submit" part="send" class="send" aria-label={strings.send} disabled={!enabled}>
-        <SendIcon />
+      <button type="submit" part="send" class="send" aria-label={strings.send} disabled={!active}>
+        <Icon name="send" />
       </button>
     </form>
   );

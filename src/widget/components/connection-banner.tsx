@@ -1,14 +1,15 @@
 import { useEffect, useState } from "preact/hooks";
-import { useModel } from "./model-context.ts";
+import type { ChatModel } from "../model/chat-model.ts";
+import { Banner } from "./banner.tsx";
 
 /**
  * What a reader needs to know and can do about the connection: the countdown to the next reconnect with
  * "Retry now", offline, the basic Chat API mode, and a failure with "Start a new conversation".
  */
-export function ConnectionBanner() {
-  const model = useModel();
+export function ConnectionBanner({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
   const connection = model.connection.value;
+  const client = model.client;
   const [now, setNow] = useState(Date.now);
   const reconnectAt = connection.status === "reconnecting" ? connection.nextAttemptAt : 0;
   useEffect(() => {
@@ -21,27 +22,19 @@ export function ConnectionBanner() {
   switch (connection.status) {
     case "reconnecting":
       return (
-        <div class="banner">
-          <p>{strings.reconnectIn(Math.max(0, Math.ceil((reconnectAt - now) / 1000)))}</p>
-          <button type="button" class="action" onClick={() => model.client.retryNow()}>
-            {strings.retryNow}
-          </button>
-        </div>
+        <Banner text={strings.reconnectIn(Math.max(0, Math.ceil((reconnectAt - now) / 1000)))} action={[strings.retryNow, () => client.retryNow()]} />
       );
     case "offline":
-      return <p class="banner">{strings.offlineDetail}</p>;
+      return <Banner text={strings.offlineDetail} />;
     case "fallback":
-      return <p class="banner">{strings.fallbackDetail}</p>;
+      return <Banner text={strings.fallbackDetail} />;
     case "failed":
       return (
-        <div class="banner" role="alert">
-          <p>
-            {strings.failedDetail} <span>{connection.error.message}</span>
-          </p>
-          <button type="button" class="action" onClick={() => model.client.newConversation()}>
-            {strings.newConversation}
-          </button>
-        </div>
+        <Banner
+          role="alert"
+          text={`${strings.failedDetail} ${connection.error.message}`}
+          action={[strings.newConversation, () => client.newConversation()]}
+        />
       );
     default:
       return null;

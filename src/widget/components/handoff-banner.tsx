@@ -1,19 +1,16 @@
 import type { HandoffPhase } from "../../transport/conversation.ts";
 import { formatDuration } from "../format.ts";
 import type { LocaleStrings } from "../locales/index.ts";
-import { Avatar } from "./avatar.tsx";
-import { useModel } from "./model-context.ts";
+import type { ChatModel } from "../model/chat-model.ts";
+import { Banner } from "./banner.tsx";
 
 function describe(handoff: HandoffPhase, strings: LocaleStrings): string {
   const texts = strings.handoff;
   switch (handoff.phase) {
-    case "triggered":
-      return texts.triggered;
-    case "accepted":
-      return texts.accepted;
     case "queued": {
-      const wait = handoff.estimatedWaitSeconds;
-      return texts.queued(handoff.position, wait === undefined ? undefined : formatDuration(wait, strings.code));
+      const { position, estimatedWaitSeconds: wait } = handoff;
+      const queue = position === undefined ? texts.queued : texts.queuePosition(position);
+      return wait === undefined ? queue : `${queue} ${texts.estimatedWait(formatDuration(wait, strings.code))}`;
     }
     case "live-agent":
       return texts.liveAgentJoined(handoff.agent.name);
@@ -21,27 +18,18 @@ function describe(handoff: HandoffPhase, strings: LocaleStrings): string {
       return texts.liveAgentLeft;
     case "client-handoff-required":
       return texts.clientRequired;
-    case "failed":
-      return texts.failed;
     case "timed-out":
       return texts.timedOut;
-    case "over":
-      return texts.over;
-    default:
+    case "none":
       return "";
+    default:
+      return texts[handoff.phase];
   }
 }
 
 /** Where a handoff to a person stands, through every phase; nothing when there is none. */
-export function HandoffBanner() {
-  const model = useModel();
+export function HandoffBanner({ model }: { model: ChatModel }) {
   const handoff = model.handoff.value;
   const text = describe(handoff, model.locale.value);
-  if (!text) return null;
-  return (
-    <div part="handoff" class="banner" role="status">
-      {handoff.phase === "live-agent" && <Avatar participant={handoff.agent} />}
-      <p>{text}</p>
-    </div>
-  );
+  return text ? <Banner part="handoff" role="status" text={text} avatar={handoff.phase === "live-agent" ? handoff.agent : undefined} /> : null;
 }

@@ -1,17 +1,16 @@
 import type { Ref } from "preact";
-import { ChatIcon, CloseIcon } from "./icons.tsx";
-import { useModel } from "./model-context.ts";
+import type { ChatModel } from "../model/chat-model.ts";
+import { Icon } from "./icons.tsx";
 
-/** The floating button that opens and closes the panel; shows the unread count while closed. */
-export function Launcher({ buttonRef }: { buttonRef: Ref<HTMLButtonElement> }) {
-  const model = useModel();
+/** The floating button that opens and closes the panel; while closed it shows and describes the unread count. */
+export function Launcher({ model, buttonRef }: { model: ChatModel; buttonRef: Ref<HTMLButtonElement> }) {
   const strings = model.locale.value;
   const open = model.open.value;
   const unread = open ? 0 : model.unread.value;
   return (
     <button
       ref={buttonRef}
-      type="button"
+     
       part="launcher"
       class="launcher"
       aria-label={open ? strings.closeChat : strings.openChat}
@@ -19,15 +18,17 @@ export function Launcher({ buttonRef }: { buttonRef: Ref<HTMLButtonElement> }) {
       aria-describedby={unread ? "cap-chat-unread" : undefined}
       onClick={() => model.setOpen(!open)}
     >
-      {open ? <CloseIcon /> : <ChatIcon />}
+      <Icon name={open ? "close" : "chat"} />
       {unread > 0 && (
-        <span class="badge" aria-hidden="true">
-          {unread > 99 ? "99+" : unread}
-        </span>
+        <>
+          <span class="badge" aria-hidden="true">
+            {unread > 99 ? "99+" : unread}
+          </span>
+          <span id="cap-chat-unread" class="hidden">
+            {strings.unread(unread)}
+          </span>
+        </>
       )}
-      <span id="cap-chat-unread" class="hidden">
-        {unread ? strings.unread(unread) : ""}
-      </span>
     </button>
   );
 }

@@ -1,43 +1,31 @@
-import type { ConnectionState } from "../../transport/conversation.ts";
-import type { LocaleStrings } from "../locales/index.ts";
+import type { ChatModel } from "../model/chat-model.ts";
 import { Avatar } from "./avatar.tsx";
-import { EndIcon, MinimiseIcon } from "./icons.tsx";
-import { useModel } from "./model-context.ts";
-
-function statusText(connection: ConnectionState, ended: boolean, strings: LocaleStrings): string {
-  return ended ? strings.status.ended : strings.status[connection.status];
-}
+import { Icon } from "./icons.tsx";
 
 /** Title, who is answering, the connection status, and the end and minimise buttons. */
-export function PanelHeader() {
-  const model = useModel();
+export function PanelHeader({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
-  const connection = model.connection.value;
-  const ended = Boolean(model.ended.value);
   const participant = model.liveAgent.value ?? model.agent.value;
-  const active = !ended && connection.status !== "idle" && connection.status !== "failed" && connection.status !== "ended";
   return (
     <header part="header" class="header">
       <Avatar participant={participant} />
       <div class="heading">
-        <h2 class="title">
-          {model.title.value ?? strings.title}
-        </h2>
-        <p class="status">
-          {participant && <span>{participant.name} · </span>}
+        <h2>{model.title.value ?? strings.title}</h2>
+        <p>
+          {participant && `${participant.name} · `}
           <span part="status" role="status">
-            {statusText(connection, ended, strings)}
+            {strings.status[model.ended.value ? "ended" : model.connection.value.status]}
           </span>
         </p>
       </div>
-      {active && (
-        <button type="button" part="end" class="icon" aria-label={strings.endConversation} title={strings.endConversation} onClick={() => model.client.end()}>
-          <EndIcon />
+      {model.active.value && (
+        <button part="end" class="icon" aria-label={strings.endConversation} title={strings.endConversation} onClick={() => model.client.end()}>
+          <Icon name="end" />
         </button>
       )}
       {model.mode.value === "floating" && (
-        <button type="button" class="icon" aria-label={strings.minimise} title={strings.minimise} onClick={() => model.setOpen(false)}>
-          <MinimiseIcon />
+        <button class="icon" aria-label={strings.minimise} title={strings.minimise} onClick={() => model.setOpen(false)}>
+          <Icon name="minimise" />
         </button>
       )}
     </header>

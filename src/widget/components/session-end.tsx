@@ -1,30 +1,21 @@
-import { useEffect, useRef } from "preact/hooks";
 import type { SessionEnd as SessionEndInfo } from "../../transport/conversation.ts";
-import type { LocaleStrings } from "../locales/index.ts";
-import { useModel } from "./model-context.ts";
+import type { ChatModel } from "../model/chat-model.ts";
+import { Banner } from "./banner.tsx";
 
-function reasonText(end: SessionEndInfo, strings: LocaleStrings): string {
-  const reasons = strings.endReasons;
-  return Object.hasOwn(reasons, end.reason) ? reasons[end.reason as keyof typeof reasons] : reasons.other;
-}
-
-/** Why the conversation ended, and the way to start a new one. */
-export function SessionEnd({ end }: { end: SessionEndInfo }) {
-  const model = useModel();
+/**
+ * Why the conversation ended, and the way to start a new one. The control that ended the conversation is
+ * gone by now, so focus that fell to the page moves to "Start a new conversation".
+ */
+export function SessionEnd({ model, end }: { model: ChatModel; end: SessionEndInfo }) {
   const strings = model.locale.value;
-  const button = useRef<HTMLButtonElement>(null);
-  // The control that ended the conversation is gone now; without this, focus would fall to the page.
-  useEffect(() => {
-    const root = button.current?.getRootNode() as Document | ShadowRoot | undefined;
-    const pageFocus = document.activeElement;
-    if (root && (root === document || !root.activeElement) && (!pageFocus || pageFocus === document.body)) button.current?.focus();
-  }, []);
+  const reasons = strings.endReasons;
   return (
-    <div class="end" role="status">
-      <p>{reasonText(end, strings)}</p>
-      <button ref={button} type="button" class="action" onClick={() => model.client.newConversation()}>
-        {strings.newConversation}
-      </button>
-    </div>
+    <Banner
+      kind="end"
+      role="status"
+      text={Object.hasOwn(reasons, end.reason) ? reasons[end.reason as keyof typeof reasons] : strings.status.ended}
+      action={[strings.newConversation, () => model.client.newConversation()]}
+      takeFocus
+    />
   );
 }

@@ -1,16 +1,14 @@
-import { useModel } from "./model-context.ts";
+import type { ChatModel } from "../model/chat-model.ts";
 
 /** Suggested replies as buttons; choosing one sends its text. */
-export function SuggestionList({ suggestions }: { suggestions: readonly string[] }) {
-  const model = useModel();
-  if (!suggestions.length) return null;
-  return (
+export function SuggestionList({ model, suggestions }: { model: ChatModel; suggestions: readonly string[] }) {
+  return suggestions.length ? (
     <div part="suggestions" class="suggestions">
       {suggestions.map((suggestion) => (
-        <button key={suggestion} type="button" part="suggestion" class="action" onClick={() => model.client.chooseSuggestion(suggestion)}>
+        <button key={suggestion} part="suggestion" class="action" onClick={() => model.client.chooseSuggestion(suggestion)}>
           {suggestion}
         </button>
       ))}
     </div>
-  );
+  ) : null;
 }

@@ -1,7 +1,7 @@
 import type { JSX } from "preact";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
+import type { ChatModel } from "../model/chat-model.ts";
 import { MessageItem } from "./message-item.tsx";
-import { useModel } from "./model-context.ts";
 import { NoticeItem } from "./notice-item.tsx";
 import { SessionEnd } from "./session-end.tsx";
 import { TypingIndicator } from "./typing-indicator.tsx";
@@ -11,79 +11,80 @@ const bottomSlack = 32;
 
 /**
  * The conversation log: messages with notices interleaved by time, the typing indicator and the end of the
- * session. It follows new content only while the reader is at the bottom; otherwise it offers a
- * "New messages" button. The log itself is not live: finished messages are announced elsewhere, so a
- * screen reader never reads a streamed message word by word.
+ * session. It follows new content only while the reader is at the bottom, or when the user has just sent
+ * a message; otherwise it offers a "New messages" button. The log itself is not live: finished messages
+ * are announced elsewhere, so a screen reader never reads a streamed message word by word.
  */
-export function Transcript() {
-  const model = useModel();
+export function Transcript({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
   const messages = model.messages.value;
   const notices = model.notices.value;
   const ended = model.ended.value;
-  const typing = model.typing.value;
   const log = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
-  const seen = useRef({ count: messages.length, notices: notices.length });
+  const entries = messages.length + notices.length;
+  const seenEntries = useRef(entries);
   const [unseen, setUnseen] = useState(false);
   const last = messages[messages.length - 1];
 
-  useLayoutEffect(() => {
-    const element = log.current;
-    if (!element) return;
-    const grew = messages.length > seen.current.count || notices.length > seen.current.notices;
-    seen.current = { count: messages.length, notices: notices.length };
-    if (atBottom.current || (grew && last?.role === "user")) {
-      element.scrollTop = element.scrollHeight;
-      atBottom.current = true;
-    } else if (grew) setUnseen(true);
-  }, [messages, notices, typing, ended, last]);
-
-  const onScroll = () => {
-    const element = log.current;
-    if (!element) return;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= bottomSlack;
-    if (atBottom.current) setUnseen(false);
+  const scrollToEnd = () => {
+    const element = log.current!;
+    element.scrollTop = element.scrollHeight;
+    atBottom.current = true;
+    setUnseen(false);
   };
+  useLayoutEffect(() => {
+    const grew = entries > seenEntries.current;
+    seenEntries.current = entries;
+    if (atBottom.current || (grew && last?.role === "user")) scrollToEnd();
+    else if (grew) setUnseen(true);
+  }, [messages, notices, model.typing.value, ended]);
 
   const items: JSX.Element[] = [];
   let noticeIndex = 0;
-  const pushNoticesUntil = (time: number) => {
+  const addNoticesUntil = (time: number) => {
     for (let notice = notices[noticeIndex]; notice && notice.time <= time; notice = notices[++noticeIndex]) {
       items.push(<NoticeItem key={`notice ${notice.id}`} notice={notice} />);
     }
   };
   messages.forEach((message, index) => {
-    pushNoticesUntil(message.time);
     const previous = messages[index - 1];
+    addNoticesUntil(message.time);
     items.push(
       <MessageItem
         key={message.id}
+        model={model}
         message={message}
         showAuthor={message.role !== "user" && (previous?.role !== message.role || previous.author?.name !== message.author?.name)}
         showSuggestions={!ended && message === last && message.role !== "user"}
       />,
     );
   });
-  pushNoticesUntil(Infinity);
+  addNoticesUntil(Infinity);
 
   return (
     <div class="body">
-      <div ref={log} part="log" class="log" role="log" aria-live="off" aria-label={strings.conversation} tabIndex={0} onScroll={onScroll}>
+      <div
+        ref={log}
+        part="log"
+        class="log"
+        role="log"
+        aria-live="off"
+        aria-label={strings.conversation}
+        tabIndex={0}
+        // An image that loads after its message has rendered makes the log taller without a scroll event.
+        onLoadCapture={() => atBottom.current && scrollToEnd()}
+        onScroll={({ currentTarget: element }) => {
+          atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= bottomSlack;
+          if (atBottom.current) setUnseen(false);
+        }}
+      >
         {items}
-        <TypingIndicator />
-        {ended && <SessionEnd end={ended} />}
+        <TypingIndicator model={model} />
+        {ended && <SessionEnd model={model} end={ended} />}
       </div>
       {unseen && (
-        <button
-          type="button"
-          class="new-messages"
-          onClick={() => {
-            if (log.current) log.current.scrollTop = log.current.scrollHeight;
-            atBottom.current = true;
-            setUnseen(false);
-          }}
-        >
+        <button class="new-messages" onClick={scrollToEnd}>
           {strings.newMessages}
         </button>
       )}

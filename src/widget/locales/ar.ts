@@ -43,15 +43,13 @@ export const ar: LocaleStrings = {
     REASON_USER_END: "لقد أنهيت المحادثة.",
     REASON_USER_ABANDONED: "انتهت المحادثة بعد فترة من عدم النشاط.",
     REASON_NATURAL_END: "انتهت المحادثة. شكرًا لتواصلك معنا.",
-    other: "انتهت المحادثة.",
   },
   handoff: {
     triggered: "جارٍ تحويلك إلى أحد أعضاء فريقنا…",
     accepted: "تم قبول طلبك. نبحث عن شخص لمساعدتك…",
-    queued: (position, duration) =>
-      [position === undefined ? "أنت في قائمة الانتظار." : `ترتيبك ${position} في قائمة الانتظار.`, duration && `مدة الانتظار المتوقعة: ${duration}.`]
-        .filter(Boolean)
-        .join(" "),
+    queued: "أنت في قائمة الانتظار.",
+    queuePosition: (position) => `ترتيبك ${position} في قائمة الانتظار.`,
+    estimatedWait: (duration) => `مدة الانتظار المتوقعة: ${duration}.`,
     liveAgentJoined: (name) => `انضم ${name} إلى المحادثة`,
     liveAgentLeft: "غادر عضو الفريق المحادثة.",
     clientRequired: "نقوم بتوصيلك عبر فريق الدعم لدينا.",

@@ -43,15 +43,13 @@ export const en: LocaleStrings = {
     REASON_USER_END: "You ended the conversation.",
     REASON_USER_ABANDONED: "The conversation ended after a period of inactivity.",
     REASON_NATURAL_END: "The conversation is over. Thank you for chatting with us.",
-    other: "The conversation has ended.",
   },
   handoff: {
     triggered: "Transferring you to a member of our team…",
     accepted: "Your request was accepted. Finding someone to help you…",
-    queued: (position, duration) =>
-      [position === undefined ? "You are in the queue." : `You are number ${position} in the queue.`, duration && `Estimated wait: ${duration}.`]
-        .filter(Boolean)
-        .join(" "),
+    queued: "You are in the queue.",
+    queuePosition: (position) => `You are number ${position} in the queue.`,
+    estimatedWait: (duration) => `Estimated wait: ${duration}.`,
     liveAgentJoined: (name) => `${name} joined the conversation`,
     liveAgentLeft: "The team member left the conversation.",
     clientRequired: "We're connecting you through our support team.",

@@ -44,18 +44,13 @@ export const fr: LocaleStrings = {
     REASON_USER_END: "Vous avez terminé la conversation.",
     REASON_USER_ABANDONED: "La conversation a pris fin après une période d'inactivité.",
     REASON_NATURAL_END: "La conversation est terminée. Merci de nous avoir écrit.",
-    other: "La conversation est terminée.",
   },
   handoff: {
     triggered: "Transfert vers un membre de notre équipe…",
     accepted: "Votre demande est acceptée. Nous cherchons quelqu'un pour vous aider…",
-    queued: (position, duration) =>
-      [
-        position === undefined ? "Vous êtes dans la file d'attente." : `Vous êtes en position ${position} dans la file d'attente.`,
-        duration && `Attente estimée : ${duration}.`,
-      ]
-        .filter(Boolean)
-        .join(" "),
+    queued: "Vous êtes dans la file d'attente.",
+    queuePosition: (position) => `Vous êtes en position ${position} dans la file d'attente.`,
+    estimatedWait: (duration) => `Attente estimée : ${duration}.`,
     liveAgentJoined: (name) => `${name} a rejoint la conversation`,
     liveAgentLeft: "Le membre de l'équipe a quitté la conversation.",
     clientRequired: "Nous vous mettons en relation avec notre service d'assistance.",

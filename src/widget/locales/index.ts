@@ -16,6 +16,5 @@ export function findLocale(code: string | null | undefined): LocaleStrings | und
 
 /** The option's locale if one matches, else the browser language's, else English. */
 export function resolveLocale(code: string | undefined): LocaleStrings {
-  const browser = typeof navigator === "undefined" ? undefined : navigator.language;
-  return findLocale(code) ?? findLocale(browser) ?? en;
+  return findLocale(code) ?? findLocale(globalThis.navigator?.language) ?? en;
 }

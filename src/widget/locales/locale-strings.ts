@@ -41,11 +41,16 @@ export interface LocaleStrings {
   fallbackDetail: string;
   failedDetail: string;
   newConversation: string;
-  endReasons: { REASON_USER_END: string; REASON_USER_ABANDONED: string; REASON_NATURAL_END: string; other: string };
+  /** Why the conversation ended, for the reasons the platform names; any other reason shows `status.ended`. */
+  endReasons: { REASON_USER_END: string; REASON_USER_ABANDONED: string; REASON_NATURAL_END: string };
   handoff: {
     triggered: string;
     accepted: string;
-    queued: (position: number | undefined, duration: string | undefined) => string;
+    /** In the queue, position unknown. */
+    queued: string;
+    queuePosition: (position: number) => string;
+    /** Follows the queue sentence when the platform gave an estimate. */
+    estimatedWait: (duration: string) => string;
     liveAgentJoined: (name: string) => string;
     liveAgentLeft: string;
     clientRequired: string;

@@ -1,6 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { parseBlocks } from "./block-parser.ts";
-import { renderBlocks } from "./render.ts";
+import { renderBlocks } from "./render-blocks.ts";
 
 export { safeUrl } from "./safe-url.ts";
 
@@ -12,5 +11,5 @@ export { safeUrl } from "./safe-url.ts";
  * linear time per nesting level.
  */
 export function renderMarkdown(text: string): ComponentChildren {
-  return renderBlocks(parseBlocks(text));
+  return renderBlocks(text);
 }

@@ -9,7 +9,6 @@ export interface FrameScheduler {
  * pause animation frames, and it is the only path where there is no `requestAnimationFrame` at all.
  */
 export function createFrameScheduler(run: () => void): FrameScheduler {
-  const hasFrames = typeof requestAnimationFrame === "function";
   let frame: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const cancel = () => {
@@ -24,8 +23,8 @@ export function createFrameScheduler(run: () => void): FrameScheduler {
   return {
     schedule() {
       if (timer !== undefined) return;
-      if (hasFrames) frame = requestAnimationFrame(fire);
-      timer = setTimeout(fire, hasFrames ? 250 : 0);
+      frame = globalThis.requestAnimationFrame?.(fire);
+      timer = setTimeout(fire, frame === undefined ? 0 : 250);
     },
     cancel,
   };

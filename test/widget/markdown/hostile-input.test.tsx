@@ -99,10 +99,10 @@ describe("markdown on hostile input", () => {
     }
   });
 
-  test("the renderer never builds markup from strings", () => {
-    const folder = join(import.meta.dirname, "../../../src/widget/markdown");
-    const files = readdirSync(folder);
-    expect(files).toContain("render.ts");
+  test("the widget never builds markup from strings", () => {
+    const folder = join(import.meta.dirname, "../../../src/widget");
+    const files = readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file));
+    expect(files).toContain(join("markdown", "render-inline.ts"));
     for (const file of files) {
       const source = readFileSync(join(folder, file), "utf8");
       expect(source, file).not.toMatch(/innerHTML|dangerouslySetInnerHTML|DOMParser|insertAdjacentHTML|outerHTML/);

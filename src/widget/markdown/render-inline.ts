@@ -1,13 +1,5 @@
+import { h, type ComponentChildren } from "preact";
 import { safeUrl } from "./safe-url.ts";
-
-/**
- * One piece of inline content: plain text, or an element named by its HTML tag. A link's `href` has
- * already passed `safeUrl`.
- */
-export type Inline =
-  | string
-  | { tag: "strong" | "em" | "code" | "br"; children: Inline[] }
-  | { tag: "a"; href: string; children: Inline[] };
 
 /** An emphasis run that may still be closed: where its text sits in the output and how many markers remain. */
 interface Opener {
@@ -18,6 +10,9 @@ interface Opener {
 /** Open runs per marker, so a closer never searches past runs of the other marker. */
 type Openers = Record<string, Opener[]>;
 
+/** Links open in a new browsing context that can neither reach back to the page nor learn its address. */
+const LINK_ATTRIBUTES = { target: "_blank", rel: "noopener noreferrer" };
+
 const WORD = /[\p{L}\p{N}]/u;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const AUTOLINK = /https?:\/\//iy;
@@ -25,15 +20,17 @@ const URL_STOP = /[\s<>[\]]/;
 const TRAILING_PUNCTUATION = /[.,;:!?'"*_]/;
 const isWord = (character: string | undefined): boolean => !!character && WORD.test(character);
 const isSpace = (character: string | undefined): boolean => !character || /\s/.test(character);
+const link = (href: string, children: ComponentChildren[]) => h("a", { ...LINK_ATTRIBUTES, href }, children);
 
 /**
- * Parses the inline Markdown of one block: `code`, **strong** or __strong__, *emphasis* or _emphasis_ (never
- * inside words for `_`), [text](url) links, bare http(s) URLs, backslash escapes, and newlines as breaks.
- * A link whose URL `safeUrl` refuses keeps only its text. Unclosed markers stay literal text, so every
- * prefix of a streaming message parses. Runs in linear time on any input (no rescans of failed searches).
+ * Renders the inline Markdown of one block as Preact children: `code`, **strong** or __strong__, *emphasis*
+ * or _emphasis_ (never inside words for `_`), [text](url) links, bare http(s) URLs, backslash escapes, and
+ * newlines as breaks. A link whose URL `safeUrl` refuses keeps only its text. Text always lands in text
+ * nodes, never in markup. Unclosed markers stay literal text, so every prefix of a streaming message
+ * renders. Runs in linear time on any input (no rescans of failed searches).
  */
-export function parseInline(text: string, insideLink = false): Inline[] {
-  const output: Inline[] = [];
+export function renderInline(text: string, insideLink = false): ComponentChildren[] {
+  const output: ComponentChildren[] = [];
   const openers: Openers = { "*": [], _: [] };
   const missingCodeClosers = new Set<number>();
   let plainFrom = 0;
@@ -42,7 +39,7 @@ export function parseInline(text: string, insideLink = false): Inline[] {
   const flush = (): void => {
     if (index > plainFrom) output.push(text.slice(plainFrom, index));
   };
-  const emit = (node: Inline, resume: number): void => {
+  const emit = (node: ComponentChildren, resume: number): void => {
     flush();
     output.push(node);
     index = plainFrom = resume;
@@ -55,7 +52,7 @@ export function parseInline(text: string, insideLink = false): Inline[] {
       plainFrom = index + 1;
       index += 2;
     } else if (character === "\n") {
-      emit({ tag: "br", children: [] }, index + 1);
+      emit(h("br", null), index + 1);
     } else if (character === "`") {
       const length = runLength(text, index);
       const close = missingCodeClosers.has(length) ? -1 : findCodeCloser(text, index + length, length);
@@ -63,7 +60,7 @@ export function parseInline(text: string, insideLink = false): Inline[] {
         missingCodeClosers.add(length);
         index += length;
       } else {
-        emit({ tag: "code", children: [text.slice(index + length, close).trim()] }, close + length);
+        emit(h("code", null, text.slice(index + length, close).trim()), close + length);
       }
     } else if (character === "*" || character === "_") {
       const length = runLength(text, index);
@@ -77,13 +74,13 @@ export function parseInline(text: string, insideLink = false): Inline[] {
       if (remaining) output.push(character.repeat(remaining));
       index = plainFrom = index + length;
     } else if (character === "[" && !insideLink) {
-      const link = readLink(text, index);
-      if (link) {
-        const children = parseInline(link.label, true);
+      const bracketed = readLink(text, index);
+      if (bracketed) {
+        const children = renderInline(bracketed.label, true);
         flush();
-        if (link.href) output.push({ tag: "a", href: link.href, children });
+        if (bracketed.href) output.push(link(bracketed.href, children));
         else output.push(...children);
-        index = plainFrom = link.end;
+        index = plainFrom = bracketed.end;
       } else {
         index++;
       }
@@ -91,7 +88,7 @@ export function parseInline(text: string, insideLink = false): Inline[] {
       const end = autolinkEnd(text, index);
       const written = text.slice(index, end);
       const href = safeUrl(written);
-      if (href) emit({ tag: "a", href, children: [written] }, end);
+      if (href) emit(link(href, [written]), end);
       else index = end;
     } else {
       index++;
@@ -105,7 +102,7 @@ export function parseInline(text: string, insideLink = false): Inline[] {
  * Closes the nearest open run of the same marker, repeatedly while markers remain, wrapping everything
  * after the opener; openers left inside a closed span become plain text. Returns the markers left over.
  */
-function closeEmphasis(output: Inline[], openers: Openers, marker: string, length: number): number {
+function closeEmphasis(output: ComponentChildren[], openers: Openers, marker: string, length: number): number {
   const own = openers[marker]!;
   const other = openers[marker === "*" ? "_" : "*"]!;
   let remaining = length;
@@ -122,7 +119,7 @@ function closeEmphasis(output: Inline[], openers: Openers, marker: string, lengt
       output.pop();
       own.pop();
     }
-    output.push({ tag: used === 2 ? "strong" : "em", children });
+    output.push(h(used === 2 ? "strong" : "em", null, children));
   }
   return remaining;
 }

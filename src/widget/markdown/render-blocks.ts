@@ -1,14 +1,14 @@
-/** One block of a message: the unit the renderer turns into a paragraph, list, code block… */
-export type Block =
-  | { kind: "paragraph"; text: string }
-  | { kind: "heading"; text: string }
-  | { kind: "code"; language: string; text: string }
-  | { kind: "list"; ordered: boolean; start: number; items: Block[][] }
-  | { kind: "quote"; blocks: Block[] }
-  | { kind: "rule" };
+import { h, type ComponentChildren, type JSX } from "preact";
+import { renderInline } from "./render-inline.ts";
+
+/**
+ * One block of a message: a paragraph is kept as its text until its place is known (a lone paragraph in a
+ * list item renders bare); every other block is already an element.
+ */
+type Block = string | JSX.Element;
 
 /** Lists and quotes nest at most this deep; deeper markers stay text, which bounds the work per line. */
-export const MAX_BLOCK_DEPTH = 6;
+const MAX_BLOCK_DEPTH = 6;
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})([^`]*)$/;
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
@@ -24,13 +24,22 @@ function startsBlock(line: string): boolean {
 }
 
 /**
- * Splits message text into blocks: fenced code (``` or ~~~, optional language, unclosed fences run to the
- * end so a message still streaming shows its code as code), headings `#`…`######`, rules (`---`),
- * quotes (`> `), lists (`-`, `*`, `+`, `1.`, `1)`; items hold nested blocks through indentation), and
- * paragraphs (consecutive non-blank lines, kept with their newlines for the inline parser).
- * Total on any input, and linear per nesting level.
+ * Renders message text as blocks: fenced code (``` or ~~~, optional language as a `language-…` class,
+ * unclosed fences run to the end so a message still streaming shows its code as code), headings
+ * `#`…`######` as bold paragraphs (a chat bubble never carries page-sized titles or joins the page's
+ * outline), rules (`---`), quotes (`> `), lists (`-`, `*`, `+`, `1.`, `1)`; items hold nested blocks
+ * through indentation), and paragraphs (consecutive non-blank lines, their newlines kept as breaks).
+ * `inItem` renders a lone paragraph bare, which keeps tight list items compact. Total on any input, and
+ * linear per nesting level.
  */
-export function parseBlocks(source: string, depth = 0): Block[] {
+export function renderBlocks(source: string, depth = 0, inItem = false): ComponentChildren[] {
+  const blocks = parseBlocks(source, depth);
+  const bare = inItem && blocks.filter((block) => typeof block === "string").length < 2;
+  return blocks.map((block) => (typeof block !== "string" ? block : bare ? renderInline(block) : h("p", null, renderInline(block))));
+}
+
+/** Splits `source` into blocks, rendering all but paragraphs (see `Block`). */
+function parseBlocks(source: string, depth: number): Block[] {
   const lines = source.replace(/\r\n?/g, "\n").split("\n");
   const blocks: Block[] = [];
   const nests = depth < MAX_BLOCK_DEPTH;
@@ -51,17 +60,18 @@ export function parseBlocks(source: string, depth = 0): Block[] {
         }
         body.push(lines[index]!);
       }
-      blocks.push({ kind: "code", language: /^[\w+#.-]*/.exec(fence[2]!.trim())![0], text: body.join("\n") });
+      const language = /^[\w+#.-]*/.exec(fence[2]!.trim())![0];
+      blocks.push(h("pre", null, h("code", language ? { class: `language-${language}` } : null, body.join("\n"))));
     } else if (HEADING.test(line)) {
-      blocks.push({ kind: "heading", text: line.trim().replace(/^#+/, "").trim() });
+      blocks.push(h("p", null, h("strong", null, renderInline(line.trim().replace(/^#+/, "").trim()))));
       index++;
     } else if (RULE.test(line)) {
-      blocks.push({ kind: "rule" });
+      blocks.push(h("hr", null));
       index++;
     } else if (nests && QUOTE.test(line)) {
       const inner: string[] = [];
       while (index < lines.length && QUOTE.test(lines[index]!)) inner.push(lines[index++]!.replace(QUOTE, ""));
-      blocks.push({ kind: "quote", blocks: parseBlocks(inner.join("\n"), depth + 1) });
+      blocks.push(h("blockquote", null, renderBlocks(inner.join("\n"), depth + 1)));
     } else if (nests && ITEM.test(line)) {
       index = parseList(lines, index, depth, blocks);
     } else {
@@ -69,7 +79,7 @@ export function parseBlocks(source: string, depth = 0): Block[] {
       while (++index < lines.length && !isBlank(lines[index]!) && !startsBlock(lines[index]!)) {
         text.push(lines[index]!.trim());
       }
-      blocks.push({ kind: "paragraph", text: text.join("\n") });
+      blocks.push(text.join("\n"));
     }
   }
   return blocks;
@@ -111,11 +121,13 @@ function parseList(lines: string[], first: number, depth: number, blocks: Block[
     }
     index++;
   }
-  blocks.push({
-    kind: "list",
-    ordered,
-    start: ordered ? Number(opening[3]) : 1,
-    items: items.map((item) => parseBlocks(item.join("\n"), depth + 1)),
-  });
+  const start = ordered ? Number(opening[3]) : 1;
+  blocks.push(
+    h(
+      ordered ? "ol" : "ul",
+      start === 1 ? null : { start },
+      items.map((item) => h("li", null, renderBlocks(item.join("\n"), depth + 1, true))),
+    ),
+  );
   return index;
 }

@@ -1,0 +1,40 @@
+import { useEffect, useRef } from "preact/hooks";
+import type { Participant } from "../../transport/conversation.ts";
+import { Avatar } from "./avatar.tsx";
+
+/** A button a banner offers: its label and what it does. */
+export type BannerAction = [label: string, run: () => void];
+
+/** What a banner shows; `part` and `role` are set only when given. */
+export interface BannerProps {
+  text: string;
+  part?: string;
+  role?: "status" | "alert";
+  /** Extra class for a banner placed elsewhere than under the header. */
+  kind?: string;
+  avatar?: Participant;
+  action?: BannerAction;
+  /** Moves focus to the action when focus was lost to the page, as when the control that was used is gone. */
+  takeFocus?: boolean;
+}
+
+/** A sentence about the conversation, with an optional avatar before it and an action after it. */
+export function Banner({ text, part, role, kind = "", avatar, action, takeFocus }: BannerProps) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Focus inside the widget shows as its host, so only focus that fell back to the page body is taken.
+    const focused = document.activeElement;
+    if (takeFocus && (!focused || focused === document.body)) button.current?.focus();
+  }, []);
+  return (
+    <div part={part} class={`banner ${kind}`} role={role}>
+      {avatar && <Avatar participant={avatar} />}
+      <p>{text}</p>
+      {action && (
+        <button ref={button} class="action" onClick={action[1]}>
+          {action[0]}
+        </button>
+      )}
+    </div>
+  );
+}
