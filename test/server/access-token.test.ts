@@ -1,19 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../demo/server/reference-server-types.ts";
 import { request, requestAccessToken } from "./support/http.ts";
-import { startTestServer } from "./support/test-server.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 let server: ReferenceServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(() => {
-  server.faults.reset();
-});
+useTestServer((started) => (server = started));
 
 describe("POST /api/v1/access-token (protocol.md §2.1)", { timeout: 5000 }, () => {
   it("answers 200 with a JWT, expires_in 86400 and token_type Bearer", async () => {

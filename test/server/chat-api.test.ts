@@ -1,20 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../demo/server/reference-server-types.ts";
 import { request, type HttpAnswer } from "./support/http.ts";
-import { startTestServer } from "./support/test-server.ts";
+import { useTestServer } from "./support/test-server.ts";
 import { triggerPhrase } from "./support/trigger-phrase.ts";
 
 let server: ReferenceServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(() => {
-  server.faults.reset();
-});
+useTestServer((started) => (server = started));
 
 type ChatAction = "create" | "respond" | "close";
 const methodOf: Record<ChatAction, string> = { create: "POST", respond: "POST", close: "PUT" };

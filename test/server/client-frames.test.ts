@@ -1,24 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../demo/server/reference-server-types.ts";
 import { EventType, serverOnlyEventTypes, TypingState } from "../../src/protocol/event-types.ts";
 import { startJoinedConversation, type Conversation } from "./support/conversation-flow.ts";
-import { closeAllSockets, type TestSocket, type WireEvent } from "./support/test-socket.ts";
-import { startTestServer } from "./support/test-server.ts";
+import { type TestSocket, type WireEvent } from "./support/test-socket.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 let server: ReferenceServer;
 let conversation: Conversation;
 let socket: TestSocket;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  server.faults.reset();
-  await closeAllSockets();
-});
+useTestServer((started) => (server = started));
 
 const invalidFormat = "Unknown event type or invalid message format";
 const custom = { client_event_id: "client-7", note: "kept" };

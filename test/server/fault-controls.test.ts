@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FaultEndpoint, ReferenceServer } from "../../demo/server/reference-server-types.ts";
 import { EventType } from "../../src/protocol/event-types.ts";
 import {
@@ -10,21 +10,12 @@ import {
   storedIdsAfter,
 } from "./support/conversation-flow.ts";
 import { createSession, getToken, request, requestAccessToken, requestSession } from "./support/http.ts";
-import { closeAllSockets, handshake, openSocket, type WireEvent } from "./support/test-socket.ts";
-import { socketUrl, startTestServer } from "./support/test-server.ts";
+import { handshake, openSocket, type WireEvent } from "./support/test-socket.ts";
+import { socketUrl, useTestServer } from "./support/test-server.ts";
 
 let server: ReferenceServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  server.faults.reset();
-  await closeAllSockets();
-});
+useTestServer((started) => (server = started));
 
 /** A session with some history: joined, one exchange. */
 async function sessionWithHistory() {

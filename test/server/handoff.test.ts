@@ -1,23 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../demo/server/reference-server-types.ts";
 import { EventType, TypingState } from "../../src/protocol/event-types.ts";
 import { nextAgentReply, sendUserMessage, startJoinedConversation } from "./support/conversation-flow.ts";
-import { closeAllSockets, type WireEvent } from "./support/test-socket.ts";
-import { startTestServer } from "./support/test-server.ts";
+import type { WireEvent } from "./support/test-socket.ts";
+import { useTestServer } from "./support/test-server.ts";
 import { triggerPhrase } from "./support/trigger-phrase.ts";
 
 let server: ReferenceServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  server.faults.reset();
-  await closeAllSockets();
-});
+useTestServer((started) => (server = started));
 
 const handoffTypes = new Set<string>([
   EventType.ServiceAgentTriggeredHandoff,

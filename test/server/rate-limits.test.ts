@@ -1,23 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../demo/server/reference-server-types.ts";
 import { EventType } from "../../src/protocol/event-types.ts";
 import { startJoinedConversation } from "./support/conversation-flow.ts";
 import { getToken, requestSession, type HttpAnswer } from "./support/http.ts";
-import { closeAllSockets } from "./support/test-socket.ts";
-import { startTestServer } from "./support/test-server.ts";
+import { useTestServer } from "./support/test-server.ts";
 
 let server: ReferenceServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  server.faults.reset();
-  await closeAllSockets();
-});
+useTestServer((started) => (server = started));
 
 /** Upper bound of the flood: well above any sensible burst, still quick on a loopback. */
 const floodLimit = 400;

@@ -1,23 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../demo/server/reference-server-types.ts";
 import { EventType } from "../../src/protocol/event-types.ts";
 import { readReplay, startJoinedConversation, storedIdsAfter } from "./support/conversation-flow.ts";
 import { createSession, getToken, request, requestSession } from "./support/http.ts";
-import { closeAllSockets, handshake, openSocket, type TestSocket } from "./support/test-socket.ts";
-import { socketUrl, startTestServer } from "./support/test-server.ts";
+import { handshake, openSocket, type TestSocket } from "./support/test-socket.ts";
+import { socketUrl, useTestServer } from "./support/test-server.ts";
 
 let server: ReferenceServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  server.faults.reset();
-  await closeAllSockets();
-});
+useTestServer((started) => (server = started));
 
 /** The server still answers the whole handshake: token, session and socket. */
 async function expectServerHealthy(): Promise<void> {

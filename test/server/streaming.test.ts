@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../demo/server/reference-server-types.ts";
 import { EventType } from "../../src/protocol/event-types.ts";
 import {
@@ -10,22 +10,13 @@ import {
   startJoinedConversation,
   storedIdsAfter,
 } from "./support/conversation-flow.ts";
-import { closeAllSockets, openSocket, type WireEvent } from "./support/test-socket.ts";
-import { startTestServer } from "./support/test-server.ts";
+import { openSocket, type WireEvent } from "./support/test-socket.ts";
+import { useTestServer } from "./support/test-server.ts";
 import { triggerPhrase } from "./support/trigger-phrase.ts";
 
 let server: ReferenceServer;
 
-beforeAll(async () => {
-  server = await startTestServer({ chunkIntervalMilliseconds: 10 });
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  server.faults.reset();
-  await closeAllSockets();
-});
+useTestServer((started) => (server = started), { chunkIntervalMilliseconds: 10 });
 
 /** Checks the rules of one chunk series: one message_id, indexes 1..n, complete only at the end. */
 function expectWellFormedSeries(chunks: readonly WireEvent[]): void {
