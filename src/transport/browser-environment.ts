@@ -87,28 +87,18 @@ export function resolveEnvironment(overrides: Partial<Environment> = {}): Enviro
 }
 
 async function browserFetch(browser: BrowserGlobals, url: string, init: HttpRequest): Promise<HttpResponse> {
-  if (typeof browser.fetch !== "function") throw new Error("fetch is not available");
-  const request: HttpRequest = { method: init.method, headers: init.headers };
-  if (init.body !== undefined) request.body = init.body;
-  const response = await browser.fetch(url, request);
-  return {
-    status: response.status,
-    header: (name) => response.headers.get(name),
-    text: () => response.text(),
-  };
+  // Without fetch this throws, and the request fails like any network failure.
+  const response = await browser.fetch!(url, init);
+  return { status: response.status, header: (name) => response.headers.get(name), text: () => response.text() };
 }
 
+/** A random UUID v4: `crypto.randomUUID`, else built from `getRandomValues` or `Math.random` (plain-http pages). */
 function createId(browser: BrowserGlobals): string {
   const crypto = browser.crypto;
   if (typeof crypto?.randomUUID === "function") return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  if (typeof crypto?.getRandomValues === "function") crypto.getRandomValues(bytes);
-  else bytes.forEach((_, index) => (bytes[index] = Math.random() * 256));
-  // RFC 4122 version 4, variant 1.
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return hex.replace(/^(.{8})(.{4})(.{4})(.{4})/, "$1-$2-$3-$4-");
+  const randomNibble = () => (crypto?.getRandomValues ? (crypto.getRandomValues(new Uint8Array(1))[0] ?? 0) : Math.random() * 256) & 15;
+  // Each x is random; y carries the RFC 4122 variant bits (8, 9, a or b).
+  return "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (digit) => (digit === "x" ? randomNibble() : (randomNibble() & 3) | 8).toString(16));
 }
 
 function openSessionStorage(browser: BrowserGlobals): KeyValueStorage | null {
@@ -116,24 +106,22 @@ function openSessionStorage(browser: BrowserGlobals): KeyValueStorage | null {
   try {
     // Reading the property itself throws when the browser blocks storage for this page.
     storage = browser.sessionStorage;
-    if (!storage) return null;
-    storage.setItem(storageProbeKey, "1");
-    storage.removeItem(storageProbeKey);
+    storage?.setItem(storageProbeKey, "1");
+    storage?.removeItem(storageProbeKey);
   } catch {
     return null;
   }
   const available = storage;
+  if (!available) return null;
   // A full or revoked storage only costs persistence across a reload: failures read as "nothing stored".
-  const guarded = <Result>(call: () => Result, fallback: Result): Result => {
-    try {
-      return call();
-    } catch {
-      return fallback;
-    }
-  };
-  return {
-    getItem: (key) => guarded(() => available.getItem(key), null),
-    setItem: (key, value) => guarded(() => available.setItem(key, value), undefined),
-    removeItem: (key) => guarded(() => available.removeItem(key), undefined),
-  };
+  const guarded =
+    (name: keyof KeyValueStorage) =>
+    (...values: string[]) => {
+      try {
+        return (available[name] as (...values: string[]) => string | null)(...values);
+      } catch {
+        return null;
+      }
+    };
+  return { getItem: guarded("getItem"), setItem: guarded("setItem"), removeItem: guarded("removeItem") } as KeyValueStorage;
 }

@@ -1,4 +1,3 @@
-import { SessionEndReason } from "../protocol/index.ts";
 import type { ChatClientOptions } from "./chat-client-types.ts";
 import { createChatApiClient, type ChatApiClient } from "./chat-api-client.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
@@ -207,7 +206,7 @@ export function createChatApiTransport(input: ChatApiTransportOptions): ChatApiT
     ended = true;
     failWaitingTurns();
     if (handoff) apply(handoff);
-    apply({ kind: "session-ended", reason: SessionEndReason.NaturalEnd });
+    apply({ kind: "session-ended", reason: "REASON_NATURAL_END" });
   }
 
   function raiseNotice(level: "info" | "error", text: string, code: string): void {
@@ -258,7 +257,7 @@ export function createChatApiTransport(input: ChatApiTransportOptions): ChatApiT
       if (ended || destroyed) return;
       ended = true;
       failWaitingTurns();
-      apply({ kind: "session-ended", reason: SessionEndReason.UserEnd });
+      apply({ kind: "session-ended", reason: "REASON_USER_END" });
       if (client && conversationId !== null) client.close(conversationId).catch(ignore);
     },
     destroy() {

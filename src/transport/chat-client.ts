@@ -23,10 +23,8 @@ export interface DiagnosableChatClient extends ChatClient {
   readonly diagnostics: ChatClientDiagnostics;
 }
 
-type Plan =
-  | { kind: "messaging"; endpoints: MessagingEndpoints; fallback: boolean; useChatApiNow: boolean }
-  | { kind: "chat" }
-  | { kind: "invalid"; error: ChatErrorInfo };
+/** The transport the options ask for, or why they cannot work. */
+type Plan = { endpoints?: MessagingEndpoints; fallback?: boolean; useChatApiNow?: boolean; error?: ChatErrorInfo };
 
 /**
  * Creates the framework-free chat client. Nothing happens until `start()` (or a first `send`). The
@@ -54,7 +52,7 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
    */
   const withChat = (action: (transport: ChatApiTransport) => void, unavailable: () => void = () => undefined) => {
     if (chat) action(chat);
-    else chatLoading?.then(action, unavailable);
+    else void chatLoading?.then(action, unavailable);
   };
 
   const startChat = (pending: readonly OutboxEntry[] = []) => {
@@ -79,7 +77,7 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
     });
   };
 
-  if (plan.kind === "messaging") {
+  if (plan.endpoints) {
     messaging = createMessagingClient(
       environment,
       {
@@ -92,16 +90,16 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
         transport: plan.fallback ? "auto" : "messaging",
       },
       store,
-      (pending) => startChat(pending),
+      startChat,
     );
   }
 
   const start = () => {
     if (started || destroyed) return;
     started = true;
-    if (plan.kind === "invalid") store.apply({ kind: "connection-changed", connection: { status: "failed", error: plan.error } });
-    else if (plan.kind === "chat") startChat();
-    else messaging?.start(plan.useChatApiNow);
+    if (plan.error) store.apply({ kind: "connection-changed", connection: { status: "failed", error: plan.error } });
+    else if (messaging) messaging.start(Boolean(plan.useChatApiNow));
+    else startChat();
   };
 
   const send = (text: string) => {
@@ -109,14 +107,13 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
     if (destroyed || trimmed === "" || store.getSnapshot().ended) return;
     start();
     const id = environment.createId();
-    if (chatLoading) {
-      // Shown at once, whether or not the Chat API transport has loaded yet.
-      store.apply({ kind: "user-message-queued", id, text: trimmed, time: environment.now() });
-      withChat(
-        (transport) => transport.send(id, trimmed),
-        () => store.apply({ kind: "user-message-failed", id }),
-      );
-    } else messaging?.send(id, trimmed);
+    if (!chatLoading) return messaging?.send(id, trimmed);
+    // Shown at once, whether or not the Chat API transport has loaded yet.
+    store.apply({ kind: "user-message-queued", id, text: trimmed, time: environment.now() });
+    withChat(
+      (transport) => transport.send(id, trimmed),
+      () => store.apply({ kind: "user-message-failed", id }),
+    );
   };
 
   const track = (remove: () => void) => {
@@ -126,13 +123,15 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
       remove();
     };
   };
+  /** The Messaging client, while it is the live transport of a usable client. */
+  const messagingInUse = () => (destroyed || chatLoading ? null : messaging);
 
   return {
     get diagnostics(): ChatClientDiagnostics {
       return {
         invalidFrames: messaging?.diagnostics.invalidFrames ?? 0,
         lastInvalidReason: messaging?.diagnostics.lastReason ?? null,
-        lifecycle: messaging ? [...messaging.trace] : [],
+        lifecycle: [...(messaging?.trace ?? [])],
       };
     },
     getSnapshot: () => store.getSnapshot(),
@@ -140,41 +139,27 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
     on: (name, handler) => track(store.on(name, handler)),
     start,
     send,
-    typing() {
-      if (!destroyed && !chatLoading) messaging?.typing();
-    },
-    chooseSuggestion: (text) => send(text),
+    typing: () => messagingInUse()?.typing(),
+    chooseSuggestion: send,
     retry(messageId) {
-      if (destroyed) return;
-      if (chatLoading) {
-        const message = store.getSnapshot().messages.find((candidate) => candidate.id === messageId && candidate.status === "failed");
-        if (message) withChat((transport) => transport.send(message.id, message.text));
-      } else {
-        messaging?.retry(messageId);
-      }
+      if (messagingInUse()) return void messaging?.retry(messageId);
+      const failed = store.getSnapshot().messages.find((message) => message.id === messageId && message.status === "failed");
+      if (!destroyed && failed) withChat((transport) => transport.send(failed.id, failed.text));
     },
-    retryNow() {
-      if (!destroyed && !chatLoading) messaging?.retryNow();
-    },
+    retryNow: () => messagingInUse()?.retryNow(),
     end() {
-      if (destroyed || !started) return;
-      if (chatLoading) withChat((transport) => transport.end());
-      else messaging?.end();
+      if (!started) return;
+      if (messagingInUse()) messaging?.end();
+      else if (!destroyed) withChat((transport) => transport.end());
     },
     newConversation() {
-      if (destroyed) return;
-      if (!started) {
-        start();
-        return;
-      }
-      if (chatLoading) {
-        withChat((transport) => transport.destroy());
-        chat = null;
-        store.apply({ kind: "reset" });
-        startChat();
-      } else {
-        messaging?.newConversation();
-      }
+      if (!started) return start();
+      if (messagingInUse()) return messaging?.newConversation();
+      if (destroyed || !chatLoading) return;
+      withChat((transport) => transport.destroy());
+      chat = null;
+      store.apply({ kind: "reset" });
+      startChat();
     },
     destroy() {
       if (destroyed) return;
@@ -189,28 +174,18 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
 
 function choosePlan(options: ChatClientOptions, environment: Environment): Plan {
   const transport = options.transport ?? "auto";
-  const hasChat = typeof options.chatUrl === "string" && options.chatUrl.trim() !== "";
-  const hasMessaging = Boolean(options.messagingUrl) && Boolean(options.connectorToken);
-  const invalid = (message: string): Plan => ({ kind: "invalid", error: { kind: "configuration", message } });
-  if (transport === "chat") return hasChat ? { kind: "chat" } : invalid('transport "chat" needs the chatUrl option.');
-  if (!hasMessaging) {
-    if (transport === "auto" && hasChat) return { kind: "chat" };
-    return invalid("Set messagingUrl and connectorToken (or chatUrl for the Chat API) to connect.");
+  const hasChat = Boolean(options.chatUrl?.trim());
+  const invalid = (message: string): Plan => ({ error: { kind: "configuration", message } });
+  if (transport === "chat") return hasChat ? {} : invalid('transport "chat" needs the chatUrl option.');
+  if (!options.messagingUrl || !options.connectorToken) {
+    return transport === "auto" && hasChat ? {} : invalid("Set messagingUrl and connectorToken (or chatUrl) to connect.");
   }
-  let endpoints: MessagingEndpoints;
+  const fallback = transport === "auto" && hasChat;
+  const useChatApiNow = environment.createWebSocket === null;
+  if (useChatApiNow && !fallback) return invalid("This environment has no WebSocket: set chatUrl to use the Chat API.");
   try {
-    endpoints = resolveMessagingEndpoints(options.messagingUrl ?? "");
+    return { endpoints: resolveMessagingEndpoints(options.messagingUrl), fallback, useChatApiNow };
   } catch (error) {
     return invalid(isChatError(error) ? error.message : "messagingUrl is not valid.");
   }
-  const fallback = transport === "auto" && hasChat;
-  const hasWebSocket = environment.createWebSocket !== null;
-  if (!hasWebSocket && !fallback) {
-    return invalid(
-      transport === "messaging"
-        ? 'This environment has no WebSocket, and transport "messaging" forbids the Chat API fallback.'
-        : "This environment has no WebSocket: set chatUrl to use the Chat API instead.",
-    );
-  }
-  return { kind: "messaging", endpoints, fallback, useChatApiNow: !hasWebSocket };
 }

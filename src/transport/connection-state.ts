@@ -1,8 +1,8 @@
-import { CloseCode, EventType, SessionEndReason } from "../protocol/index.ts";
+import { sessionIdleExpiryMilliseconds } from "../protocol/index.ts";
 import type { ConnectionState } from "./conversation.ts";
-import { classifyFailure, describeFailure, type Failure, type FailureAction } from "./failure-classification.ts";
-import type { LifecycleEffect, LifecycleInput, LifecyclePhase, LifecycleState, TimerName, Transition } from "./lifecycle-types.ts";
-import { heartbeatInterval, reconnectBudget, reconnectDelay, reconnectPolicy } from "./reconnect-policy.ts";
+import { classifyFailure, describeFailure, type Failure } from "./failure-classification.ts";
+import type { LifecycleEffect, LifecycleInput, LifecyclePhase, LifecycleState, Transition } from "./lifecycle-types.ts";
+import { heartbeatInterval, reconnectBudget, reconnectDelay, stableAfterMilliseconds } from "./reconnect-policy.ts";
 
 export type * from "./lifecycle-types.ts";
 
@@ -11,38 +11,14 @@ export const replaySettleMilliseconds = 300;
 
 /** Phases that carry nothing but their name. */
 type PlainPhaseName = Exclude<LifecyclePhase, { name: "reconnecting" | "ended" | "failed" }>["name"];
-/** The client frames the lifecycle itself sends, all with an empty payload. */
-type EmptyFrameType = typeof EventType.RequestServiceAgentJoin | typeof EventType.Heartbeat | typeof EventType.UserEndSession;
 
-const socketTimers: readonly TimerName[] = ["heartbeat", "heartbeat-deadline", "stable", "replay-settle"];
-const allTimers: readonly TimerName[] = ["reconnect", ...socketTimers];
 const socketPhases = ["connecting", "replaying", "live"];
-const connectionStatus = {
-  idle: "idle",
-  authorizing: "connecting",
-  "creating-session": "connecting",
-  connecting: "connecting",
-  replaying: "connecting",
-  live: "connected",
-  reconnecting: "reconnecting",
-  offline: "offline",
-  fallback: "fallback",
-  ended: "ended",
-  failed: "failed",
-} as const;
 
 /** What a session starts with, and what a replaced session forgets. */
-const freshSession = {
-  sessionId: null,
-  sessionRestored: false,
-  sessionOpened: false,
-  joinRequested: false,
-  agentInHistory: false,
-  sessionEnded: null,
-} as const;
+const freshSession = { sessionId: null, sessionRestored: false, joinRequested: false, sessionEnded: null } as const;
 
 /** What a new run of connection attempts starts with. */
-const freshAttempts = { handshakeFailures: 0, tokenRefreshedInStreak: false, awaitingHeartbeat: false } as const;
+const freshAttempts = { handshakeFailures: 0, tokenRefreshedInStreak: false, heartbeatsUnanswered: 0 } as const;
 
 /** The lifecycle before `start`. */
 export function initialLifecycleState(): LifecycleState {
@@ -59,150 +35,131 @@ export function initialLifecycleState(): LifecycleState {
     budget: reconnectBudget(null),
     heartbeatMilliseconds: heartbeatInterval(null),
     lastActivityAt: 0,
+    liveSince: 0,
   };
 }
 
 /** How the lifecycle reads to a person (the snapshot's `connection`). */
 export function toConnectionState(phase: LifecyclePhase): ConnectionState {
-  const status = connectionStatus[phase.name];
-  if (phase.name === "reconnecting") return { status: "reconnecting", attempt: phase.attempt, nextAttemptAt: phase.nextAttemptAt };
-  if (phase.name === "failed") return { status: "failed", error: phase.error };
-  return { status } as ConnectionState;
+  const { name, ...details } = phase;
+  const status = name === "live" ? "connected" : ["authorizing", "creating-session", "replaying"].includes(name) ? "connecting" : name;
+  return { status, ...(name === "ended" ? {} : details) } as ConnectionState;
 }
 
 /**
  * The lifecycle's one transition function: pure, total (an input that does not apply in a phase changes
- * nothing), and the only place that decides what happens next. A `notify` effect is appended whenever the
- * public connection state changes.
+ * nothing), and the only place that decides what happens next. A change of phase cancels the old phase's
+ * timer first.
  */
 export function transition(state: LifecycleState, input: LifecycleInput): Transition {
+  // A minute of stable connection clears the attempt count; it is read whenever something happens.
+  if (state.phase.name === "live" && input.now - state.liveSince >= stableAfterMilliseconds) state = { ...state, attempt: 0 };
   const next = step(state, input);
-  const after = toConnectionState(next.state.phase);
-  if (JSON.stringify(toConnectionState(state.phase)) !== JSON.stringify(after)) next.effects.push({ type: "notify", connection: after });
+  if (next.state.phase !== state.phase) next.effects.unshift({ type: "cancel-timer" });
   return next;
 }
 
 function step(state: LifecycleState, input: LifecycleInput): Transition {
   const phase = state.phase.name;
-  if (input.type === "destroy") return { state, effects: shutDown(state) };
   if (phase === "fallback") return stay(state);
   switch (input.type) {
-    case "start":
-      return phase === "idle" ? start(state, input) : stay(state);
+    case "start": {
+      if (phase !== "idle") return stay(state);
+      const restored = input.restored;
+      const started: LifecycleState = {
+        ...state,
+        transport: input.transport,
+        host: input.host,
+        online: input.online,
+        sessionId: restored?.sessionId ?? null,
+        sessionRestored: restored !== null,
+        joinRequested: restored?.joinRequested ?? false,
+        lastActivityAt: restored?.lastActivityAt ?? input.now,
+      };
+      return input.useChatApi ? enter(started, "fallback", [{ type: "hand-over" }]) : proceed(started, input);
+    }
     case "token-received":
       return phase === "authorizing" ? proceed({ ...state, hasToken: true }, input) : stay({ ...state, hasToken: true });
-    case "token-failed":
-    case "session-failed": {
-      const request = input.type === "token-failed" ? "access-token" : "sessions";
-      const expected = request === "access-token" ? "authorizing" : "creating-session";
-      return phase === expected ? act(state, { kind: "http", request, error: input.error }, input) : stay(state);
+    case "request-failed": {
+      const expected = input.request === "access-token" ? "authorizing" : "creating-session";
+      return phase === expected ? act(state, { kind: "http", request: input.request, error: input.error }, input) : stay(state);
     }
     case "session-created": {
       const created = { ...state, ...freshSession, sessionId: input.sessionId, lastActivityAt: input.now };
-      const persist: LifecycleEffect[] = [{ type: "persist-session" }];
-      return phase === "creating-session" ? prepend(persist, proceed(created, input)) : { state: created, effects: persist };
+      return phase === "creating-session" ? proceed(created, input) : stay(created);
     }
     case "socket-opened":
       if (phase !== "connecting") return stay(state);
-      return enter({ ...state, ...freshAttempts, sessionOpened: true, anySocketOpened: true, lastActivityAt: input.now }, "replaying");
-    case "socket-closed":
-      return socketClosed(state, input);
-    case "session-started":
-      return stay({ ...state, budget: reconnectBudget(input.capabilities), heartbeatMilliseconds: heartbeatInterval(input.capabilities) });
-    case "history-seen":
+      return enter({ ...state, ...freshAttempts, sessionRestored: false, anySocketOpened: true, lastActivityAt: input.now }, "replaying");
+    case "socket-closed": {
+      if (phase === "connecting") {
+        const handshakeFailures = state.handshakeFailures + 1;
+        return act({ ...state, handshakeFailures }, { kind: "handshake", consecutive: handshakeFailures }, input);
+      }
+      if (phase !== "replaying" && phase !== "live") return stay(state);
+      return act(state, { kind: "close", code: input.code, sessionEnded: state.sessionEnded !== null }, input, [{ type: "close-socket" }]);
+    }
+    case "frame-received": {
       // An ended session takes no join request either: both mean "do not join".
-      return stay({ ...state, agentInHistory: state.agentInHistory || input.agentJoined || input.sessionEnded });
-    case "batch-received":
-      if (phase !== "replaying") return stay(state);
-      return input.mayContinue ? { state, effects: [startTimer("replay-settle", replaySettleMilliseconds)] } : finishReplay(state);
-    case "live-frame-received":
-      return phase === "replaying" ? finishReplay(state) : stay(state);
-    case "heartbeat-echo":
-      return state.awaitingHeartbeat ? { state: { ...state, awaitingHeartbeat: false }, effects: cancel(["heartbeat-deadline"]) } : stay(state);
-    case "session-ended":
-      return sessionEnded(state, input);
+      const seen = { ...state, joinRequested: state.joinRequested || input.joinNeedless, heartbeatsUnanswered: 0 };
+      const capabilities = input.capabilities;
+      if (capabilities) Object.assign(seen, { budget: reconnectBudget(capabilities), heartbeatMilliseconds: heartbeatInterval(capabilities) });
+      if (phase !== "replaying") return stay(seen);
+      if (!input.batch || !input.mayContinue) return goLive(seen, input);
+      return { state: seen, effects: [{ type: "start-timer", milliseconds: replaySettleMilliseconds }] };
+    }
+    case "session-ended": {
+      if (!socketPhases.includes(phase)) return stay({ ...state, sessionEnded: input.reason });
+      // An abandoned session is gone on the server (4001 follows): the conversation goes on in a new one.
+      if (input.reason === "REASON_USER_ABANDONED") return act(state, { kind: "idle-expired" }, input, [{ type: "close-socket" }]);
+      return end(state, input.reason, [{ type: "close-socket" }]);
+    }
     case "frame-sent":
-      return { state: { ...state, lastActivityAt: input.now }, effects: [{ type: "persist-session" }] };
+      return stay({ ...state, lastActivityAt: input.now });
     case "timer-fired":
       return timerFired(state, input);
     case "went-offline": {
-      const offline = { ...state, online: false, awaitingHeartbeat: false };
-      if (!["authorizing", "creating-session", ...socketPhases, "reconnecting"].includes(phase)) return stay(offline);
-      return enter(offline, "offline", dropSocket(state));
+      const offline = { ...state, online: false };
+      return proceeds(phase) ? enter(offline, "offline", [{ type: "close-socket" }]) : stay(offline);
     }
     case "woke":
-      if (phase === "offline" || phase === "reconnecting") return prepend(cancel(["reconnect"]), proceed({ ...state, online: true }, input));
-      return stay({ ...state, online: true });
+      return phase === "offline" || phase === "reconnecting" ? proceed({ ...state, online: true }, input) : stay({ ...state, online: true });
     case "retry-now":
-      if (phase === "reconnecting") return prepend(cancel(["reconnect"]), proceed(state, input));
+      if (phase === "reconnecting") return proceed(state, input);
       return phase === "failed" || phase === "offline" ? proceed({ ...state, attempt: 0 }, input) : stay(state);
-    case "end-requested": {
-      if (phase === "live") return { state, effects: [sendFrame(EventType.UserEndSession)] };
-      if (phase === "ended" || phase === "idle") return stay(state);
-      const reason = SessionEndReason.UserEnd;
-      return {
-        state: { ...state, sessionEnded: reason, phase: { name: "ended", reason } },
-        effects: [...shutDown(state), { type: "end-locally", reason }],
-      };
-    }
+    case "end-requested":
+      if (phase === "live") return { state, effects: [sendFrame("EVENT_TYPE_USER_END_SESSION")] };
+      return phase === "ended" || phase === "idle" ? stay(state) : end(state, "REASON_USER_END", [{ type: "close-socket" }]);
     case "new-conversation":
-      return prepend([...dropSocket(state), { type: "forget-session" }], proceed({ ...state, ...freshSession, ...freshAttempts, attempt: 0 }, input));
+      return prepend(
+        [{ type: "close-socket" }, { type: "forget-session", notice: false }],
+        proceed({ ...state, ...freshSession, ...freshAttempts, attempt: 0 }, input),
+      );
   }
 }
 
-function start(state: LifecycleState, input: Extract<LifecycleInput, { type: "start" }>): Transition {
-  const restored = input.restored;
-  const started: LifecycleState = {
-    ...state,
-    transport: input.transport,
-    host: input.host,
-    online: input.online,
-    sessionId: restored?.sessionId ?? null,
-    sessionRestored: restored !== null,
-    joinRequested: restored?.joinRequested ?? false,
-    lastActivityAt: restored?.lastActivityAt ?? input.now,
-  };
-  if (input.useChatApi) return enter(started, "fallback", [{ type: "hand-over" }]);
-  return proceed(started, input);
+/** Phases on the way to a live socket, which going offline interrupts. */
+function proceeds(phase: LifecyclePhase["name"]): boolean {
+  return phase === "authorizing" || phase === "creating-session" || phase === "reconnecting" || socketPhases.includes(phase);
 }
 
 /** Takes the next step towards a live socket: a token, then a session, then the socket. */
 function proceed(state: LifecycleState, input: LifecycleInput): Transition {
   if (!state.online) return enter(state, "offline");
-  if (!state.hasToken) return enter(state, "authorizing", [{ type: "request-token" }]);
-  if (state.sessionId === null) return enter(state, "creating-session", [{ type: "create-session" }]);
-  if (input.now - state.lastActivityAt > reconnectPolicy.sessionIdleExpiryMilliseconds) return replaceSession(state, input);
+  if (!state.hasToken) return enter(state, "authorizing", [{ type: "request", request: "access-token" }]);
+  if (state.sessionId === null) return enter(state, "creating-session", [{ type: "request", request: "sessions" }]);
+  if (input.now - state.lastActivityAt > sessionIdleExpiryMilliseconds) return replaceSession(state, input);
   return enter(state, "connecting", [{ type: "open-socket", sessionId: state.sessionId }]);
 }
 
 /** The session is gone: forget it, say so, and create another one. */
 function replaceSession(state: LifecycleState, input: LifecycleInput): Transition {
-  return prepend(
-    [{ type: "forget-session" }, { type: "notice", code: "new-session" }],
-    proceed({ ...state, ...freshSession, ...freshAttempts }, input),
-  );
+  return prepend([{ type: "forget-session", notice: true }], proceed({ ...state, ...freshSession, ...freshAttempts }, input));
 }
 
-function socketClosed(state: LifecycleState, input: Extract<LifecycleInput, { type: "socket-closed" }>): Transition {
-  const phase = state.phase.name;
-  if (phase === "connecting") {
-    const handshakeFailures = state.handshakeFailures + 1;
-    return act({ ...state, handshakeFailures }, { kind: "handshake", consecutive: handshakeFailures }, input);
-  }
-  if (phase !== "replaying" && phase !== "live") return stay(state);
-  const failure: Failure = { kind: "close", code: input.code, sessionEnded: state.sessionEnded !== null };
-  return act({ ...state, awaitingHeartbeat: false }, failure, input, [{ type: "socket-lost" }, ...cancel(socketTimers)]);
-}
-
-/** Carries out the classified answer to a failure (or `action` when already decided); `cleanUp` runs first. */
-function act(
-  state: LifecycleState,
-  failure: Failure,
-  input: LifecycleInput,
-  cleanUp: LifecycleEffect[] = [],
-  action: FailureAction = classifyFailure(failure, state),
-): Transition {
-  switch (action) {
+/** Carries out the classified answer to a failure; `cleanUp` runs first. */
+function act(state: LifecycleState, failure: Failure, input: LifecycleInput, cleanUp: LifecycleEffect[] = []): Transition {
+  switch (classifyFailure(failure, state)) {
     case "retry":
       return prepend(cleanUp, scheduleReconnect(state, input));
     case "refresh-token": {
@@ -213,12 +170,10 @@ function act(
     case "new-session":
       return prepend(cleanUp, replaceSession(state, input));
     case "fall-back":
-      return { state: { ...state, phase: { name: "fallback" } }, effects: [...cleanUp, ...cancel(allTimers), { type: "hand-over" }] };
-    case "fatal": {
-      const phase: LifecyclePhase =
-        state.sessionEnded !== null ? { name: "ended", reason: state.sessionEnded } : { name: "failed", error: describeFailure(failure, state.host) };
-      return { state: { ...state, phase }, effects: [...cleanUp, ...cancel(allTimers)] };
-    }
+      return enter(state, "fallback", [...cleanUp, { type: "hand-over" }]);
+    case "fatal":
+      if (state.sessionEnded !== null) return end(state, state.sessionEnded, cleanUp);
+      return { state: { ...state, phase: { name: "failed", error: describeFailure(failure, state.host) } }, effects: cleanUp };
   }
 }
 
@@ -227,82 +182,49 @@ function scheduleReconnect(state: LifecycleState, input: LifecycleInput): Transi
   if (!state.online) return enter(state, "offline");
   const attempt = state.attempt + 1;
   if (attempt > state.budget) {
-    const message = `Could not reconnect after ${state.budget} attempts. Start a new conversation to continue.`;
-    return { state: { ...state, attempt, phase: { name: "failed", error: { kind: "budget-exhausted", message } } }, effects: cancel(allTimers) };
+    const message = `Could not reconnect after ${state.budget} attempts: start a new conversation.`;
+    return { state: { ...state, attempt, phase: { name: "failed", error: { kind: "budget-exhausted", message } } }, effects: [] };
   }
   const delay = reconnectDelay(attempt, () => input.random);
   return {
     state: { ...state, attempt, phase: { name: "reconnecting", attempt, nextAttemptAt: input.now + delay } },
-    effects: [startTimer("reconnect", delay)],
+    effects: [{ type: "start-timer", milliseconds: delay }],
   };
 }
 
-function finishReplay(state: LifecycleState): Transition {
-  const joinDue = state.sessionEnded === null && !state.agentInHistory && !state.joinRequested;
-  return enter({ ...state, joinRequested: state.joinRequested || joinDue, awaitingHeartbeat: false }, "live", [
-    ...cancel(["replay-settle"]),
-    { type: "end-replay" },
-    ...(joinDue ? [sendFrame(EventType.RequestServiceAgentJoin), { type: "persist-session" } as const] : []),
-    { type: "flush-outbox" },
-    startTimer("heartbeat", state.heartbeatMilliseconds),
-    startTimer("stable", reconnectPolicy.stableAfterMilliseconds),
-  ]);
+/** The replay is over: join when due (before anything queued goes out), then start the heartbeat. */
+function goLive(state: LifecycleState, input: LifecycleInput): Transition {
+  const joinDue = state.sessionEnded === null && !state.joinRequested;
+  const effects: LifecycleEffect[] = [{ type: "end-replay" }, { type: "start-timer", milliseconds: state.heartbeatMilliseconds }];
+  if (joinDue) effects.unshift(sendFrame("EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN"));
+  return enter({ ...state, joinRequested: true, heartbeatsUnanswered: 0, liveSince: input.now }, "live", effects);
 }
 
-function sessionEnded(state: LifecycleState, input: Extract<LifecycleInput, { type: "session-ended" }>): Transition {
-  if (!socketPhases.includes(state.phase.name)) return stay({ ...state, sessionEnded: input.reason });
-  // An abandoned session is gone on the server (4001 follows): the conversation goes on in a new one.
-  if (input.reason === SessionEndReason.UserAbandoned) return act(state, { kind: "idle-expired" }, input, loseSocket(), "new-session");
-  return { state: { ...state, sessionEnded: input.reason, phase: { name: "ended", reason: input.reason } }, effects: shutDown(state) };
-}
-
-function timerFired(state: LifecycleState, input: Extract<LifecycleInput, { type: "timer-fired" }>): Transition {
+function timerFired(state: LifecycleState, input: LifecycleInput): Transition {
   const phase = state.phase.name;
-  const name = input.name;
-  if (name === "reconnect") return phase === "reconnecting" ? proceed(state, input) : stay(state);
-  if (name === "replay-settle") return phase === "replaying" ? finishReplay(state) : stay(state);
+  if (phase === "reconnecting") return proceed(state, input);
+  if (phase === "replaying") return goLive(state, input);
   if (phase !== "live") return stay(state);
-  if (name === "stable") return stay({ ...state, attempt: 0 });
-  if (name === "heartbeat") {
-    const effects = [sendFrame(EventType.Heartbeat), startTimer("heartbeat", state.heartbeatMilliseconds)];
-    if (!state.awaitingHeartbeat) effects.push(startTimer("heartbeat-deadline", 2 * state.heartbeatMilliseconds));
-    return { state: { ...state, awaitingHeartbeat: true }, effects };
+  // Two heartbeats with nothing received since mean a dead socket: it is replaced at once, which still
+  // spends one attempt.
+  if (state.heartbeatsUnanswered < 2) {
+    return {
+      state: { ...state, heartbeatsUnanswered: state.heartbeatsUnanswered + 1 },
+      effects: [sendFrame("EVENT_TYPE_HEARTBEAT"), { type: "start-timer", milliseconds: state.heartbeatMilliseconds }],
+    };
   }
-  // The heartbeat went unanswered: a dead socket is replaced at once, which still spends one attempt.
   const attempt = state.attempt + 1;
-  if (attempt > state.budget) return act(state, { kind: "dead-socket" }, input, loseSocket(), "retry");
-  return prepend(loseSocket(), proceed({ ...state, attempt, awaitingHeartbeat: false }, input));
+  const lost: LifecycleEffect[] = [{ type: "close-socket" }];
+  if (attempt > state.budget) return act(state, { kind: "dead-socket" }, input, lost);
+  return prepend(lost, proceed({ ...state, attempt, heartbeatsUnanswered: 0 }, input));
 }
 
-/** Closes the socket of a socket phase and stops every timer. */
-function shutDown(state: LifecycleState): LifecycleEffect[] {
-  return [...(socketPhases.includes(state.phase.name) ? [closeSocket()] : []), ...cancel(allTimers)];
+function end(state: LifecycleState, reason: string, effects: LifecycleEffect[]): Transition {
+  return { state: { ...state, sessionEnded: reason, phase: { name: "ended", reason } }, effects };
 }
 
-/** As `shutDown`, and what was in flight on the socket becomes unconfirmed. */
-function dropSocket(state: LifecycleState): LifecycleEffect[] {
-  return [...shutDown(state), ...(socketPhases.includes(state.phase.name) ? [{ type: "socket-lost" } as const] : [])];
-}
-
-/** The clean-up of a socket given up on while its session goes on. */
-function loseSocket(): LifecycleEffect[] {
-  return [closeSocket(), { type: "socket-lost" }, ...cancel(socketTimers)];
-}
-
-function closeSocket(): LifecycleEffect {
-  return { type: "close-socket", code: CloseCode.Normal };
-}
-
-function sendFrame(type: EmptyFrameType): LifecycleEffect {
+function sendFrame(type: "EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN" | "EVENT_TYPE_HEARTBEAT" | "EVENT_TYPE_USER_END_SESSION"): LifecycleEffect {
   return { type: "send-frame", frame: { type, payload: {} } };
-}
-
-function startTimer(name: TimerName, milliseconds: number): LifecycleEffect {
-  return { type: "start-timer", name, milliseconds };
-}
-
-function cancel(names: readonly TimerName[]): LifecycleEffect[] {
-  return names.map((name) => ({ type: "cancel-timer", name }));
 }
 
 function enter(state: LifecycleState, name: PlainPhaseName, effects: LifecycleEffect[] = []): Transition {

@@ -1,25 +1,5 @@
-import type { Attachment } from "../protocol/index.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
-import { isHandoffEvent, reduceHandoff } from "./conversation-handoff.ts";
-import {
-  appendMessage,
-  clearSettledHandoffFailure,
-  findMessageIndex,
-  noHandoff,
-  replaceMessageAt,
-  setUserMessageStatus,
-} from "./conversation-messages.ts";
-import type {
-  AuthorRole,
-  ChatMessage,
-  ConnectionState,
-  ConversationSnapshot,
-  MessageStatus,
-  Notice,
-  Participant,
-  TypingIndicator,
-} from "./conversation.ts";
-import { definedFields } from "./defined-fields.ts";
+import type { AuthorRole, ChatMessage, ConversationSnapshot, HandoffPhase, Notice, TypingIndicator } from "./conversation.ts";
 import { addChunk, closeStream, startStream, type StreamAssembly } from "./stream-assembly.ts";
 
 /**
@@ -38,8 +18,9 @@ export interface ReducerContext {
   now: () => number;
 }
 
-/** The one `none` typing indicator, so clearing it twice keeps identity. */
+/** The shared `none` objects, so clearing twice keeps identity. */
 const noTyping: TypingIndicator = { kind: "none" };
+const noHandoff: HandoffPhase = { phase: "none" };
 
 /** The snapshot before anything happened, and after a `reset`. */
 export const initialConversationSnapshot: ConversationSnapshot = Object.freeze<ConversationSnapshot>({
@@ -64,6 +45,17 @@ export const initialConversationState: ConversationState = Object.freeze<Convers
 /** Code of the notice raised for `SESSION_IDLE_WARNING`, for localisation. */
 export const idleWarningNoticeCode = "session-idle-warning";
 
+/** Handoff events that set a phase carrying the event's own optional fields. */
+const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["phase"]>> = {
+  "handoff-triggered": "triggered",
+  "handoff-accepted": "accepted",
+  "handoff-queue-status": "queued",
+  "client-handoff-required": "client-handoff-required",
+  "handoff-failed": "failed",
+  "handoff-timeout": "timed-out",
+  "handoff-over": "over",
+};
+
 /**
  * Pure reduction of one domain event. Returns the very same state when the event changes nothing (a
  * duplicate message, a repeated status, a held chunk changes only `openStream`), and otherwise a new
@@ -72,54 +64,96 @@ export const idleWarningNoticeCode = "session-idle-warning";
  *   (a retried message moves to the end of the transcript, stamped now, as it is delivered after what came
  *   before); a replayed one is added as `sent` unless its id is known, which then becomes `sent`;
  * - agent and live-agent messages are de-duplicated by id; chunks assemble as `stream-assembly.ts` says,
- *   the message showing `streaming: true` while open;
+ *   the message showing `streaming: true` while open; a whole message, a newer stream or the end closes
+ *   the open stream, keeping what arrived;
  * - typing: `agent-thinking` shows the agent until its next message or chunk, `agent-left` or the end;
  *   a live agent's typing shows until its message or it leaves; `turn-pending` shows a Chat API turn;
  * - a failed or timed-out handoff stays visible until the next message in either direction;
- * - `session-ended` closes any open stream, clears typing, marks still-`sending` messages `failed` and
- *   sets the connection `ended`; only the first end counts.
+ * - `session-ended` clears typing, marks still-`sending` messages `failed` and sets the connection
+ *   `ended`; only the first end counts.
  */
 export function reduceConversation(state: ConversationState, event: ConversationEvent, context: ReducerContext): ConversationState {
-  if (event.kind === "agent-message-chunk") return reduceChunk(state, event);
-  if (event.kind === "agent-message" && state.openStream) return reduceConversation(abandonOpenStream(state), event, context);
-  if (event.kind === "session-ended" && state.openStream) return reduceConversation(abandonOpenStream(state), event, context);
-  if (event.kind === "reset") return state === initialConversationState ? state : initialConversationState;
-  const snapshot = reduceSnapshot(state.snapshot, event, context);
-  return snapshot === state.snapshot ? state : { ...state, snapshot };
+  if (event.kind === "reset") return initialConversationState;
+  let { snapshot, openStream } = state;
+  const index = snapshot.messages.findIndex((message) => message.id === ("id" in event ? event.id : undefined));
+  const existing = snapshot.messages[index];
+  // A finished, whole or abandoned message never grows again.
+  if (event.kind === "agent-message-chunk" && existing && !existing.streaming) return state;
+  const newerChunk = event.kind === "agent-message-chunk" && event.id !== openStream?.messageId;
+  if (openStream && (event.kind === "agent-message" || event.kind === "session-ended" || newerChunk)) {
+    snapshot = showAssembly(snapshot, closeStream(openStream), 0);
+    openStream = null;
+  }
+  if (event.kind === "agent-message-chunk") {
+    const assembly = openStream ?? startStream(event.id);
+    const next = addChunk(assembly, event);
+    // A duplicate chunk of the open stream changes nothing.
+    if (next === assembly && openStream) return state;
+    snapshot = showAssembly(stopTyping(clearSettledHandoff(snapshot), "agent"), next, event.time);
+    return { snapshot, openStream: next.complete ? null : next };
+  }
+  snapshot = reduceSnapshot(snapshot, event, context, index);
+  return snapshot === state.snapshot && openStream === state.openStream ? state : { snapshot, openStream };
 }
 
-function reduceSnapshot(snapshot: ConversationSnapshot, event: ConversationEvent, context: ReducerContext): ConversationSnapshot {
-  if (isHandoffEvent(event)) return reduceHandoff(snapshot, event);
+function reduceSnapshot(snapshot: ConversationSnapshot, event: ConversationEvent, context: ReducerContext, index: number): ConversationSnapshot {
+  const existing = snapshot.messages[index];
+  const phase = handoffPhases[event.kind];
+  if (phase) {
+    const { kind: _kind, ...fields } = event;
+    const handoff: Record<string, unknown> = { phase, ...fields };
+    // A queue status without a queue name keeps the name already known.
+    if (phase === "queued" && "queueName" in snapshot.handoff && snapshot.handoff.queueName !== undefined) handoff.queueName ??= snapshot.handoff.queueName;
+    return withHandoff(snapshot, handoff as HandoffPhase);
+  }
   switch (event.kind) {
-    case "user-message-queued": {
-      if (findMessageIndex(snapshot.messages, event.id) !== -1) return snapshot;
-      return appendMessage(clearSettledHandoffFailure(snapshot), newMessage("user", { ...event, status: "sending" }));
-    }
-    case "user-message-sent":
-      return setUserMessageStatus(snapshot, event.id, "sent", event.time);
-    case "user-message-failed":
-      return setUserMessageStatus(snapshot, event.id, "failed");
-    case "user-message-retrying":
-      return retryUserMessage(snapshot, event.id, context.now());
+    case "user-message-queued":
+      return existing ? snapshot : append(clearSettledHandoff(snapshot), "user", { ...event, status: "sending" });
     case "user-message-replayed":
-      if (findMessageIndex(snapshot.messages, event.id) !== -1) return setUserMessageStatus(snapshot, event.id, "sent");
-      return appendMessage(snapshot, newMessage("user", { ...event, status: "sent" }));
+    case "user-message-sent":
+    case "user-message-failed": {
+      // A replayed message the transcript does not show yet is added; a known one only becomes sent.
+      if (event.kind === "user-message-replayed" && !existing) return append(snapshot, "user", { ...event, status: "sent" });
+      const status = event.kind === "user-message-failed" ? "failed" : "sent";
+      const time = event.kind === "user-message-sent" && event.time !== undefined ? event.time : existing?.time;
+      if (existing?.role !== "user" || (existing.status === status && existing.time === time)) return snapshot;
+      const messages = snapshot.messages.slice();
+      messages[index] = { ...existing, status, time: time ?? existing.time };
+      return { ...snapshot, messages };
+    }
+    case "user-message-retrying":
+      if (existing?.role !== "user" || existing.status !== "failed") return snapshot;
+      return {
+        ...snapshot,
+        messages: [...snapshot.messages.filter((message) => message !== existing), { ...existing, status: "sending", time: context.now() }],
+      };
+    case "agent-message":
+    case "live-agent-message": {
+      if (existing) return snapshot;
+      const role = event.kind === "agent-message" ? "agent" : "live-agent";
+      return stopTyping(append(clearSettledHandoff(snapshot), role, event), role);
+    }
     case "agent-joined":
       return { ...snapshot, agent: event.agent };
     case "agent-thinking":
       return showTyping(snapshot, { kind: "agent" });
     case "agent-left":
       return stopTyping(snapshot, "agent");
-    case "agent-message":
-      return addAgentMessage(snapshot, "agent", event, snapshot.agent);
-    case "live-agent-message":
-      return addAgentMessage(snapshot, "live-agent", event, snapshot.liveAgent);
     case "live-agent-typing":
       return event.typing ? showTyping(snapshot, { kind: "live-agent", agent: snapshot.liveAgent }) : stopTyping(snapshot, "live-agent");
     case "turn-pending":
       return event.pending ? showTyping(snapshot, { kind: "pending" }) : stopTyping(snapshot, "pending");
-    case "notice":
-      return addNotice(snapshot, definedFields({ id: event.id, level: event.level, text: event.text, time: event.time, code: event.code }));
+    case "live-agent-joined": {
+      const agent = event.agent;
+      const typing = snapshot.typing.kind === "live-agent" ? { kind: "live-agent" as const, agent } : snapshot.typing;
+      return { ...snapshot, handoff: { phase: "live-agent", agent }, liveAgent: agent, typing };
+    }
+    case "live-agent-left":
+      return { ...stopTyping(withHandoff(snapshot, { phase: "live-agent-left" }), "live-agent"), liveAgent: null };
+    case "notice": {
+      const { kind: _kind, ...notice } = event;
+      return addNotice(snapshot, notice);
+    }
     case "session-idle-warning":
       return addNotice(snapshot, {
         id: `${idleWarningNoticeCode}-${event.time}`,
@@ -130,69 +164,50 @@ function reduceSnapshot(snapshot: ConversationSnapshot, event: ConversationEvent
       });
     case "language-changed":
       return snapshot.language === event.languageCode ? snapshot : { ...snapshot, language: event.languageCode };
-    case "session-ended":
-      return endSession(snapshot, event.reason);
-    case "connection-changed":
-      return reduceConnection(snapshot, event.connection, event.transport);
+    case "session-ended": {
+      if (snapshot.ended) return snapshot;
+      const messages = snapshot.messages.map((message) => (message.status === "sending" ? { ...message, status: "failed" as const } : message));
+      const unchanged = messages.every((message, position) => message === snapshot.messages[position]);
+      const ended = { reason: event.reason };
+      return { ...snapshot, messages: unchanged ? snapshot.messages : messages, ended, connection: { status: "ended" }, typing: noTyping };
+    }
+    case "connection-changed": {
+      const transport = event.transport ?? snapshot.transport;
+      if (same(event.connection, snapshot.connection) && transport === snapshot.transport) return snapshot;
+      return { ...snapshot, connection: event.connection, transport };
+    }
     default:
       return snapshot;
   }
 }
 
-function reduceChunk(state: ConversationState, event: Extract<ConversationEvent, { kind: "agent-message-chunk" }>): ConversationState {
-  const index = findMessageIndex(state.snapshot.messages, event.id);
-  const existing = state.snapshot.messages[index];
-  // A finished, whole or abandoned message never grows again.
-  if (existing && !existing.streaming) return state;
-  const base = state.openStream && state.openStream.messageId !== event.id ? abandonOpenStream(state) : state;
-  const assembly = base.openStream ?? startStream(event.id);
-  const next = addChunk(assembly, event);
-  if (next === assembly && base.openStream) return base;
-  let snapshot = clearSettledHandoffFailure(base.snapshot);
-  snapshot = showAssembly(stopTyping(snapshot, "agent"), next, event.time);
-  return { snapshot, openStream: next.complete ? null : next };
-}
-
-/** Closes the open stream, keeping what arrived, and shows its message as finished. */
-function abandonOpenStream(state: ConversationState): ConversationState {
-  if (!state.openStream) return state;
-  const closed = closeStream(state.openStream);
-  return { snapshot: showAssembly(state.snapshot, closed, 0), openStream: null };
-}
-
 /** Writes an assembly into its message, creating it at its first chunk; unchanged content keeps identity. */
 function showAssembly(snapshot: ConversationSnapshot, assembly: StreamAssembly, time: number): ConversationSnapshot {
-  const index = findMessageIndex(snapshot.messages, assembly.messageId);
+  const index = snapshot.messages.findIndex((message) => message.id === assembly.messageId);
   const existing = snapshot.messages[index];
+  const { text, attachments, suggestions } = assembly;
   const streaming = !assembly.complete;
-  if (!existing) return appendMessage(snapshot, newMessage("agent", { ...assembly, id: assembly.messageId, streaming, time }, snapshot.agent));
-  if (
-    existing.text === assembly.text &&
-    existing.attachments === assembly.attachments &&
-    existing.suggestions === assembly.suggestions &&
-    existing.streaming === streaming
-  ) {
+  if (!existing) return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time });
+  if (existing.text === text && existing.attachments === attachments && existing.suggestions === suggestions && existing.streaming === streaming) {
     return snapshot;
   }
-  const updated: ChatMessage = {
-    ...existing,
-    text: assembly.text,
-    attachments: assembly.attachments,
-    suggestions: assembly.suggestions,
-    streaming,
-  };
-  return { ...snapshot, messages: replaceMessageAt(snapshot.messages, index, updated) };
+  const messages = snapshot.messages.slice();
+  messages[index] = { ...existing, text, attachments, suggestions, streaming };
+  return { ...snapshot, messages };
 }
 
-/** Adds a whole agent or live-agent message (once per id); the author's typing indicator ends with it. */
-function addAgentMessage(
+/** Appends a message of `role` (its id is new); lists default to empty, and agents' messages name their author. */
+function append(
   snapshot: ConversationSnapshot,
-  role: "agent" | "live-agent",
-  event: Parameters<typeof newMessage>[1],
-  author: Participant | null,
+  role: AuthorRole,
+  fields: Partial<ChatMessage> & { id: string; text: string; time: number },
 ): ConversationSnapshot {
-  if (findMessageIndex(snapshot.messages, event.id) !== -1) return snapshot;
-  return stopTyping(appendMessage(clearSettledHandoffFailure(snapshot), newMessage(role, event, author)), role);
+  const { id, text, time, attachments = [], suggestions = [], status, streaming = false } = fields;
+  const message: ChatMessage = { id, role, text, attachments, suggestions, streaming, time };
+  const author = role === "agent" ? snapshot.agent : role === "live-agent" ? snapshot.liveAgent : null;
+  if (status) message.status = status;
+  if (author) message.author = author;
+  return { ...snapshot, messages: [...snapshot.messages, message] };
 }
 
 /** Shows `typing`; the snapshot stays as it is when it already shows the same. */
@@ -207,31 +222,17 @@ function stopTyping(snapshot: ConversationSnapshot, kind: TypingIndicator["kind"
   return snapshot.typing.kind === kind ? { ...snapshot, typing: noTyping } : snapshot;
 }
 
-function retryUserMessage(snapshot: ConversationSnapshot, id: string, now: number): ConversationSnapshot {
-  const index = findMessageIndex(snapshot.messages, id);
-  const message = snapshot.messages[index];
-  if (!message || message.role !== "user" || message.status !== "failed") return snapshot;
-  const others = snapshot.messages.filter((_, position) => position !== index);
-  return { ...snapshot, messages: [...others, { ...message, status: "sending", time: now }] };
+/**
+ * A handoff that failed or timed out stays visible (the widget shows a banner) until the conversation
+ * moves on with a new message in either direction; then the phase returns to `none`.
+ */
+function clearSettledHandoff(snapshot: ConversationSnapshot): ConversationSnapshot {
+  const phase = snapshot.handoff.phase;
+  return phase === "failed" || phase === "timed-out" ? { ...snapshot, handoff: noHandoff } : snapshot;
 }
 
-function endSession(snapshot: ConversationSnapshot, reason: string): ConversationSnapshot {
-  if (snapshot.ended) return snapshot;
-  const stuck = snapshot.messages.some((message) => message.status === "sending");
-  const messages = stuck
-    ? snapshot.messages.map((message) => (message.status === "sending" ? { ...message, status: "failed" as const } : message))
-    : snapshot.messages;
-  return { ...snapshot, messages, ended: { reason }, connection: { status: "ended" }, typing: noTyping };
-}
-
-function reduceConnection(
-  snapshot: ConversationSnapshot,
-  connection: ConnectionState,
-  transport: "messaging" | "chat" | undefined,
-): ConversationSnapshot {
-  const nextTransport = transport ?? snapshot.transport;
-  if (JSON.stringify(connection) === JSON.stringify(snapshot.connection) && nextTransport === snapshot.transport) return snapshot;
-  return { ...snapshot, connection, transport: nextTransport };
+function withHandoff(snapshot: ConversationSnapshot, handoff: HandoffPhase): ConversationSnapshot {
+  return same(snapshot.handoff, handoff) ? snapshot : { ...snapshot, handoff };
 }
 
 function addNotice(snapshot: ConversationSnapshot, notice: Notice): ConversationSnapshot {
@@ -239,16 +240,7 @@ function addNotice(snapshot: ConversationSnapshot, notice: Notice): Conversation
   return { ...snapshot, notices: [...snapshot.notices, notice] };
 }
 
-/** A transcript message of `role` from the fields given; lists default to empty, `author` is set when known. */
-function newMessage(
-  role: AuthorRole,
-  fields: { id: string; text: string; time: number; attachments?: readonly Attachment[]; suggestions?: readonly string[]; status?: MessageStatus; streaming?: boolean },
-  author: Participant | null = null,
-): ChatMessage {
-  const { id, text, time, attachments = [], suggestions = [], status, streaming = false } = fields;
-  const message: ChatMessage = { id, role, text, attachments, suggestions, streaming, time };
-  if (status) message.status = status;
-  if (author) message.author = author;
-  return message;
+/** Field-by-field equality of plain data built in one field order (phases, connection states). */
+function same(left: unknown, right: unknown): boolean {
+  return left === right || JSON.stringify(left) === JSON.stringify(right);
 }
-

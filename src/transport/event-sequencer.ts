@@ -1,4 +1,4 @@
-import { EventType, type InboundEvent } from "../protocol/index.ts";
+import type { InboundEvent } from "../protocol/index.ts";
 
 /** The session's event order, as `createEventSequencer` keeps it. */
 export interface EventSequencer {
@@ -46,7 +46,7 @@ export function createEventSequencer(cursor = 0): EventSequencer {
     },
     accept(event) {
       const ready: InboundEvent[] = [];
-      const events = event.type === EventType.EventBatch ? (event.payload.events as InboundEvent[]) : [event];
+      const events = event.type === "EVENT_TYPE_EVENT_BATCH" ? (event.payload.events as InboundEvent[]) : [event];
       for (const item of events) {
         const sequence = item.sequence;
         if (sequence === null) ready.push(item);

@@ -1,7 +1,7 @@
-import { AccessTokenError, CloseCode } from "../protocol/index.ts";
+import { normalCloseCode, sessionExpiredCloseCode } from "../protocol/index.ts";
 import type { ChatErrorInfo } from "./conversation.ts";
 import { type ChatError, isHttpError } from "./errors.ts";
-import { reconnectPolicy } from "./reconnect-policy.ts";
+import { handshakeFailuresBeforeEscalation } from "./reconnect-policy.ts";
 
 /** What went wrong, as the lifecycle observed it. */
 export type Failure =
@@ -13,7 +13,7 @@ export type Failure =
   | { kind: "close"; code: number; sessionEnded: boolean }
   /** The heartbeat echo did not come back within two intervals. */
   | { kind: "dead-socket" }
-  /** No client frame for longer than the session's idle expiry. */
+  /** The session was abandoned for lack of client frames. */
   | { kind: "idle-expired" };
 
 /** What the client knows that changes the answer. */
@@ -21,9 +21,7 @@ export interface FailureContext {
   transport: "auto" | "messaging" | "chat";
   /** Some socket of this client has opened (so WebSockets do get through). */
   anySocketOpened: boolean;
-  /** A socket of the current session has opened in this client. */
-  sessionOpened: boolean;
-  /** The current session was restored from storage rather than created by this client. */
+  /** The current session was restored from storage, and none of its sockets has opened in this client. */
   sessionRestored: boolean;
   /** A fresh token was already fetched during the current run of failed handshakes. */
   tokenRefreshedInStreak: boolean;
@@ -46,57 +44,40 @@ export function classifyFailure(failure: Failure, context: FailureContext): Fail
       const error = failure.error;
       if (!isHttpError(error)) return error.kind === "configuration" ? "fatal" : "retry";
       if (error.status === 429 || error.status >= 500) return "retry";
-      if (failure.request === "sessions" && error.status === 401) return "refresh-token";
-      return "fatal";
+      return failure.request === "sessions" && error.status === 401 ? "refresh-token" : "fatal";
     }
-    case "handshake": {
-      if (failure.consecutive === 0 || failure.consecutive % reconnectPolicy.handshakeFailuresBeforeEscalation !== 0) {
-        return "retry";
-      }
+    case "handshake":
+      if (failure.consecutive % handshakeFailuresBeforeEscalation !== 0) return "retry";
       if (context.transport === "auto" && !context.anySocketOpened && !context.sessionRestored) return "fall-back";
-      if (context.sessionRestored && !context.sessionOpened) return "new-session";
-      return context.tokenRefreshedInStreak ? "new-session" : "refresh-token";
-    }
+      return context.sessionRestored || context.tokenRefreshedInStreak ? "new-session" : "refresh-token";
     case "close":
-      if (failure.code === CloseCode.SessionExpired) return "new-session";
-      if (failure.code === CloseCode.Normal && failure.sessionEnded) return "fatal";
-      return "retry";
-    case "dead-socket":
-      return "retry";
+      if (failure.code === sessionExpiredCloseCode) return "new-session";
+      return failure.code === normalCloseCode && failure.sessionEnded ? "fatal" : "retry";
     case "idle-expired":
       return "new-session";
+    default:
+      return "retry";
   }
 }
+
+/** What a refused connector (401 on the access token) most likely means, by the server's error text (protocol.md §2.1). */
+const connectorRefusals: Record<string, string> = {
+  "Connector token does not exist": "The Messaging API does not know this connector token: check connectorToken.",
+  "Failed to validate connector": 'The host "{host}" is not registered for this connector: check the host option.',
+  "Connector missing host domain": "This connector has no host domain registered: ask the platform operator.",
+  "Missing authentication headers": "The connector token or the host is missing: set connectorToken and host.",
+};
 
 /**
  * What a person should read about a final failure. A 401 on the access token names its likely cause from
  * the server's error text; nothing here ever includes a token.
  */
 export function describeFailure(failure: Failure, host: string): ChatErrorInfo {
-  if (failure.kind !== "http") {
-    return { kind: "protocol", message: "The connection to the chat service ended unexpectedly." };
-  }
+  if (failure.kind !== "http") return { kind: "protocol", message: "The connection to the chat service ended unexpectedly." };
   const error = failure.error;
   if (!isHttpError(error)) return { kind: error.kind === "configuration" ? "configuration" : "network", message: error.message };
-  if (failure.request === "access-token" && error.status === 401) {
-    return { kind: "configuration", message: accessTokenRefusal(error.serverMessage, host) };
-  }
-  const what = failure.request === "access-token" ? "access token request" : "session request";
+  const refusal = failure.request === "access-token" && error.status === 401;
   const detail = error.serverMessage ? `: ${error.serverMessage}` : "";
-  return { kind: error.status === 404 ? "session" : "configuration", message: `The ${what} was refused (${error.status}${detail}).` };
-}
-
-function accessTokenRefusal(serverMessage: string | null, host: string): string {
-  switch (serverMessage) {
-    case AccessTokenError.UnknownConnector:
-      return "The Messaging API does not know this connector token: check the connectorToken option.";
-    case AccessTokenError.HostMismatch:
-      return `The host "${host}" is not registered for this connector: register it, or set the host option to the registered host.`;
-    case AccessTokenError.MissingHostDomain:
-      return "This connector has no host domain registered: ask the platform operator to register the site's host.";
-    case AccessTokenError.MissingHeaders:
-      return "The connector token or the host is missing: set the connectorToken (and host) options.";
-    default:
-      return `The Messaging API refused the connector (401${serverMessage ? `: ${serverMessage}` : ""}): check connectorToken and host.`;
-  }
+  const message = (refusal && connectorRefusals[error.serverMessage ?? ""]) || `The ${failure.request} request was refused (${error.status}${detail}).`;
+  return { kind: error.status === 404 ? "session" : "configuration", message: message.replace("{host}", host) };
 }

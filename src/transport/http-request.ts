@@ -23,17 +23,18 @@ export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 4, baseDelayMillis
 /**
  * Sends one JSON request with the platform's HTTP discipline: a 429 waits for `Retry-After` (or the
  * backoff when absent) and never retries sooner; a 5xx or a network failure backs off exponentially with
- * ±20 % jitter; any other 4xx is final. Resolves with the parsed body of a 2xx answer; rejects with an
- * `HttpError` (status, the body's error text) or a `network` ChatError once the attempts are spent.
+ * ±20 % jitter, never sooner than a `Retry-After` it carried; any other 4xx is final. Resolves with the
+ * parsed body of a 2xx answer; rejects with an `HttpError` (status, the body's error text) or a `network`
+ * ChatError once the attempts are spent.
  */
 export async function requestJson(
   environment: Environment,
   request: JsonRequest,
   policy: RetryPolicy = defaultRetryPolicy,
 ): Promise<unknown> {
-  let lastError: ChatError = new ChatError("network", "The request was not sent");
-  for (let attempt = 1; attempt <= policy.maxAttempts; attempt += 1) {
-    if (policy.isCancelled?.()) throw new ChatError("network", "The request was cancelled");
+  for (let attempt = 1; ; attempt += 1) {
+    if (policy.isCancelled?.()) throw new ChatError("network", "The request was cancelled.");
+    let error: ChatError;
     try {
       const response = await environment.fetch(request.url, {
         method: request.method,
@@ -41,20 +42,22 @@ export async function requestJson(
         body: JSON.stringify(request.body ?? {}),
       });
       const text = await response.text();
-      if (response.status >= 200 && response.status < 300) return parseBody(text);
-      const retryAfter = parseRetryAfter(response.header("Retry-After"), environment.now());
-      lastError = new HttpError(response.status, readErrorText(text), retryAfter);
-      if (!isRetryableStatus(response.status)) throw lastError;
-    } catch (error) {
-      if (error instanceof HttpError && !isRetryableStatus(error.status)) throw error;
+      const status = response.status;
+      if (status >= 200 && status < 300) return parseBody(text);
+      error = new HttpError(status, readErrorText(text), parseRetryAfter(response.header("Retry-After"), environment.now()));
+    } catch (thrown) {
       // A 2xx whose body could not be read was still acted on by the server: sending it again could act twice.
-      if (error instanceof ChatError && error.kind === "protocol") throw error;
-      lastError = error instanceof HttpError ? error : toChatError(error);
+      if (thrown instanceof ChatError && thrown.kind === "protocol") throw thrown;
+      error = toChatError(thrown);
     }
-    if (attempt === policy.maxAttempts) break;
-    await delay(environment, waitBeforeRetry(environment, lastError, attempt, policy));
+    if (error instanceof HttpError && !isRetryableStatus(error.status)) throw error;
+    if (attempt >= policy.maxAttempts) throw error;
+    const backoff = backoffDelay(attempt, policy.baseDelayMilliseconds, policy.maxDelayMilliseconds, environment.random);
+    // Retry-After is a floor: the platform asks never to come back sooner.
+    const retryAfter = error instanceof HttpError ? error.retryAfterMilliseconds : null;
+    const wait = retryAfter === null ? backoff : Math.max(retryAfter, (error as HttpError).status === 429 ? 0 : backoff);
+    await new Promise((resolve) => environment.setTimeout(() => resolve(undefined), wait));
   }
-  throw lastError;
 }
 
 /** 429, 5xx: worth another try. Every other failure status is final. */
@@ -73,31 +76,14 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
 
 /** Exponential backoff from `base`, doubling per attempt up to `max`, with ±20 % jitter. */
 export function backoffDelay(attempt: number, base: number, max: number, random: () => number): number {
-  const plain = Math.min(max, base * 2 ** Math.max(0, attempt - 1));
-  return Math.round(plain * (0.8 + 0.4 * random()));
-}
-
-function waitBeforeRetry(environment: Environment, error: ChatError, attempt: number, policy: RetryPolicy): number {
-  const backoff = backoffDelay(attempt, policy.baseDelayMilliseconds, policy.maxDelayMilliseconds, environment.random);
-  // Retry-After is a floor: the platform asks never to come back sooner.
-  if (error instanceof HttpError && error.retryAfterMilliseconds !== null) {
-    return Math.max(error.retryAfterMilliseconds, error.status === 429 ? 0 : backoff);
-  }
-  return backoff;
-}
-
-function delay(environment: Environment, milliseconds: number): Promise<void> {
-  return new Promise((resolve) => {
-    environment.setTimeout(resolve, milliseconds);
-  });
+  return Math.round(Math.min(max, base * 2 ** Math.max(0, attempt - 1)) * (0.8 + 0.4 * random()));
 }
 
 function parseBody(text: string): unknown {
-  if (text.trim() === "") return {};
   try {
-    return JSON.parse(text);
+    return text.trim() === "" ? {} : JSON.parse(text);
   } catch {
-    throw new ChatError("protocol", "The server's answer was not valid JSON");
+    throw new ChatError("protocol", "The server's answer was not valid JSON.");
   }
 }
 
@@ -105,10 +91,10 @@ function parseBody(text: string): unknown {
 function readErrorText(text: string): string | null {
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
-    if (typeof body.message === "string") return body.message;
-    if (typeof body.error_message === "string") return body.error_message;
+    const message = body.message ?? body.error_message;
+    return typeof message === "string" ? message : null;
   } catch {
     // A body that is not JSON carries no error text worth showing.
+    return null;
   }
-  return null;
 }

@@ -1,5 +1,5 @@
 import type { ClientFrame, SessionCapabilities } from "../protocol/index.ts";
-import type { ChatErrorInfo, ConnectionState } from "./conversation.ts";
+import type { ChatErrorInfo } from "./conversation.ts";
 import type { ChatError } from "./errors.ts";
 
 /** Where the Messaging connection stands: the one lifecycle union. */
@@ -16,9 +16,6 @@ export type LifecyclePhase =
   | { name: "ended"; reason: string }
   | { name: "failed"; error: ChatErrorInfo };
 
-/** The lifecycle's timers; starting one that runs restarts it. */
-export type TimerName = "reconnect" | "heartbeat" | "heartbeat-deadline" | "stable" | "replay-settle";
-
 /** The lifecycle phase and what the lifecycle remembers across phases. Never holds the access token. */
 export interface LifecycleState {
   phase: LifecyclePhase;
@@ -28,23 +25,28 @@ export interface LifecycleState {
   online: boolean;
   hasToken: boolean;
   sessionId: string | null;
+  /** The current session came from storage and no socket of it has opened in this client yet. */
   sessionRestored: boolean;
-  sessionOpened: boolean;
+  /** Some socket of this client has opened, so WebSockets do get through. */
   anySocketOpened: boolean;
+  /** No join request is due on this session: it was sent, or the history shows an agent or the end. */
   joinRequested: boolean;
-  /** The history shows an agent joined (or the session ended): no join request is due. */
-  agentInHistory: boolean;
   /** `SESSION_END` reason seen on this session, if any. */
   sessionEnded: string | null;
   /** Reconnect attempts spent since the connection was last stable for a minute. */
   attempt: number;
   budget: number;
+  /** Sockets in a row that closed before opening. */
   handshakeFailures: number;
+  /** A fresh token was already fetched during this run of failed handshakes. */
   tokenRefreshedInStreak: boolean;
   heartbeatMilliseconds: number;
-  awaitingHeartbeat: boolean;
+  /** Heartbeats sent since the last frame arrived. */
+  heartbeatsUnanswered: number;
   /** Epoch milliseconds of the last frame the client sent (or the last socket opened). */
   lastActivityAt: number;
+  /** Epoch milliseconds when the connection last went live. */
+  liveSince: number;
 }
 
 /** Something that happened; the runner adds the clock reading and one random sample to each. */
@@ -61,51 +63,45 @@ export type LifecycleEvent =
       restored: { sessionId: string; joinRequested: boolean; lastActivityAt: number } | null;
     }
   | { type: "token-received" }
-  | { type: "token-failed"; error: ChatError }
   | { type: "session-created"; sessionId: string }
-  | { type: "session-failed"; error: ChatError }
+  /** A handshake call failed after its own retries. */
+  | { type: "request-failed"; request: "access-token" | "sessions"; error: ChatError }
   | { type: "socket-opened" }
   | { type: "socket-closed"; code: number }
-  | { type: "session-started"; capabilities: SessionCapabilities }
-  /** A frame carried `SERVICE_AGENT_JOINED`/`LIVE_AGENT_JOINED` or `SESSION_END` (seen before ordering). */
-  | { type: "history-seen"; agentJoined: boolean; sessionEnded: boolean }
-  | { type: "batch-received"; mayContinue: boolean }
-  | { type: "live-frame-received" }
-  | { type: "heartbeat-echo" }
+  /**
+   * A frame arrived, which shows the socket alive. Read before ordering: `batch` for a history batch,
+   * which `mayContinue` when close to the frame limit; `joinNeedless` when it shows an agent joined or the
+   * session ended; `capabilities` when it carried `SESSION_START`.
+   */
+  | { type: "frame-received"; batch: boolean; mayContinue: boolean; joinNeedless: boolean; capabilities?: SessionCapabilities }
   | { type: "session-ended"; reason: string }
   | { type: "frame-sent" }
-  | { type: "timer-fired"; name: TimerName }
+  /** The phase's one timer fired. */
+  | { type: "timer-fired" }
   | { type: "went-offline" }
   | { type: "woke" }
   | { type: "retry-now" }
   | { type: "end-requested" }
-  | { type: "new-conversation" }
-  | { type: "destroy" };
+  | { type: "new-conversation" };
 
-/** What the runner must do; plain data, run in order. */
+/**
+ * What the runner must do; plain data, run in order. The lifecycle has at most one timer, owned by the
+ * current phase: a change of phase cancels it, and `start-timer` (re)starts it.
+ */
 export type LifecycleEffect =
-  | { type: "request-token" }
-  | { type: "create-session" }
+  | { type: "request"; request: "access-token" | "sessions" }
   | { type: "open-socket"; sessionId: string }
-  | { type: "close-socket"; code: number }
-  | { type: "start-timer"; name: TimerName; milliseconds: number }
-  | { type: "cancel-timer"; name: TimerName }
+  /** Closes the socket if one is open; what was in flight on it is now unconfirmed. */
+  | { type: "close-socket" }
+  | { type: "start-timer"; milliseconds: number }
+  | { type: "cancel-timer" }
   | { type: "send-frame"; frame: ClientFrame }
-  /** The replay is over: release held events, then check unconfirmed messages against it. */
+  /** The replay is over: release held events, check unconfirmed messages against it, then send the queue. */
   | { type: "end-replay" }
-  /** Send the queued user messages on the live socket. */
-  | { type: "flush-outbox" }
-  /** The socket is gone: what was in flight is now unconfirmed. */
-  | { type: "socket-lost" }
-  /** Forget the session's events and cursor: a new session follows. */
-  | { type: "forget-session" }
-  | { type: "persist-session" }
-  | { type: "notice"; code: "new-session" }
-  /** The conversation ended without the server's word (the user ended it while disconnected). */
-  | { type: "end-locally"; reason: string }
+  /** Forget the session's events and cursor (a new session follows), with a notice when it expired. */
+  | { type: "forget-session"; notice: boolean }
   /** Switch to the Chat API. */
-  | { type: "hand-over" }
-  | { type: "notify"; connection: ConnectionState };
+  | { type: "hand-over" };
 
 /** The result of one step: the next state and the effects to run, in order. */
 export interface Transition {

@@ -1,18 +1,26 @@
 import {
   decodeServerFrame,
-  EventType,
-  isUnknownEvent,
-  limits,
-  SessionEndReason,
+  formatCursor,
+  maxFrameBytes,
+  type ClientFrame,
   type InboundEvent,
   type PlatformName,
 } from "../protocol/index.ts";
-import { toConnectionState, type LifecycleEffect, type LifecyclePhase } from "./connection-state.ts";
+import {
+  initialLifecycleState,
+  toConnectionState,
+  transition,
+  type LifecycleEffect,
+  type LifecycleEvent,
+  type LifecyclePhase,
+  type LifecycleState,
+} from "./connection-state.ts";
 import type { ConversationStore } from "./conversation-store.ts";
-import type { Environment } from "./environment.ts";
+import type { Environment, WebSocketLike } from "./environment.ts";
+import { ChatError, toChatError } from "./errors.ts";
 import { createEventSequencer } from "./event-sequencer.ts";
-import { createMessagingConnection } from "./messaging-connection.ts";
-import { readUserMessageEcho, toConversationEvents } from "./messaging-transport.ts";
+import { defaultRetryPolicy, requestJson } from "./http-request.ts";
+import { readFrameFacts, toConversationEvent, utf8Length } from "./messaging-transport.ts";
 import { createOutbox, type OutboxEntry } from "./outbox.ts";
 import { createSessionPersistence } from "./session-persistence.ts";
 import { createTypingThrottle } from "./typing-throttle.ts";
@@ -63,10 +71,16 @@ export interface MessagingClient {
   destroy(): void;
 }
 
+const socketOpen = 1;
+
 /**
- * The Messaging side of the client: the connection lifecycle, the sequencer, the outbox, persistence and
- * typing, writing into the shared store. `handOver` receives the undelivered messages when the lifecycle
- * falls back to the Chat API.
+ * The Messaging side of the client: it owns the socket, the access token, the lifecycle's timer and the
+ * in-flight handshake requests, and runs the effects the lifecycle's `transition` asks for, deciding
+ * nothing itself; it feeds frames through the sequencer into the shared store, keeps the outbox, persists
+ * the session after every input, and throttles typing. Inputs that arrive while an effect runs are queued
+ * and applied in order. The access token lives only in this closure: never in the state, an effect, an
+ * input or an error. `handOver` receives the undelivered messages when the lifecycle falls back to the
+ * Chat API.
  */
 export function createMessagingClient(
   environment: Environment,
@@ -75,36 +89,198 @@ export function createMessagingClient(
   handOver: (pending: readonly OutboxEntry[]) => void,
 ): MessagingClient {
   const diagnostics: FrameDiagnostics = { invalidFrames: 0, lastReason: null };
-  const trace: LifecyclePhase[] = [];
   const removers: (() => void)[] = [];
   const persistence = createSessionPersistence(environment.storage, config.persist);
   const saved = persistence.load();
+  let lifecycle: LifecycleState = initialLifecycleState();
+  const trace: LifecyclePhase[] = [lifecycle.phase];
   let sequencer = createEventSequencer();
   let outbox = createOutbox(saved?.outbox ?? []);
   let restored = saved && { sessionId: saved.sessionId, joinRequested: saved.joinRequested, lastActivityAt: saved.lastActivityAt };
+  let maxMessageBytes: number = maxFrameBytes;
+  let token: string | null = null;
+  let socket: WebSocketLike | null = null;
+  let timer: unknown = null;
   let gapTimer: unknown = null;
-  let maxMessageBytes: number = limits.maxFrameBytes;
+  const pending: LifecycleEvent[] = [];
+  let dispatching = false;
+  let destroyed = false;
+  /** Bumped by every handshake request; an answer to an older one is ignored. */
+  let requestGeneration = 0;
 
-  const record = (phase: LifecyclePhase) => {
-    trace.push(phase);
-    if (trace.length > traceLimit) trace.shift();
-  };
-  const connection = createMessagingConnection(environment, config, {
-    onFrame: receive,
-    onEffect: run,
-    cursor: () => sequencer.cursor,
-    onTransition: (previous, next) => {
-      if (previous.phase !== next.phase) record(next.phase);
-    },
-  });
-  record(connection.state.phase);
-  const dispatch = connection.dispatch;
-  const isLive = () => connection.state.phase.name === "live";
-  const throttle = createTypingThrottle(environment, (state) => {
-    connection.send({ type: EventType.UserTyping, payload: { state } });
-  });
+  const isLive = () => lifecycle.phase.name === "live";
+  const throttle = createTypingThrottle(environment, (state) => send({ type: "EVENT_TYPE_USER_TYPING", payload: { state } }));
   const queued = (id: string, text: string, time: number) => store.apply({ kind: "user-message-queued", id, text, time });
   const failed = (id: string) => store.apply({ kind: "user-message-failed", id });
+  const notice = (id: string, level: "info" | "error", text: string, code: string) =>
+    store.apply({ kind: "notice", id: `${code}-${id}`, level, text, time: environment.now(), code });
+
+  function dispatch(event: LifecycleEvent): void {
+    if (destroyed) return;
+    pending.push(event);
+    if (dispatching) return;
+    dispatching = true;
+    try {
+      for (let next = pending.shift(); next && !destroyed; next = pending.shift()) {
+        const previous = lifecycle;
+        const result = transition(previous, { ...next, now: environment.now(), random: environment.random() });
+        lifecycle = result.state;
+        const changed = lifecycle.phase !== previous.phase;
+        if (changed && trace.push(lifecycle.phase) > traceLimit) trace.shift();
+        for (const effect of result.effects) run(effect);
+        if (changed) reportPhase();
+      }
+      persist();
+    } finally {
+      dispatching = false;
+      if (destroyed) pending.length = 0;
+    }
+  }
+
+  /** Tells the store how the connection reads now; after the hand-over, the Chat API transport does. */
+  function reportPhase(): void {
+    const phase = lifecycle.phase;
+    if (phase.name === "fallback") return;
+    if (phase.name === "ended") store.apply({ kind: "session-ended", reason: phase.reason });
+    store.apply({ kind: "connection-changed", connection: toConnectionState(phase), transport: "messaging" });
+  }
+
+  function run(effect: LifecycleEffect): void {
+    switch (effect.type) {
+      case "request":
+        return request(effect.request);
+      case "open-socket":
+        return openSocket(effect.sessionId);
+      case "close-socket":
+        detachSocket();
+        outbox.socketLost();
+        throttle.reset();
+        return clearGapTimer();
+      case "start-timer": {
+        clearTimer();
+        const handle = environment.setTimeout(() => {
+          if (timer !== handle) return;
+          timer = null;
+          dispatch({ type: "timer-fired" });
+        }, effect.milliseconds);
+        timer = handle;
+        return;
+      }
+      case "cancel-timer":
+        return clearTimer();
+      case "send-frame":
+        send(effect.frame);
+        return;
+      case "end-replay":
+        clearGapTimer();
+        for (const event of sequencer.endReplay()) apply(event);
+        for (const entry of outbox.replayChecked()) failed(entry.id);
+        for (const entry of outbox.takeUnshown()) {
+          queued(entry.id, entry.text, entry.time);
+          if (entry.state === "failed") failed(entry.id);
+        }
+        return flushOutbox();
+      case "forget-session":
+        sequencer = createEventSequencer();
+        clearGapTimer();
+        restored = null;
+        persistence.clear();
+        if (effect.notice) notice(environment.createId(), "info", "The conversation had expired, so a new one has started.", newSessionNoticeCode);
+        return;
+      case "hand-over":
+        clearGapTimer();
+        handOver(outbox.drain().filter((entry) => entry.state !== "failed"));
+        return persistence.clear();
+    }
+  }
+
+  /**
+   * One handshake call: `POST {httpBase}/api/v1/{path}`. Its answer must carry the one string field the
+   * call exists for (`access_token`, `session_id`).
+   */
+  function request(path: "access-token" | "sessions"): void {
+    const generation = ++requestGeneration;
+    const current = () => !destroyed && generation === requestGeneration;
+    const forToken = path === "access-token";
+    const field = forToken ? "access_token" : "session_id";
+    if (forToken) token = null;
+    requestJson(
+      environment,
+      {
+        url: `${config.endpoints.httpBase}/api/v1/${path}`,
+        method: "POST",
+        headers: forToken ? { "X-Token": config.connectorToken, "X-Host": config.host } : { Authorization: `Bearer ${token ?? ""}` },
+        body: forToken ? {} : { platform: config.platform, streaming_enabled: config.streaming },
+      },
+      { ...defaultRetryPolicy, isCancelled: () => !current() },
+    ).then(
+      (answer) => {
+        if (!current()) return;
+        const value = (answer as Record<string, unknown> | null)?.[field];
+        if (typeof value !== "string" || value === "") {
+          dispatch({ type: "request-failed", request: path, error: new ChatError("protocol", `The ${path} answer had no ${field}.`) });
+        } else if (forToken) {
+          token = value;
+          dispatch({ type: "token-received" });
+        } else {
+          dispatch({ type: "session-created", sessionId: value });
+        }
+      },
+      (error: unknown) => {
+        if (current()) dispatch({ type: "request-failed", request: path, error: toChatError(error) });
+      },
+    );
+  }
+
+  function openSocket(sessionId: string): void {
+    detachSocket();
+    const cursor = sequencer.cursor;
+    const url =
+      `${config.endpoints.socketBase}/ws?session_id=${encodeURIComponent(sessionId)}` +
+      `&access_token=${encodeURIComponent(token ?? "")}` +
+      (cursor > 0 ? `&cursor=${formatCursor(cursor)}` : "");
+    let opened: WebSocketLike;
+    try {
+      // A missing WebSocket throws here too, and reads as a failed handshake.
+      opened = environment.createWebSocket!(url);
+    } catch {
+      dispatch({ type: "socket-closed", code: 1006 });
+      return;
+    }
+    socket = opened;
+    opened.onopen = () => {
+      if (socket === opened) dispatch({ type: "socket-opened" });
+    };
+    opened.onmessage = (event) => {
+      if (socket === opened) receive(String(event.data));
+    };
+    opened.onclose = (event) => {
+      if (socket !== opened) return;
+      socket = null;
+      dispatch({ type: "socket-closed", code: event.code });
+    };
+    // The close event that follows carries what little a socket reveals; an error alone changes nothing.
+    opened.onerror = null;
+  }
+
+  /** Stops listening to the current socket and closes it; its late events are ignored. */
+  function detachSocket(): void {
+    const detached = socket;
+    if (!detached) return;
+    socket = null;
+    detached.onopen = detached.onmessage = detached.onclose = detached.onerror = null;
+    try {
+      detached.close(1000);
+    } catch {
+      // A socket that cannot be closed is already closed.
+    }
+  }
+
+  function send(frame: ClientFrame): void {
+    if (!isLive() || socket?.readyState !== socketOpen) return;
+    socket.send(JSON.stringify(frame));
+    dispatch({ type: "frame-sent" });
+  }
 
   function receive(text: string): void {
     const decoded = decodeServerFrame(text);
@@ -114,119 +290,37 @@ export function createMessagingClient(
       return;
     }
     const event = decoded.event;
-    const isBatch = event.type === EventType.EventBatch;
-    scanHistory(isBatch ? (event.payload.events as InboundEvent[]) : [event]);
-    if (!isBatch) {
-      // A live frame means the replay is over: what it held is applied before the live event.
-      dispatch({ type: "live-frame-received" });
-      if (event.type === EventType.Heartbeat && event.sequence === null) {
-        dispatch({ type: "heartbeat-echo" });
-        return;
-      }
-    }
+    const received = readFrameFacts(event, utf8Length(text));
+    if (received.capabilities) maxMessageBytes = received.capabilities.max_message_size_bytes ?? maxFrameBytes;
+    // A live frame means the replay is over: what it held is applied before the live event.
+    if (!received.batch) dispatch(received);
     for (const ready of sequencer.accept(event)) apply(ready);
     watchGap();
-    // A batch close to the frame limit may have a sequel; a smaller one is the whole replay.
-    if (isBatch) dispatch({ type: "batch-received", mayContinue: utf8Length(text) > limits.maxFrameBytes / 2 });
-  }
-
-  /** Reads what the lifecycle must know before ordering: capabilities, and whether a join is due. */
-  function scanHistory(events: readonly InboundEvent[]): void {
-    let agentJoined = false;
-    let sessionEnded = false;
-    for (const event of events) {
-      if (isUnknownEvent(event)) continue;
-      if (event.type === EventType.SessionStart) {
-        maxMessageBytes = event.payload.capabilities.max_message_size_bytes ?? limits.maxFrameBytes;
-        dispatch({ type: "session-started", capabilities: event.payload.capabilities });
-      }
-      if (event.type === EventType.ServiceAgentJoined || event.type === EventType.LiveAgentJoined) agentJoined = true;
-      if (event.type === EventType.SessionEnd && event.sequence !== null) sessionEnded = true;
-    }
-    if (agentJoined || sessionEnded) dispatch({ type: "history-seen", agentJoined, sessionEnded });
+    if (received.batch) dispatch(received);
   }
 
   /** Applies one ordered event: echoes settle the outbox, the session end reaches the lifecycle. */
   function apply(event: InboundEvent): void {
-    const now = environment.now();
-    const echo = readUserMessageEcho(event, now);
-    if (echo) {
-      const entry = echo.correlated ? outbox.confirm(echo.id) : undefined;
-      if (entry?.shown) store.apply({ kind: "user-message-sent", id: echo.id, time: echo.time });
-      else store.apply({ kind: "user-message-replayed", id: echo.id, text: echo.text, time: echo.time });
-      if (entry) persist();
-      return;
-    }
-    for (const domainEvent of toConversationEvents(event, now)) {
-      if (domainEvent.kind !== "session-ended") {
-        store.apply(domainEvent);
-        continue;
-      }
+    const domainEvent = toConversationEvent(event, environment.now());
+    if (domainEvent?.kind === "user-message-replayed") {
+      const entry = outbox.confirm(domainEvent.id);
+      store.apply(entry?.shown ? { kind: "user-message-sent", id: domainEvent.id, time: domainEvent.time } : domainEvent);
+    } else if (domainEvent?.kind === "session-ended") {
       // An abandoned session is replaced by a new one; the conversation itself goes on.
-      if (domainEvent.reason !== SessionEndReason.UserAbandoned) store.apply(domainEvent);
+      if (domainEvent.reason !== "REASON_USER_ABANDONED") store.apply(domainEvent);
       dispatch({ type: "session-ended", reason: domainEvent.reason });
+    } else if (domainEvent) {
+      store.apply(domainEvent);
     }
-  }
-
-  function run(effect: LifecycleEffect): void {
-    switch (effect.type) {
-      case "end-replay":
-        clearGapTimer();
-        for (const event of sequencer.endReplay()) apply(event);
-        for (const entry of outbox.replayChecked()) failed(entry.id);
-        for (const entry of outbox.takeUnshown()) {
-          queued(entry.id, entry.text, entry.time);
-          if (entry.state === "failed") failed(entry.id);
-        }
-        return persist();
-      case "flush-outbox":
-        return flushOutbox();
-      case "socket-lost":
-        outbox.socketLost();
-        throttle.reset();
-        clearGapTimer();
-        return persist();
-      case "forget-session":
-        sequencer = createEventSequencer();
-        clearGapTimer();
-        restored = null;
-        return persistence.clear();
-      case "persist-session":
-        return persist();
-      case "notice":
-        return store.apply({
-          kind: "notice",
-          id: `${newSessionNoticeCode}-${environment.createId()}`,
-          level: "info",
-          text: "The previous conversation had expired, so a new one has started.",
-          time: environment.now(),
-          code: newSessionNoticeCode,
-        });
-      case "end-locally":
-        return store.apply({ kind: "session-ended", reason: effect.reason });
-      case "hand-over":
-        clearGapTimer();
-        handOver(outbox.drain().filter((entry) => entry.state !== "failed"));
-        return persistence.clear();
-      case "notify":
-        // After the hand-over, the Chat API transport reports the connection itself.
-        if (effect.connection.status !== "fallback") notifyConnection();
-    }
-  }
-
-  function notifyConnection(): void {
-    store.apply({ kind: "connection-changed", connection: toConnectionState(connection.state.phase), transport: "messaging" });
   }
 
   function flushOutbox(): void {
     if (!isLive()) return;
     const sendable = outbox.takeSendable();
-    if (sendable.length === 0) return;
-    throttle.messageSent();
+    if (sendable.length > 0) throttle.messageSent();
     for (const entry of sendable) {
-      connection.send({ type: EventType.UserMessage, payload: { text: entry.text }, metadata: { custom: { client_event_id: entry.id } } });
+      send({ type: "EVENT_TYPE_USER_MESSAGE", payload: { text: entry.text }, metadata: { custom: { client_event_id: entry.id } } });
     }
-    persist();
   }
 
   /** Holds live events behind a gap for a while; the gap is then given up on. */
@@ -239,27 +333,26 @@ export function createMessagingClient(
   }
 
   function clearGapTimer(): void {
-    if (gapTimer !== null) environment.clearTimeout(gapTimer);
+    environment.clearTimeout(gapTimer);
     gapTimer = null;
   }
 
+  function clearTimer(): void {
+    environment.clearTimeout(timer);
+    timer = null;
+  }
+
   function persist(): void {
-    const state = connection.state;
-    if (state.sessionId === null) return;
-    persistence.save({
-      sessionId: state.sessionId,
-      joinRequested: state.joinRequested,
-      lastActivityAt: state.lastActivityAt,
-      outbox: outbox.entries(),
-    });
+    const { sessionId, joinRequested, lastActivityAt, phase } = lifecycle;
+    if (sessionId !== null && phase.name !== "fallback") persistence.save({ sessionId, joinRequested, lastActivityAt, outbox: outbox.entries() });
   }
 
   /** After the outbox changed: keep the change across a reload, and send what can go. */
-  const changeOutbox = (change: () => void) => {
+  function changeOutbox(change: () => void): void {
     change();
     persist();
     flushOutbox();
-  };
+  }
 
   return {
     diagnostics,
@@ -273,10 +366,10 @@ export function createMessagingClient(
       queued(id, text, time);
       if (utf8Length(text) > maxMessageBytes) {
         failed(id);
-        store.apply({ kind: "notice", id: `message-too-large-${id}`, level: "error", text: "The message is too long to send.", time, code: "message-too-large" });
-        return;
+        notice(id, "error", "The message is too long to send.", "message-too-large");
+      } else {
+        changeOutbox(() => outbox.enqueue(id, text, time));
       }
-      changeOutbox(() => outbox.enqueue(id, text, time));
     },
     typing() {
       if (isLive()) throttle.keystroke();
@@ -294,23 +387,17 @@ export function createMessagingClient(
       persistence.clear();
       store.apply({ kind: "reset" });
       dispatch({ type: "new-conversation" });
-      notifyConnection();
+      reportPhase();
     },
     destroy() {
-      connection.destroy();
-      throttle.reset();
+      destroyed = true;
+      pending.length = 0;
+      detachSocket();
+      clearTimer();
       clearGapTimer();
+      throttle.reset();
+      token = null;
       for (const remove of removers.splice(0)) remove();
     },
   };
-}
-
-/** The UTF-8 length of a string, counted by hand (no TextEncoder outside the browser library). */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (const character of text) {
-    const code = character.codePointAt(0) ?? 0;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
 }

@@ -1,120 +1,122 @@
-import {
-  EventType,
-  SystemMessageLevel,
-  TypingState,
-  isUnknownEvent,
-  type Attachment,
-  type InboundEvent,
-  type ResponseSuggestion,
-} from "../protocol/index.ts";
+import { maxFrameBytes, type InboundEvent, type ServerEvent, type ServerPayloads, type SessionCapabilities } from "../protocol/index.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
-import type { NoticeLevel, Participant } from "./conversation.ts";
-import { definedFields } from "./defined-fields.ts";
+import type { Participant } from "./conversation.ts";
+import type { LifecycleEvent } from "./lifecycle-types.ts";
 
-/** The server's echo of a user message: the delivery receipt the outbox waits for. */
-export interface UserMessageEcho {
-  /** `metadata.custom.client_event_id`, or the server's `message_id` (then the event id) when absent. */
-  id: string;
-  /** True when the echo carried our `client_event_id`, so it can be matched with the outbox. */
-  correlated: boolean;
-  text: string;
-  time: number;
-}
+/**
+ * Server types that map to a domain event of their own kind whose fields are the payload's, renamed by
+ * `fieldNames` (the decoder keeps only known fields, so nothing else comes along).
+ */
+const directKinds: Record<string, ConversationEvent["kind"]> = {
+  EVENT_TYPE_SERVICE_AGENT_THINKING: "agent-thinking",
+  EVENT_TYPE_SERVICE_AGENT_TRIGGERED_HANDOFF: "handoff-triggered",
+  EVENT_TYPE_SERVICE_AGENT_LEFT: "agent-left",
+  EVENT_TYPE_LIVE_AGENT_LEFT: "live-agent-left",
+  EVENT_TYPE_HANDOFF_ACCEPTED: "handoff-accepted",
+  EVENT_TYPE_HANDOFF_QUEUE_STATUS: "handoff-queue-status",
+  EVENT_TYPE_CLIENT_HANDOFF_REQUIRED: "client-handoff-required",
+  EVENT_TYPE_HANDOFF_FAILED: "handoff-failed",
+  EVENT_TYPE_HANDOFF_TIMEOUT: "handoff-timeout",
+  EVENT_TYPE_LANGUAGE_CHANGED: "language-changed",
+  EVENT_TYPE_SESSION_END: "session-ended",
+};
 
-/** Reads a user-message echo, or null for any other event. */
-export function readUserMessageEcho(event: InboundEvent, now: number): UserMessageEcho | null {
-  if (isUnknownEvent(event) || event.type !== EventType.UserMessage) return null;
-  const clientEventId = event.metadata?.custom?.client_event_id;
-  const correlated = typeof clientEventId === "string" && clientEventId !== "";
-  return {
-    id: correlated ? clientEventId : (event.payload.message_id ?? event.id),
-    correlated,
-    text: event.payload.text,
-    time: eventTime(event.timestamp, now),
-  };
-}
-
-/** Server types that map to a domain event with nothing but its kind. */
-const plainKinds: Partial<Record<string, ConversationEvent["kind"]>> = {
-  [EventType.ServiceAgentThinking]: "agent-thinking",
-  [EventType.ServiceAgentTriggeredHandoff]: "handoff-triggered",
-  [EventType.ServiceAgentLeft]: "agent-left",
-  [EventType.LiveAgentLeft]: "live-agent-left",
+/** Wire field names as the domain events name them. */
+const fieldNames: Record<string, string> = {
+  queue_name: "queueName",
+  position_in_queue: "position",
+  estimated_wait_seconds: "estimatedWaitSeconds",
+  language_code: "languageCode",
+  reason: "reason",
 };
 
 /**
- * Maps one ordered, de-duplicated server event to the domain events the store applies. User-message
- * echoes, heartbeats, the session start, client echoes and unknown types map to nothing here (echoes go
- * through the outbox); everything else maps one to one.
+ * Maps one ordered, de-duplicated server event to the domain event the store applies, or null for events
+ * with no meaning to the conversation (heartbeats, the session start, client frames, unknown types). The
+ * echo of a user message maps to `user-message-replayed`, its id the `client_event_id` it carried (else
+ * the server's `message_id`, else the event id): the caller first matches it with the outbox.
  */
-export function toConversationEvents(event: InboundEvent, now: number): ConversationEvent[] {
-  const plain = plainKinds[event.type];
-  if (plain) return [{ kind: plain } as ConversationEvent];
-  if (isUnknownEvent(event)) return [];
-  const time = eventTime(event.timestamp, now);
-  const mapped = ((): ConversationEvent | null => {
-    switch (event.type) {
-      case EventType.ServiceAgentJoined:
-        return { kind: "agent-joined", agent: participant(undefined, event.payload.agent_name, event.payload.agent_avatar_url) };
-      case EventType.ServiceAgentMessage:
-        return { kind: "agent-message", ...message(event.payload, time) };
-      case EventType.ServiceAgentMessageChunk:
-        return { kind: "agent-message-chunk", ...message(event.payload, time), chunkIndex: event.payload.chunk_index, isComplete: event.payload.is_complete };
-      case EventType.LiveAgentMessage:
-        return { kind: "live-agent-message", ...message(event.payload, time) };
-      case EventType.HandoffAccepted:
-        return definedFields({ kind: "handoff-accepted", queueName: event.payload.queue_name });
-      case EventType.HandoffQueueStatus: {
-        const { queue_name, position_in_queue, estimated_wait_seconds } = event.payload;
-        return definedFields({ kind: "handoff-queue-status", queueName: queue_name, position: position_in_queue, estimatedWaitSeconds: estimated_wait_seconds });
-      }
-      case EventType.LiveAgentJoined: {
-        const agent = event.payload.agent;
-        return { kind: "live-agent-joined", agent: participant(agent.id, agent.name, agent.avatar_url) };
-      }
-      case EventType.LiveAgentTyping:
-        return { kind: "live-agent-typing", typing: event.payload.state === TypingState.Started };
-      case EventType.ClientHandoffRequired:
-        return { kind: "client-handoff-required", reason: event.payload.reason, queueName: event.payload.queue_name };
-      case EventType.HandoffFailed:
-        return definedFields({ kind: "handoff-failed", reason: event.payload.reason });
-      case EventType.HandoffTimeout:
-        return definedFields({ kind: "handoff-timeout", reason: event.payload.reason });
-      case EventType.SystemMessage:
-        return { kind: "notice", id: event.id, level: noticeLevel(event.payload.level), text: event.payload.message, time };
-      case EventType.LanguageChanged:
-        return { kind: "language-changed", languageCode: event.payload.language_code };
-      case EventType.SessionIdleWarning:
-        return { kind: "session-idle-warning", time };
-      case EventType.SessionEnd:
-        return { kind: "session-ended", reason: event.payload.reason };
-      default:
-        return null;
+export function toConversationEvent(inbound: InboundEvent, now: number): ConversationEvent | null {
+  const direct = directKinds[inbound.type];
+  if (direct) {
+    const fields = Object.entries(inbound.payload).map(([name, value]) => [fieldNames[name], value]);
+    return { kind: direct, ...Object.fromEntries(fields) } as ConversationEvent;
+  }
+  const event = inbound as ServerEvent;
+  const parsed = event.timestamp ? Date.parse(event.timestamp) : Number.NaN;
+  const time = Number.isNaN(parsed) ? now : parsed;
+  const message = (payload: ServerPayloads["EVENT_TYPE_SERVICE_AGENT_MESSAGE"]) => ({
+    id: payload.message_id,
+    text: payload.text,
+    attachments: payload.attachments,
+    suggestions: payload.response_suggestions.map((suggestion) => suggestion.message_text),
+    time,
+  });
+  switch (event.type) {
+    case "EVENT_TYPE_USER_MESSAGE": {
+      const clientEventId = event.metadata?.custom?.client_event_id;
+      const id = typeof clientEventId === "string" && clientEventId !== "" ? clientEventId : (event.payload.message_id ?? event.id);
+      return { kind: "user-message-replayed", id, text: event.payload.text, time };
     }
-  })();
-  return mapped ? [mapped] : [];
+    case "EVENT_TYPE_SERVICE_AGENT_JOINED":
+      return { kind: "agent-joined", agent: participant("", event.payload.agent_name, event.payload.agent_avatar_url) };
+    case "EVENT_TYPE_SERVICE_AGENT_MESSAGE":
+      return { kind: "agent-message", ...message(event.payload) };
+    case "EVENT_TYPE_SERVICE_AGENT_MESSAGE_CHUNK":
+      return { kind: "agent-message-chunk", ...message(event.payload), chunkIndex: event.payload.chunk_index, isComplete: event.payload.is_complete };
+    case "EVENT_TYPE_LIVE_AGENT_MESSAGE":
+      return { kind: "live-agent-message", ...message(event.payload) };
+    case "EVENT_TYPE_LIVE_AGENT_JOINED": {
+      const agent = event.payload.agent;
+      return { kind: "live-agent-joined", agent: participant(agent.id, agent.name, agent.avatar_url) };
+    }
+    case "EVENT_TYPE_LIVE_AGENT_TYPING":
+      return { kind: "live-agent-typing", typing: event.payload.state === "TYPING_STATE_STARTED" };
+    case "EVENT_TYPE_SYSTEM_MESSAGE": {
+      const level = event.payload.level;
+      const noticeLevel = level === "SYSTEM_MESSAGE_LEVEL_ERROR" ? "error" : level === "SYSTEM_MESSAGE_LEVEL_WARNING" ? "warning" : "info";
+      return { kind: "notice", id: event.id, level: noticeLevel, text: event.payload.message, time };
+    }
+    case "EVENT_TYPE_SESSION_IDLE_WARNING":
+      return { kind: "session-idle-warning", time };
+    default:
+      return null;
+  }
 }
 
-/** The server's ISO timestamp as epoch milliseconds, or `now` when it is missing or unreadable. */
-export function eventTime(timestamp: string, now: number): number {
-  const parsed = timestamp === "" ? Number.NaN : Date.parse(timestamp);
-  return Number.isNaN(parsed) ? now : parsed;
+/** A participant; empty wire fields are left out. */
+function participant(id: string, name: string, avatarUrl: string): Participant {
+  const agent: Participant = { name };
+  if (id) agent.id = id;
+  if (avatarUrl) agent.avatarUrl = avatarUrl;
+  return agent;
 }
 
-/** The parts every agent message shares, whole or streamed. */
-function message(
-  payload: { message_id: string; text: string; attachments: Attachment[]; response_suggestions: ResponseSuggestion[] },
-  time: number,
-) {
-  const suggestions = payload.response_suggestions.map((suggestion) => suggestion.message_text);
-  return { id: payload.message_id, text: payload.text, attachments: payload.attachments, suggestions, time };
+/**
+ * What the lifecycle must know of a frame before its events are ordered (a `frame-received` input):
+ * whether it is a history batch that may have a sequel (one close to the frame limit, `byteLength` long),
+ * whether it shows a join is needless (an agent joined, or the session ended), and the capabilities of a
+ * `SESSION_START` in it.
+ */
+export function readFrameFacts(event: InboundEvent, byteLength: number): Extract<LifecycleEvent, { type: "frame-received" }> {
+  const batch = event.type === "EVENT_TYPE_EVENT_BATCH";
+  let capabilities: SessionCapabilities | undefined;
+  let joinNeedless = false;
+  for (const item of batch ? (event.payload.events as InboundEvent[]) : [event]) {
+    const type = item.type;
+    if (type === "EVENT_TYPE_SESSION_START") capabilities = item.payload.capabilities as SessionCapabilities;
+    const agentJoined = type === "EVENT_TYPE_SERVICE_AGENT_JOINED" || type === "EVENT_TYPE_LIVE_AGENT_JOINED";
+    joinNeedless ||= agentJoined || (type === "EVENT_TYPE_SESSION_END" && item.sequence !== null);
+  }
+  return { type: "frame-received", batch, mayContinue: batch && byteLength > maxFrameBytes / 2, joinNeedless, capabilities };
 }
 
-function participant(id: string | undefined, name: string, avatarUrl: string): Participant {
-  return definedFields({ name, id: id || undefined, avatarUrl: avatarUrl || undefined });
-}
-
-function noticeLevel(level: string): NoticeLevel {
-  if (level === SystemMessageLevel.Error) return "error";
-  return level === SystemMessageLevel.Warning ? "warning" : "info";
+/** The UTF-8 length of a string, counted by hand (no TextEncoder outside the browser library). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
 }

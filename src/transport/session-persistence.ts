@@ -29,65 +29,47 @@ export interface SessionPersistence {
 
 /**
  * Reads and writes the persisted session in the environment's tab storage. With persistence off or no
- * storage, it stores nothing and loads nothing. Storage failures (quota, privacy modes) are swallowed: a
- * lost record only costs the resume after a reload.
+ * storage, it stores nothing and loads nothing. Storage failures (quota, privacy modes) and unreadable
+ * records are swallowed: a lost record only costs the resume after a reload.
  */
 export function createSessionPersistence(storage: KeyValueStorage | null, enabled: boolean): SessionPersistence {
-  const attempt = <Result>(call: (available: KeyValueStorage) => Result, fallback: Result): Result => {
-    if (!enabled || !storage) return fallback;
+  const attempt = <Result>(call: (available: KeyValueStorage) => Result): Result | null => {
     try {
-      return call(storage);
+      return enabled && storage ? call(storage) : null;
     } catch {
-      return fallback;
+      return null;
     }
   };
   return {
-    load: () =>
-      attempt((available) => {
-        const text = available.getItem(sessionStorageKey);
-        return text === null ? null : parsePersistedSession(text);
-      }, null),
+    load: () => attempt((available) => readSession(JSON.parse(available.getItem(sessionStorageKey) ?? "null"))),
     save(session) {
       // The `shown` flag describes this page's transcript, which a reload starts afresh.
       const outbox = session.outbox.map(({ id, text, time, attempts, state }) => ({ id, text, time, attempts, state }));
-      attempt((available) => available.setItem(sessionStorageKey, JSON.stringify({ ...session, outbox })), undefined);
+      attempt((available) => available.setItem(sessionStorageKey, JSON.stringify({ ...session, outbox })));
     },
-    clear: () => attempt((available) => available.removeItem(sessionStorageKey), undefined),
+    clear() {
+      attempt((available) => available.removeItem(sessionStorageKey));
+    },
   };
 }
 
-function parsePersistedSession(text: string): PersistedSession | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  const record = value as Record<string, unknown>;
-  if (typeof record.sessionId !== "string" || record.sessionId === "") return null;
-  const outbox = Array.isArray(record.outbox) ? record.outbox.flatMap(parseEntry) : [];
+/** A stored record as a session, or null when it is not one; malformed outbox entries are dropped. */
+function readSession(record: Partial<Record<keyof PersistedSession, unknown>> | null): PersistedSession | null {
+  if (typeof record?.sessionId !== "string" || record.sessionId === "") return null;
+  const entries = (Array.isArray(record.outbox) ? record.outbox : []) as Partial<Record<keyof OutboxEntry, unknown>>[];
   return {
     sessionId: record.sessionId,
     joinRequested: record.joinRequested === true,
-    lastActivityAt: typeof record.lastActivityAt === "number" ? record.lastActivityAt : 0,
-    outbox,
+    lastActivityAt: Number(record.lastActivityAt) || 0,
+    outbox: entries
+      .filter((entry) => typeof entry?.id === "string" && typeof entry.text === "string")
+      .map((entry) => ({
+        id: entry.id as string,
+        text: entry.text as string,
+        time: Number(entry.time) || 0,
+        attempts: Number(entry.attempts) || 0,
+        state: entryStates.find((state) => state === entry.state) ?? "queued",
+        shown: false,
+      })),
   };
-}
-
-function parseEntry(value: unknown): OutboxEntry[] {
-  if (typeof value !== "object" || value === null) return [];
-  const entry = value as Record<string, unknown>;
-  if (typeof entry.id !== "string" || typeof entry.text !== "string") return [];
-  const state = entryStates.find((candidate) => candidate === entry.state) ?? "queued";
-  return [
-    {
-      id: entry.id,
-      text: entry.text,
-      time: typeof entry.time === "number" ? entry.time : 0,
-      attempts: typeof entry.attempts === "number" ? entry.attempts : 0,
-      state,
-      shown: false,
-    },
-  ];
 }

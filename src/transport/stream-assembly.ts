@@ -40,19 +40,12 @@ export function startStream(messageId: string): StreamAssembly {
  * appended. Returns the same object when the chunk changed nothing.
  */
 export function addChunk(assembly: StreamAssembly, chunk: StreamChunk): StreamAssembly {
-  if (assembly.complete || chunk.chunkIndex < assembly.nextIndex) return assembly;
-  if (assembly.held.some((held) => held.chunkIndex === chunk.chunkIndex)) return assembly;
-  if (chunk.chunkIndex > assembly.nextIndex) {
-    const held = [...assembly.held, chunk].sort((left, right) => left.chunkIndex - right.chunkIndex);
-    return { ...assembly, held };
-  }
-  let next = applyChunk(assembly, chunk);
-  while (!next.complete && next.held[0]?.chunkIndex === next.nextIndex) {
-    const [first, ...rest] = next.held;
-    next = applyChunk({ ...next, held: rest }, first as StreamChunk);
-  }
+  const known = chunk.chunkIndex < assembly.nextIndex || assembly.held.some((held) => held.chunkIndex === chunk.chunkIndex);
+  if (assembly.complete || known) return assembly;
+  let next: StreamAssembly = { ...assembly, held: [...assembly.held, chunk].sort((left, right) => left.chunkIndex - right.chunkIndex) };
+  for (let first = next.held[0]; !next.complete && first?.chunkIndex === next.nextIndex; first = next.held[0]) next = applyChunk(next, first);
   // Whatever waits beyond the completing chunk does not belong to the message.
-  return next.complete && next.held.length > 0 ? { ...next, held: [] } : next;
+  return next.complete ? { ...next, held: [] } : next;
 }
 
 /**
@@ -61,15 +54,14 @@ export function addChunk(assembly: StreamAssembly, chunk: StreamChunk): StreamAs
  * complete. A complete assembly comes back unchanged.
  */
 export function closeStream(assembly: StreamAssembly): StreamAssembly {
-  if (assembly.complete) return assembly;
-  let next: StreamAssembly = { ...assembly, held: [] };
-  for (const chunk of assembly.held) next = applyChunk(next, { ...chunk, isComplete: false });
-  return { ...next, complete: true };
+  return assembly.complete ? assembly : { ...assembly.held.reduce(applyChunk, assembly), held: [], complete: true };
 }
 
+/** Applies a held chunk (taking it out of `held`) or the next one in order. */
 function applyChunk(assembly: StreamAssembly, chunk: StreamChunk): StreamAssembly {
   return {
     ...assembly,
+    held: assembly.held.filter((held) => held !== chunk),
     nextIndex: chunk.chunkIndex + 1,
     text: assembly.text + chunk.text,
     attachments: appendAll(assembly.attachments, chunk.attachments),

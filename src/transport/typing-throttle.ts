@@ -1,4 +1,4 @@
-import { TypingState, type TypingStateName } from "../protocol/index.ts";
+import type { TypingStateName } from "../protocol/index.ts";
 import type { Environment } from "./environment.ts";
 
 /** While the user types, `STARTED` goes out at most this often. */
@@ -31,7 +31,7 @@ export function createTypingThrottle(environment: Environment, sendTyping: (stat
   const stop = () => {
     if (lastStartedAt === null) return;
     lastStartedAt = null;
-    sendTyping(TypingState.Stopped);
+    sendTyping("TYPING_STATE_STOPPED");
   };
 
   return {
@@ -39,7 +39,7 @@ export function createTypingThrottle(environment: Environment, sendTyping: (stat
       const now = environment.now();
       if (lastStartedAt === null || now - lastStartedAt >= typingStartedIntervalMilliseconds) {
         lastStartedAt = now;
-        sendTyping(TypingState.Started);
+        sendTyping("TYPING_STATE_STARTED");
       }
       clearIdleTimer();
       idleTimer = environment.setTimeout(() => {

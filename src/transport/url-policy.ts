@@ -17,40 +17,19 @@ const loopbackHosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
  * Query and fragment are dropped; a path is kept as a prefix.
  */
 export function resolveMessagingEndpoints(messagingUrl: string): MessagingEndpoints {
-  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)/i.exec(messagingUrl.trim());
-  if (!match) {
-    throw new ChatError("configuration", `messagingUrl "${messagingUrl}" is not an absolute URL (expected https://host)`);
+  const refuse = (why: string): never => {
+    throw new ChatError("configuration", `messagingUrl ${why}`);
+  };
+  const [, scheme = "", authority = "", path = ""] = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)/i.exec(messagingUrl.trim()) ?? [];
+  if (!scheme) refuse(`"${messagingUrl}" is not an absolute URL (expected https://host)`);
+  if (authority.includes("@")) refuse("must not contain credentials");
+  // The host name without the port; IPv6 literals keep their brackets.
+  const host = /^(\[[^\]]*\]|[^:[]*)/.exec(authority.toLowerCase())?.[1];
+  if (!host) refuse(`"${messagingUrl}" has no host`);
+  const lowerScheme = scheme.toLowerCase();
+  if (lowerScheme !== "https" && !(lowerScheme === "http" && loopbackHosts.has(host as string))) {
+    refuse(`must use https:// (http:// only on 127.0.0.1, localhost or [::1]), not the scheme "${scheme}:"`);
   }
-  const scheme = (match[1] ?? "").toLowerCase();
-  const authority = match[2] ?? "";
-  const path = (match[3] ?? "").replace(/\/+$/, "");
-  if (authority.includes("@")) {
-    throw new ChatError("configuration", "messagingUrl must not contain credentials");
-  }
-  const host = hostName(authority);
-  if (host === "") throw new ChatError("configuration", `messagingUrl "${messagingUrl}" has no host`);
-  if (scheme === "https") {
-    return { httpBase: `https://${authority}${path}`, socketBase: `wss://${authority}${path}` };
-  }
-  if (scheme === "http" && loopbackHosts.has(host)) {
-    return { httpBase: `http://${authority}${path}`, socketBase: `ws://${authority}${path}` };
-  }
-  if (scheme === "http") {
-    throw new ChatError(
-      "configuration",
-      `messagingUrl must use https:// (plain http:// is allowed only for 127.0.0.1, localhost or [::1]), got "${messagingUrl}"`,
-    );
-  }
-  throw new ChatError("configuration", `messagingUrl must use https://, got the scheme "${scheme}:"`);
-}
-
-/** The host part of an authority, lower-cased, without the port; IPv6 literals keep their brackets. */
-function hostName(authority: string): string {
-  const lowered = authority.toLowerCase();
-  if (lowered.startsWith("[")) {
-    const end = lowered.indexOf("]");
-    return end === -1 ? "" : lowered.slice(0, end + 1);
-  }
-  const colon = lowered.indexOf(":");
-  return colon === -1 ? lowered : lowered.slice(0, colon);
+  const base = `://${authority}${path.replace(/\/+$/, "")}`;
+  return { httpBase: lowerScheme + base, socketBase: (lowerScheme === "https" ? "wss" : "ws") + base };
 }

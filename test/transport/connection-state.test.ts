@@ -10,13 +10,13 @@ import { ChatError, HttpError } from "../../src/transport/errors.ts";
 
 const startEvent: LifecycleEvent = { type: "start", transport: "auto", useChatApi: false, host: "shop.example", online: true, restored: null };
 
-/** Runs inputs from `state` at time `now` (each input 10 ms apart) and returns every state and effect. */
-function run(events: LifecycleEvent[], state: LifecycleState = initialLifecycleState(), now = 1_000_000) {
+/** Runs inputs from `state` at time `now` (each input `step` ms apart) and returns every state and effect. */
+function run(events: LifecycleEvent[], state: LifecycleState = initialLifecycleState(), now = 1_000_000, step = 10) {
   const states: LifecycleState[] = [];
   const effects: LifecycleEffect[][] = [];
   let current = state;
   events.forEach((event, index) => {
-    const result = transition(current, { ...event, now: now + index * 10, random: 0.5 } as never);
+    const result = transition(current, { ...event, now: now + index * step, random: 0.5 } as never);
     current = result.state;
     states.push(current);
     effects.push(result.effects);
@@ -24,35 +24,28 @@ function run(events: LifecycleEvent[], state: LifecycleState = initialLifecycleS
   return { states, effects, last: current, names: states.map((item) => item.phase.name) };
 }
 
-const toLive: LifecycleEvent[] = [
-  startEvent,
-  { type: "token-received" },
-  { type: "session-created", sessionId: "s-1" },
-  { type: "socket-opened" },
-  { type: "batch-received", mayContinue: false },
-];
+const replayed = (joinNeedless = false, mayContinue = false): LifecycleEvent => ({ type: "frame-received", batch: true, mayContinue, joinNeedless });
 
-const types = (effects: LifecycleEffect[]) => effects.map((effect) => (effect.type === "start-timer" || effect.type === "cancel-timer" ? `${effect.type}:${effect.name}` : effect.type));
+const toLive: LifecycleEvent[] = [startEvent, { type: "token-received" }, { type: "session-created", sessionId: "s-1" }, { type: "socket-opened" }, replayed()];
+
+const types = (effects: LifecycleEffect[]) =>
+  effects.map((effect) =>
+    effect.type === "start-timer" ? `start-timer:${effect.milliseconds}` : effect.type === "request" ? `request:${effect.request}` : effect.type,
+  );
 
 describe("transition", () => {
   it("walks the new-session flow with the effects of each step", () => {
     const { names, effects } = run(toLive);
     expect(names).toEqual(["authorizing", "creating-session", "connecting", "replaying", "live"]);
-    expect(types(effects[0] ?? [])).toEqual(["request-token", "notify"]);
-    expect(types(effects[1] ?? [])).toEqual(["create-session"]);
-    expect(types(effects[2] ?? [])).toEqual(["persist-session", "open-socket"]);
-    expect(effects[3]).toEqual([]);
-    expect(types(effects[4] ?? [])).toEqual([
-      "cancel-timer:replay-settle",
-      "end-replay",
-      "send-frame",
-      "persist-session",
-      "flush-outbox",
-      "start-timer:heartbeat",
-      "start-timer:stable",
-      "notify",
+    expect(effects.map(types)).toEqual([
+      ["cancel-timer", "request:access-token"],
+      ["cancel-timer", "request:sessions"],
+      ["cancel-timer", "open-socket"],
+      ["cancel-timer"],
+      ["cancel-timer", "send-frame", "end-replay", "start-timer:30000"],
     ]);
-    expect(effects[4]?.find((effect) => effect.type === "notify")).toEqual({ type: "notify", connection: { status: "connected" } });
+    expect(effects[2]?.[1]).toEqual({ type: "open-socket", sessionId: "s-1" });
+    expect(effects[4]?.[1]).toEqual({ type: "send-frame", frame: { type: "EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN", payload: {} } });
   });
 
   it("is pure: the same state and input give the same result, and the state is not mutated", () => {
@@ -64,91 +57,115 @@ describe("transition", () => {
   });
 
   it("does not request a join when the history shows an agent joined, nor when it was requested before", () => {
-    const joined = run([...toLive.slice(0, 4), { type: "history-seen", agentJoined: true, sessionEnded: false }, { type: "batch-received", mayContinue: false }]);
-    expect(joined.effects[5]?.some((effect) => effect.type === "send-frame")).toBe(false);
+    const joined = run([...toLive.slice(0, 4), replayed(true)]);
+    expect(joined.names.at(-1)).toBe("live");
+    expect(joined.effects[4]?.some((effect) => effect.type === "send-frame")).toBe(false);
     const restored = run([
       { ...startEvent, restored: { sessionId: "s-1", joinRequested: true, lastActivityAt: 1_000_000 } } as LifecycleEvent,
       { type: "token-received" },
       { type: "socket-opened" },
-      { type: "batch-received", mayContinue: false },
+      replayed(),
     ]);
     expect(restored.names).toEqual(["authorizing", "connecting", "replaying", "live"]);
     expect(restored.effects[3]?.some((effect) => effect.type === "send-frame")).toBe(false);
   });
 
-  it("waits for a further batch when the last one may continue, and ends the replay on a live frame", () => {
-    const { names, effects } = run([...toLive.slice(0, 4), { type: "batch-received", mayContinue: true }, { type: "live-frame-received" }]);
-    expect(names.slice(3)).toEqual(["replaying", "replaying", "live"]);
-    expect(types(effects[4] ?? [])).toEqual(["start-timer:replay-settle"]);
-    expect(types(effects[5] ?? [])).toContain("end-replay");
+  it("waits for a further batch when the last one may continue, and ends the replay on a live frame or the settle timer", () => {
+    const live = run([...toLive.slice(0, 4), replayed(false, true), { type: "frame-received", batch: false, mayContinue: false, joinNeedless: false }]);
+    expect(live.names.slice(3)).toEqual(["replaying", "replaying", "live"]);
+    expect(types(live.effects[4] ?? [])).toEqual(["start-timer:300"]);
+    expect(types(live.effects[5] ?? [])).toContain("end-replay");
+    const settled = run([...toLive.slice(0, 4), replayed(false, true), { type: "timer-fired" }]);
+    expect(settled.names.slice(3)).toEqual(["replaying", "replaying", "live"]);
+    expect(types(settled.effects[5] ?? [])).toContain("end-replay");
   });
 
   it("schedules a reconnect with backoff after a drop and opens the same session when the timer fires", () => {
-    const { names, effects, states } = run([...toLive, { type: "socket-closed", code: 1006 }, { type: "timer-fired", name: "reconnect" }]);
+    const { names, effects, states } = run([...toLive, { type: "socket-closed", code: 1006 }, { type: "timer-fired" }]);
     expect(names.slice(4)).toEqual(["live", "reconnecting", "connecting"]);
     expect(states[5]?.phase).toEqual({ name: "reconnecting", attempt: 1, nextAttemptAt: 1_000_050 + 1000 });
-    expect(types(effects[5] ?? [])).toEqual([
-      "socket-lost",
-      "cancel-timer:heartbeat",
-      "cancel-timer:heartbeat-deadline",
-      "cancel-timer:stable",
-      "cancel-timer:replay-settle",
-      "start-timer:reconnect",
-      "notify",
-    ]);
-    expect(effects[6]?.[0]).toEqual({ type: "open-socket", sessionId: "s-1" });
+    expect(types(effects[5] ?? [])).toEqual(["cancel-timer", "close-socket", "start-timer:1000"]);
+    expect(effects[6]).toEqual([{ type: "cancel-timer" }, { type: "open-socket", sessionId: "s-1" }]);
   });
 
   it("ignores inputs that do not apply in the current phase", () => {
     const live = run(toLive).last;
     for (const event of [
-      { type: "token-failed", error: new ChatError("network", "x") },
-      { type: "session-failed", error: new ChatError("network", "x") },
+      { type: "request-failed", request: "access-token", error: new ChatError("network", "x") },
+      { type: "request-failed", request: "sessions", error: new ChatError("network", "x") },
       { type: "socket-opened" },
-      { type: "timer-fired", name: "reconnect" },
       { type: "woke" },
     ] as LifecycleEvent[]) {
-      const result = transition(live, { ...event, now: 1, random: 0.5 } as never);
+      const result = transition(live, { ...event, now: 1_000_100, random: 0.5 } as never);
       expect(result.state.phase).toEqual({ name: "live" });
       expect(result.effects).toEqual([]);
     }
   });
 
+  it("sends a heartbeat every interval and replaces the socket when two go out with nothing received", () => {
+    const silent = run([...toLive, { type: "timer-fired" }, { type: "timer-fired" }, { type: "timer-fired" }], undefined, 1_000_000, 30_000);
+    expect(silent.names.slice(4)).toEqual(["live", "live", "live", "connecting"]);
+    expect(silent.effects.slice(5, 7).map(types)).toEqual([
+      ["send-frame", "start-timer:30000"],
+      ["send-frame", "start-timer:30000"],
+    ]);
+    expect(silent.effects[5]?.[0]).toEqual({ type: "send-frame", frame: { type: "EVENT_TYPE_HEARTBEAT", payload: {} } });
+    expect(types(silent.effects[7] ?? [])).toEqual(["cancel-timer", "close-socket", "open-socket"]);
+    const liveFrame: LifecycleEvent = { type: "frame-received", batch: false, mayContinue: false, joinNeedless: false };
+    const answered = run([...toLive, { type: "timer-fired" }, liveFrame, { type: "timer-fired" }, { type: "timer-fired" }], undefined, 1_000_000, 30_000);
+    expect(answered.names.slice(4)).toEqual(["live", "live", "live", "live", "live"]);
+  });
+
+  it("resets the attempt count after a minute of stable connection, not before", () => {
+    const drop: LifecycleEvent = { type: "socket-closed", code: 1006 };
+    const reconnected: LifecycleEvent[] = [drop, { type: "timer-fired" }, { type: "socket-opened" }, replayed(true)];
+    const short = run([...toLive, ...reconnected, drop], undefined, 1_000_000, 10_000);
+    expect(short.states.at(-1)?.phase).toMatchObject({ name: "reconnecting", attempt: 2 });
+    const stable = run([...toLive, ...reconnected, drop], undefined, 1_000_000, 61_000);
+    expect(stable.states.at(-1)?.phase).toMatchObject({ name: "reconnecting", attempt: 1 });
+  });
+
   it("fails for good on a 401 from the access token, naming the likely cause", () => {
-    const { last, effects } = run([startEvent, { type: "token-failed", error: new HttpError(401, "Connector token does not exist", null) }]);
+    const refused = new HttpError(401, "Connector token does not exist", null);
+    const { names, last, effects } = run([startEvent, { type: "request-failed", request: "access-token", error: refused }]);
+    expect(names).toEqual(["authorizing", "failed"]);
     expect(last.phase).toEqual({
       name: "failed",
-      error: { kind: "configuration", message: "The Messaging API does not know this connector token: check the connectorToken option." },
+      error: { kind: "configuration", message: "The Messaging API does not know this connector token: check connectorToken." },
     });
-    expect(types(effects[1] ?? []).at(-1)).toBe("notify");
+    expect(effects[1]).toEqual([{ type: "cancel-timer" }]);
   });
 
   it("fetches a new token when session creation answers 401, and waits the backoff when it happens again", () => {
-    const refused: LifecycleEvent = { type: "session-failed", error: new HttpError(401, "Invalid access token", null) };
-    const { names } = run([startEvent, { type: "token-received" }, refused, { type: "token-received" }, refused, { type: "timer-fired", name: "reconnect" }]);
+    const refused: LifecycleEvent = { type: "request-failed", request: "sessions", error: new HttpError(401, "Invalid access token", null) };
+    const { names } = run([startEvent, { type: "token-received" }, refused, { type: "token-received" }, refused, { type: "timer-fired" }]);
     expect(names).toEqual(["authorizing", "creating-session", "authorizing", "creating-session", "reconnecting", "authorizing"]);
   });
 
   it("ends without reconnecting after SESSION_END, and replaces the session after an abandonment", () => {
     const ended = run([...toLive, { type: "session-ended", reason: "REASON_NATURAL_END" }, { type: "socket-closed", code: 1000 }]);
     expect(ended.names.slice(4)).toEqual(["live", "ended", "ended"]);
+    expect(ended.states[5]?.phase).toEqual({ name: "ended", reason: "REASON_NATURAL_END" });
+    expect(ended.effects[5]).toEqual([{ type: "cancel-timer" }, { type: "close-socket" }]);
     expect(ended.effects[6]).toEqual([]);
     const abandoned = run([...toLive, { type: "session-ended", reason: "REASON_USER_ABANDONED" }]);
-    expect(abandoned.last.phase.name).toBe("creating-session");
-    expect(types(abandoned.effects[5] ?? [])).toEqual(expect.arrayContaining(["forget-session", "notice", "create-session"]));
+    expect(abandoned.names.slice(4)).toEqual(["live", "creating-session"]);
+    expect(types(abandoned.effects[5] ?? [])).toEqual(["cancel-timer", "close-socket", "forget-session", "request:sessions"]);
+    expect(abandoned.effects[5]).toContainEqual({ type: "forget-session", notice: true });
   });
 
   it("hands over to the Chat API at once when told to, and then ignores everything but destroy", () => {
     const { names, effects } = run([{ ...startEvent, useChatApi: true } as LifecycleEvent, { type: "socket-closed", code: 1006 }]);
     expect(names).toEqual(["fallback", "fallback"]);
-    expect(effects[0]).toEqual([{ type: "hand-over" }, { type: "notify", connection: { status: "fallback" } }]);
+    expect(effects[0]).toEqual([{ type: "cancel-timer" }, { type: "hand-over" }]);
     expect(effects[1]).toEqual([]);
   });
 
   it("ends locally when the user ends while disconnected", () => {
-    const { last, effects } = run([...toLive, { type: "socket-closed", code: 1006 }, { type: "end-requested" }]);
+    const { names, last, effects } = run([...toLive, { type: "socket-closed", code: 1006 }, { type: "end-requested" }]);
+    expect(names.slice(4)).toEqual(["live", "reconnecting", "ended"]);
     expect(last.phase).toEqual({ name: "ended", reason: "REASON_USER_END" });
-    expect(effects[6]).toContainEqual({ type: "end-locally", reason: "REASON_USER_END" });
+    expect(effects[6]).toEqual([{ type: "cancel-timer" }, { type: "close-socket" }]);
   });
 
   it("never carries a token: the state holds only whether one is held", () => {

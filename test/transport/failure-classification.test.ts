@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ChatError, HttpError } from "../../src/transport/errors.ts";
 import { classifyFailure, describeFailure, type FailureContext } from "../../src/transport/failure-classification.ts";
 
-const fresh: FailureContext = { transport: "auto", anySocketOpened: false, sessionOpened: false, sessionRestored: false, tokenRefreshedInStreak: false };
-const established: FailureContext = { ...fresh, anySocketOpened: true, sessionOpened: true };
+const fresh: FailureContext = { transport: "auto", anySocketOpened: false, sessionRestored: false, tokenRefreshedInStreak: false };
+const established: FailureContext = { ...fresh, anySocketOpened: true };
 
 describe("classifyFailure", () => {
   it("treats a refused connector as fatal and other final 4xx as fatal", () => {

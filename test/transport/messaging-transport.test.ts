@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeServerEvent, EventType, type InboundEvent } from "../../src/protocol/index.ts";
-import { readUserMessageEcho, toConversationEvents } from "../../src/transport/messaging-transport.ts";
+import { toConversationEvent } from "../../src/transport/messaging-transport.ts";
 
 function decoded(type: string, payload: Record<string, unknown>, extra: Record<string, unknown> = {}): InboundEvent {
   const result = decodeServerEvent({ id: "e-1", sequence: 3, timestamp: "2026-01-02T03:04:05.000Z", type, payload, ...extra });
@@ -8,44 +8,69 @@ function decoded(type: string, payload: Record<string, unknown>, extra: Record<s
   return result.event;
 }
 
-describe("toConversationEvents", () => {
+describe("toConversationEvent", () => {
   it("maps chunks with their index, suggestions as texts and the server time", () => {
-    const events = toConversationEvents(
+    const events = toConversationEvent(
       decoded(EventType.ServiceAgentMessageChunk, { message_id: "m", text: "Hi", chunk_index: 2, is_complete: true, response_suggestions: [{ message_text: "More" }] }),
       0,
     );
-    expect(events).toEqual([
-      { kind: "agent-message-chunk", id: "m", chunkIndex: 2, text: "Hi", attachments: [], suggestions: ["More"], isComplete: true, time: Date.parse("2026-01-02T03:04:05.000Z") },
-    ]);
+    expect(events).toEqual({
+      kind: "agent-message-chunk",
+      id: "m",
+      chunkIndex: 2,
+      text: "Hi",
+      attachments: [],
+      suggestions: ["More"],
+      isComplete: true,
+      time: Date.parse("2026-01-02T03:04:05.000Z"),
+    });
   });
 
   it("maps handoff, live agent, system and session events", () => {
-    expect(toConversationEvents(decoded(EventType.HandoffQueueStatus, { position_in_queue: 2 }), 0)).toEqual([{ kind: "handoff-queue-status", position: 2 }]);
-    expect(toConversationEvents(decoded(EventType.LiveAgentJoined, { agent: { id: "a", name: "Ann", avatar_url: "" } }), 0)).toEqual([
-      { kind: "live-agent-joined", agent: { id: "a", name: "Ann" } },
-    ]);
-    expect(toConversationEvents(decoded(EventType.LiveAgentTyping, { state: "TYPING_STATE_STARTED" }), 0)).toEqual([{ kind: "live-agent-typing", typing: true }]);
-    expect(toConversationEvents(decoded(EventType.ClientHandoffRequired, { reason: "POLICY", queue_name: "billing" }), 0)).toEqual([
-      { kind: "client-handoff-required", reason: "POLICY", queueName: "billing" },
-    ]);
-    expect(toConversationEvents(decoded(EventType.SystemMessage, { level: "SYSTEM_MESSAGE_LEVEL_WARNING", message: "Busy" }), 0)).toEqual([
-      { kind: "notice", id: "e-1", level: "warning", text: "Busy", time: Date.parse("2026-01-02T03:04:05.000Z") },
-    ]);
-    expect(toConversationEvents(decoded(EventType.SessionEnd, { reason: "REASON_NATURAL_END" }), 0)).toEqual([{ kind: "session-ended", reason: "REASON_NATURAL_END" }]);
+    expect(toConversationEvent(decoded(EventType.HandoffQueueStatus, { position_in_queue: 2 }), 0)).toEqual({ kind: "handoff-queue-status", position: 2 });
+    expect(toConversationEvent(decoded(EventType.LiveAgentJoined, { agent: { id: "a", name: "Ann", avatar_url: "" } }), 0)).toEqual({
+      kind: "live-agent-joined",
+      agent: { id: "a", name: "Ann" },
+    });
+    expect(toConversationEvent(decoded(EventType.LiveAgentTyping, { state: "TYPING_STATE_STARTED" }), 0)).toEqual({ kind: "live-agent-typing", typing: true });
+    expect(toConversationEvent(decoded(EventType.ClientHandoffRequired, { reason: "POLICY", queue_name: "billing" }), 0)).toEqual({
+      kind: "client-handoff-required",
+      reason: "POLICY",
+      queueName: "billing",
+    });
+    expect(toConversationEvent(decoded(EventType.SystemMessage, { level: "SYSTEM_MESSAGE_LEVEL_WARNING", message: "Busy" }), 0)).toEqual({
+      kind: "notice",
+      id: "e-1",
+      level: "warning",
+      text: "Busy",
+      time: Date.parse("2026-01-02T03:04:05.000Z"),
+    });
+    expect(toConversationEvent(decoded(EventType.SessionEnd, { reason: "REASON_NATURAL_END" }), 0)).toEqual({ kind: "session-ended", reason: "REASON_NATURAL_END" });
   });
 
   it("maps unknown types, heartbeats and the session start to nothing", () => {
-    expect(toConversationEvents(decoded("EVENT_TYPE_NEW", { x: 1 }), 0)).toEqual([]);
-    expect(toConversationEvents(decoded(EventType.Heartbeat, {}), 0)).toEqual([]);
-    expect(toConversationEvents(decoded(EventType.SessionStart, { capabilities: {} }), 0)).toEqual([]);
+    expect(toConversationEvent(decoded("EVENT_TYPE_NEW", { x: 1 }), 0)).toBeNull();
+    expect(toConversationEvent(decoded(EventType.Heartbeat, {}), 0)).toBeNull();
+    expect(toConversationEvent(decoded(EventType.SessionStart, { capabilities: {} }), 0)).toBeNull();
   });
 });
 
-describe("readUserMessageEcho", () => {
-  it("matches by client_event_id and falls back to the server message id", () => {
+describe("user message echoes", () => {
+  it("reads an echo by client_event_id and falls back to the server message id, then the event id", () => {
+    const time = Date.parse("2026-01-02T03:04:05.000Z");
     const correlated = decoded(EventType.UserMessage, { text: "hi", message_id: "srv" }, { metadata: { custom: { client_event_id: "c-1" } } });
-    expect(readUserMessageEcho(correlated, 0)).toMatchObject({ id: "c-1", correlated: true, text: "hi" });
-    expect(readUserMessageEcho(decoded(EventType.UserMessage, { text: "hi", message_id: "srv" }), 0)).toMatchObject({ id: "srv", correlated: false });
-    expect(readUserMessageEcho(decoded(EventType.Heartbeat, {}), 0)).toBeNull();
+    expect(toConversationEvent(correlated, 0)).toEqual({ kind: "user-message-replayed", id: "c-1", text: "hi", time });
+    expect(toConversationEvent(decoded(EventType.UserMessage, { text: "hi", message_id: "srv" }), 0)).toEqual({
+      kind: "user-message-replayed",
+      id: "srv",
+      text: "hi",
+      time,
+    });
+    expect(toConversationEvent(decoded(EventType.UserMessage, { text: "hi" }, { timestamp: "" }), 7)).toEqual({
+      kind: "user-message-replayed",
+      id: "e-1",
+      text: "hi",
+      time: 7,
+    });
   });
 });
