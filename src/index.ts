@@ -3,7 +3,18 @@
  * connects over the Messaging API (token, session, WebSocket with resume and exactly-once sending) or the
  * Chat API fallback, and exposes the conversation as one immutable snapshot plus named events.
  */
-export { createChatClient } from "./transport/chat-client.ts";
+import { resolveEnvironment } from "./browser-environment.ts";
+import type { ChatClientOptions } from "./transport/chat-client-types.ts";
+import { buildChatClient, type DiagnosableChatClient } from "./transport/chat-client.ts";
+
+/**
+ * Creates the chat client with the browser's effects (`WebSocket`, `fetch`, timers, the tab's storage,
+ * the online and visibility signals), over which `options.environment` may replace any part, for a host
+ * that is not a browser or for tests. Nothing happens until `start()` or a first `send`.
+ */
+export function createChatClient(options: ChatClientOptions = {}): DiagnosableChatClient {
+  return buildChatClient(resolveEnvironment(options.environment), options);
+}
 /** The client with its diagnostics (undecodable frames, recent lifecycle phases). */
 export type { ChatClientDiagnostics, DiagnosableChatClient } from "./transport/chat-client.ts";
 /** The client's contract: options, events, actions. */

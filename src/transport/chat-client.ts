@@ -3,7 +3,6 @@ import type { ChatClient, ChatClientOptions } from "./chat-client-types.ts";
 import type { LifecyclePhase } from "./connection-state.ts";
 import { createConversationStore } from "./conversation-store.ts";
 import type { ChatErrorInfo } from "./conversation.ts";
-import { resolveEnvironment } from "./browser-environment.ts";
 import type { Environment } from "./environment.ts";
 import { isChatError } from "./errors.ts";
 import { createMessagingClient, type MessagingClient } from "./messaging-client.ts";
@@ -32,10 +31,10 @@ type Plan = { endpoints?: MessagingEndpoints; fallback?: boolean; useChatApiNow?
  * Chat API; otherwise Messaging, which with `auto` (the default) and a `chatUrl` falls back to the Chat API
  * when the environment has no WebSocket or when WebSockets never get through while the REST calls work.
  * Invalid options (a plain-http `messagingUrl` off loopback, nothing to connect to) never throw: the
- * connection becomes `failed` with a `configuration` error that says what to fix.
+ * connection becomes `failed` with a `configuration` error that says what to fix. Every effect goes
+ * through `environment` (the `cap-chat` entry supplies the browser's); `options.environment` is not read.
  */
-export function createChatClient(options: ChatClientOptions = {}): DiagnosableChatClient {
-  const environment = resolveEnvironment(options.environment);
+export function buildChatClient(environment: Environment, options: ChatClientOptions = {}): DiagnosableChatClient {
   const store = createConversationStore({ now: environment.now });
   const plan = choosePlan(options, environment);
   const removers = new Set<() => void>();

@@ -1,7 +1,7 @@
 /**
  * Every effect the transport layer performs comes through here, so the same code runs in a page, under
- * Node against the reference server, and under fake timers with mock-socket. `createBrowserEnvironment`
- * (in its own module) supplies the defaults.
+ * Node against the reference server, and under fake timers with mock-socket. The `cap-chat` entry supplies
+ * the browser's (`src/browser-environment.ts`), outside this layer.
  */
 export interface Environment {
   /** Opens a WebSocket; null when the platform has none (the Chat API is then used). */
@@ -15,7 +15,7 @@ export interface Environment {
   random: () => number;
   /** Unique ids for `client_event_id`. */
   createId: () => string;
-  /** Tab-scoped storage (sessionStorage in a page), or null when there is none. */
+  /** Tab-scoped storage (the page's session storage), or null when there is none. */
   storage: KeyValueStorage | null;
   /** Whether the network is believed up. */
   isOnline: () => boolean;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceServer, type ReferenceServer } from "../../demo/server/index.ts";
-import { resolveEnvironment } from "../../src/transport/browser-environment.ts";
+import { resolveEnvironment } from "../../src/browser-environment.ts";
 import { createChatApiTransport, type ChatApiTransport } from "../../src/transport/chat-api-transport.ts";
 import type { ChatClientOptions } from "../../src/transport/chat-client-types.ts";
 import { createConversationStore, type ConversationStore } from "../../src/transport/conversation-store.ts";

@@ -1,55 +1,16 @@
-import WebSocket from "ws";
 import { EventType } from "../../../src/protocol/index.ts";
 import { startReferenceServer, type ReferenceServer, type StoredEventView } from "../../../demo/server/index.ts";
-import { createChatClient, type DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
+import { buildChatClient, type DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
 import type { ConversationSnapshot } from "../../../src/transport/conversation.ts";
-import type { Environment, HttpRequest, HttpResponse, KeyValueStorage, WebSocketLike } from "../../../src/transport/environment.ts";
+import type { Environment } from "../../../src/transport/environment.ts";
+import { MemoryStorage, nodeFetch, nodeWebSocket } from "../../support/node-effects.ts";
+
+export { MemoryStorage, nodeFetch, nodeWebSocket };
 
 /** Starts the reference server fast enough for tests. */
 export function startTestServer(timeScale = clientTimeScale): Promise<ReferenceServer> {
   return startReferenceServer({ port: 0, host: "127.0.0.1", timeScale });
-}
-
-/** `ws`'s WebSocket seen through the client's WebSocketLike (text frames as strings). */
-export function nodeWebSocket(url: string): WebSocketLike {
-  const socket = new WebSocket(url);
-  const like: WebSocketLike = {
-    get readyState() {
-      return socket.readyState;
-    },
-    onopen: null,
-    onmessage: null,
-    onclose: null,
-    onerror: null,
-    send: (data) => socket.send(data),
-    close: (code, reason) => socket.close(code, reason),
-  };
-  socket.on("open", () => like.onopen?.({}));
-  socket.on("message", (data) => like.onmessage?.({ data: data.toString() }));
-  socket.on("close", (code, reason) => like.onclose?.({ code, reason: reason.toString() }));
-  socket.on("error", () => like.onerror?.({}));
-  return like;
-}
-
-/** Node's fetch seen through the client's HttpResponse. */
-export async function nodeFetch(url: string, init: HttpRequest): Promise<HttpResponse> {
-  const response = await fetch(url, init);
-  return { status: response.status, header: (name) => response.headers.get(name), text: () => response.text() };
-}
-
-/** A tab's storage: a Map. */
-export class MemoryStorage implements KeyValueStorage {
-  readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
 }
 
 /** The client's clock runs this much faster than the wall clock, like the server's `timeScale`. */
@@ -87,12 +48,11 @@ export function connectClient(
   environment: Partial<Environment> = {},
   timeScale = clientTimeScale,
 ): DiagnosableChatClient {
-  const client = createChatClient({
+  const client = buildChatClient(nodeEnvironment(environment, timeScale), {
     messagingUrl: server.url,
     connectorToken: server.credentials.connectorToken,
     host: server.credentials.registeredHost,
     ...options,
-    environment: nodeEnvironment(environment, timeScale),
   });
   client.start();
   return client;

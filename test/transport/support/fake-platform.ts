@@ -1,6 +1,7 @@
 import { Server, WebSocket as MockWebSocket } from "mock-socket";
 import { EventType, type SessionCapabilities } from "../../../src/protocol/index.ts";
-import { createChatClient, type DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
+import { buildChatClient, type DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
+import { MemoryStorage } from "../../support/node-effects.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
 import type { Environment, HttpRequest, HttpResponse, KeyValueStorage, WebSocketLike } from "../../../src/transport/environment.ts";
 
@@ -33,20 +34,6 @@ interface FakeSession {
   events: WireEvent[];
   sockets: ServerSocket[];
   receivedUserMessages: { text: string; clientEventId: string | undefined }[];
-}
-
-/** A tab's storage: a Map. */
-export class MemoryStorage implements KeyValueStorage {
-  readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
 }
 
 /**
@@ -118,7 +105,7 @@ export class FakePlatform {
 
   /** A started client on this platform. */
   client(options: Partial<ChatClientOptions> = {}, environment: Partial<Environment> = {}): DiagnosableChatClient {
-    const client = createChatClient({ messagingUrl, connectorToken: "connector-1", ...options, environment: this.environment(environment) });
+    const client = buildChatClient(this.environment(environment), { messagingUrl, connectorToken: "connector-1", ...options });
     client.start();
     return client;
   }
@@ -281,3 +268,5 @@ export function recordConnections(client: DiagnosableChatClient): { at: number; 
   });
   return records;
 }
+
+export { MemoryStorage };

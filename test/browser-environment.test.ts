@@ -1,19 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createBrowserEnvironment, resolveEnvironment } from "../../src/transport/browser-environment.ts";
-
-/** A Map-backed stand-in for sessionStorage. */
-class MemoryStorage {
-  readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-}
+import { createBrowserEnvironment, resolveEnvironment } from "../src/browser-environment.ts";
+import { MemoryStorage } from "./support/node-effects.ts";
 
 /** Puts a window-like event target and a document on globalThis; returns both for dispatching. */
 function stubPageEvents(visibilityState: string) {

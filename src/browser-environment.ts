@@ -1,4 +1,4 @@
-import type { Environment, HttpRequest, HttpResponse, KeyValueStorage, WebSocketLike } from "./environment.ts";
+import type { Environment, HttpRequest, HttpResponse, KeyValueStorage, WebSocketLike } from "./transport/environment.ts";
 
 /**
  * The slice of a page's globals this module reads, typed locally so the transport layer compiles without
