@@ -1,11 +1,8 @@
 import { mountChat, type ChatController, type WidgetOptions } from "../widget/index.ts";
+import { changedOptions } from "../widget/option-changes.ts";
+import { createEmbedSession } from "./embed-session.ts";
 import { WIDGET_EVENT_NAMES } from "./event-names.ts";
-import {
-  OPTION_ATTRIBUTES,
-  optionsFromAttributes,
-  resolveRelativeUrls,
-  type OptionAttribute,
-} from "./options-from-attributes.ts";
+import { OPTION_ATTRIBUTES, optionsFromAttributes, resolveRelativeUrls } from "./options-from-attributes.ts";
 
 /** The tag `cap-chat/element` registers. */
 export const CAP_CHAT_TAG_NAME = "cap-chat";
@@ -60,22 +57,30 @@ function createElementClass(): new () => CapChatElement {
     }
 
     #root: ShadowRoot;
-    #controller: ChatController | null = null;
     #config: Partial<WidgetOptions> = {};
     /** The options last given to the widget, to send only what changed. */
     #applied: Partial<WidgetOptions> = {};
-    #waiting: ((controller: ChatController) => void)[] = [];
-    #unsubscribers: (() => void)[] = [];
     #teardownTimer: ReturnType<typeof setTimeout> | undefined;
+    /** Holds commands until the widget mounts, and keeps the event re-dispatching across remounts. */
+    #session = createEmbedSession({ defaults: {}, mount: (options) => mountChat(this.#root, options as WidgetOptions) });
 
     constructor() {
       super();
       this.#root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
-      this.#adoptEarlyConfig();
+      for (const name of WIDGET_EVENT_NAMES) {
+        this.#session.on(name, (detail) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true })));
+      }
+      // A page may set `config` before the element is defined; that value then sits on the instance and
+      // would hide the accessor, so it is taken over here.
+      if (Object.hasOwn(this, "config")) {
+        const early = (this as { config?: Partial<WidgetOptions> }).config;
+        delete (this as { config?: unknown }).config;
+        this.#config = early && typeof early === "object" ? { ...early } : {};
+      }
     }
 
     get controller(): ChatController | null {
-      return this.#controller;
+      return this.#session.controller;
     }
 
     get config(): Partial<WidgetOptions> {
@@ -89,62 +94,48 @@ function createElementClass(): new () => CapChatElement {
 
     connectedCallback(): void {
       clearTimeout(this.#teardownTimer);
-      this.#teardownTimer = undefined;
       this.#refresh();
     }
 
     disconnectedCallback(): void {
       clearTimeout(this.#teardownTimer);
       this.#teardownTimer = setTimeout(() => {
-        this.#teardownTimer = undefined;
-        if (!this.isConnected) this.#teardown();
+        if (this.isConnected || !this.controller) return;
+        this.#session.destroy();
+        this.#applied = {};
       }, DISCONNECT_GRACE_MILLISECONDS);
     }
 
     attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
       if (previous === value) return;
-      const attribute = name as OptionAttribute;
-      const { invalid } = optionsFromAttributes((asked) => (asked === attribute ? value : null));
+      const { invalid } = optionsFromAttributes((asked) => (asked === name ? value : null));
       for (const problem of invalid) {
         console.warn(`<cap-chat>: ignoring ${problem.attribute}="${problem.value}": ${problem.reason}`);
       }
-      if (attribute === "open" && this.#controller) {
-        if (this.#options().open) this.#controller.open();
-        else this.#controller.close();
-        return;
-      }
-      this.#refresh();
+      // `open` is a state the person changes too, so it is applied by its own attribute only.
+      if (name !== "open" || !this.controller) this.#refresh();
+      else if (this.#options().open) this.#session.open();
+      else this.#session.close();
     }
 
     open(): void {
-      this.#whenMounted((controller) => controller.open());
+      this.#session.open();
     }
 
     close(): void {
-      this.#whenMounted((controller) => controller.close());
+      this.#session.close();
     }
 
     toggle(): void {
-      this.#whenMounted((controller) => controller.toggle());
+      this.#session.toggle();
     }
 
     send(text: string): void {
-      this.#whenMounted((controller) => controller.send(text));
+      this.#session.send(text);
     }
 
     end(): void {
-      this.#whenMounted((controller) => controller.end());
-    }
-
-    /**
-     * A page may set `config` before the element is defined; that value then sits on the instance and
-     * would hide the accessor, so it is taken over here.
-     */
-    #adoptEarlyConfig(): void {
-      if (!Object.prototype.hasOwnProperty.call(this, "config")) return;
-      const early = (this as { config?: Partial<WidgetOptions> }).config;
-      delete (this as { config?: unknown }).config;
-      this.#config = early && typeof early === "object" ? { ...early } : {};
+      this.#session.end();
     }
 
     #options(): Partial<WidgetOptions> {
@@ -152,70 +143,20 @@ function createElementClass(): new () => CapChatElement {
       return resolveRelativeUrls({ ...fromAttributes, ...this.#config }, this.ownerDocument.baseURI);
     }
 
-    #whenMounted(action: (controller: ChatController) => void): void {
-      if (this.#controller) action(this.#controller);
-      else this.#waiting.push(action);
-    }
-
     #refresh(): void {
       if (!this.isConnected) return;
       const options = this.#options();
-      const controller = this.#controller;
-      if (!controller) {
-        if (options.messagingUrl || options.chatUrl) this.#mount(options);
+      const { open: _open, ...live } = options;
+      const controller = this.controller;
+      if (controller) {
+        const changed = changedOptions(this.#applied, live);
+        if (changed) controller.update(changed);
+      } else if (options.messagingUrl || options.chatUrl) {
+        this.#session.boot(options);
+      } else {
         return;
       }
-      // `open` is a state the person changes too, so it is applied by its own attribute only.
-      const { open: _open, ...live } = options;
-      const changed = changedOptions(this.#applied, live);
       this.#applied = live;
-      if (changed) controller.update(changed);
-    }
-
-    #mount(options: Partial<WidgetOptions>): void {
-      const controller = mountChat(this.#root, options as WidgetOptions);
-      this.#controller = controller;
-      const { open: _open, ...live } = options;
-      this.#applied = live;
-      this.#unsubscribers = WIDGET_EVENT_NAMES.map((name) =>
-        controller.on(name, ((detail: unknown) => {
-          this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-        }) as never),
-      );
-      const waiting = this.#waiting;
-      this.#waiting = [];
-      for (const action of waiting) action(controller);
-    }
-
-    #teardown(): void {
-      for (const unsubscribe of this.#unsubscribers) unsubscribe();
-      this.#unsubscribers = [];
-      this.#controller?.destroy();
-      this.#controller = null;
-      this.#applied = {};
     }
   };
-}
-
-/** The keys whose value differs (a removed key is reported as undefined), or null when nothing changed. */
-function changedOptions(
-  previous: Partial<WidgetOptions>,
-  next: Partial<WidgetOptions>,
-): Partial<WidgetOptions> | null {
-  const changed: Record<string, unknown> = {};
-  const keys = new Set([...Object.keys(previous), ...Object.keys(next)]);
-  for (const key of keys) {
-    const before = (previous as Record<string, unknown>)[key];
-    const after = (next as Record<string, unknown>)[key];
-    if (!sameValue(before, after)) changed[key] = after;
-  }
-  return Object.keys(changed).length > 0 ? (changed as Partial<WidgetOptions>) : null;
-}
-
-function sameValue(left: unknown, right: unknown): boolean {
-  if (Object.is(left, right)) return true;
-  if (left && right && typeof left === "object" && typeof right === "object") {
-    return JSON.stringify(left) === JSON.stringify(right);
-  }
-  return false;
 }

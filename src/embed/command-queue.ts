@@ -42,32 +42,23 @@ export interface CapChatFunction {
  */
 export function createCommandFunction(target: CommandTarget, warn: (message: string) => void): CapChatFunction {
   const warned = new Set<string>();
-  const warnOnce = (message: string): undefined => {
-    if (!warned.has(message)) {
-      warned.add(message);
-      warn(message);
-    }
-    return undefined;
-  };
   return (command: string, ...args: unknown[]): unknown => {
-    if (!isCommandName(command)) return warnOnce(`CapChat: unknown command "${String(command)}"`);
     const [first, second] = args;
-    switch (command) {
-      case "boot":
-        if (first !== undefined && !isPlainObject(first)) return warnOnce('CapChat: "boot" expects an options object');
-        return target.boot(first ?? {});
-      case "send":
-        if (typeof first !== "string") return warnOnce('CapChat: "send" expects the message text');
-        return target.send(first);
-      case "on":
-      case "off":
-        if (typeof first !== "string" || typeof second !== "function") {
-          return warnOnce(`CapChat: "${command}" expects an event name and a function`);
-        }
-        return command === "on" ? target.on(first, second as CommandListener) : target.off(first, second as CommandListener);
-      default:
-        return target[command]();
-    }
+    const problem = !isCommandName(command)
+      ? `unknown command "${String(command)}"`
+      : command === "boot" && first !== undefined && !isPlainObject(first)
+        ? '"boot" expects an options object'
+        : command === "send" && typeof first !== "string"
+          ? '"send" expects the message text'
+          : (command === "on" || command === "off") && (typeof first !== "string" || typeof second !== "function")
+            ? `"${command}" expects an event name and a function`
+            : "";
+    if (!problem && command === "boot") return target.boot((first ?? {}) as Record<string, unknown>);
+    if (!problem) return (target[command as CommandName] as (...values: unknown[]) => unknown)(...args);
+    const message = `CapChat: ${problem}`;
+    if (!warned.has(message)) warn(message);
+    warned.add(message);
+    return undefined;
   };
 }
 
@@ -77,14 +68,9 @@ export function createCommandFunction(target: CommandTarget, warn: (message: str
  */
 export function replayQueue(queue: unknown, run: CapChatFunction): number {
   if (!Array.isArray(queue)) return 0;
-  let replayed = 0;
-  for (const entry of queue) {
-    if (entry === null || typeof entry !== "object" || typeof (entry as ArrayLike<unknown>).length !== "number") continue;
-    const [command, ...args] = Array.from(entry as ArrayLike<unknown>);
-    run(command as string, ...args);
-    replayed += 1;
-  }
-  return replayed;
+  const calls = queue.filter((entry) => typeof entry?.length === "number" && typeof entry === "object");
+  for (const call of calls) run(...(Array.from(call) as [string, ...unknown[]]));
+  return calls.length;
 }
 
 function isCommandName(value: unknown): value is CommandName {

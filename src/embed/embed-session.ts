@@ -1,4 +1,4 @@
-import type { ChatController, WidgetOptions } from "../widget/index.ts";
+import type { ChatController, WidgetEventName, WidgetOptions } from "../widget/index.ts";
 import type { CommandListener, CommandTarget } from "./command-queue.ts";
 
 /** The prefix every widget event name carries. */
@@ -29,27 +29,14 @@ export function createEmbedSession({ defaults, mount }: EmbedSessionOptions): Em
   let controller: ChatController | null = null;
   let booted = false;
   let waiting: ((current: ChatController) => void)[] = [];
-  const listeners = new Map<string, Set<CommandListener>>();
-  const detachers = new Map<CommandListener, Map<string, () => void>>();
-
-  const attach = (current: ChatController, event: string, listener: CommandListener): void => {
-    const remove = current.on(event as Parameters<ChatController["on"]>[0], listener as never);
-    const byEvent = detachers.get(listener) ?? new Map<string, () => void>();
-    byEvent.set(event, remove);
-    detachers.set(listener, byEvent);
-  };
-  const detach = (event: string, listener: CommandListener): void => {
-    detachers.get(listener)?.get(event)?.();
-    detachers.get(listener)?.delete(event);
-  };
-  const whenBooted = (action: (current: ChatController) => void): void => {
-    if (controller) action(controller);
-    else waiting.push(action);
-  };
-  const teardown = (): void => {
-    if (!controller) return;
-    for (const [event, set] of listeners) for (const listener of set) detach(event, listener);
-    controller.destroy();
+  // Event → listener → the remover of its registration on the current controller.
+  const listeners = new Map<string, Map<CommandListener, () => void>>();
+  const register = (event: string, listener: CommandListener) =>
+    controller ? controller.on(event as WidgetEventName, listener) : () => {};
+  const whenBooted = (action: (current: ChatController) => void) => (controller ? action(controller) : void waiting.push(action));
+  const teardown = () => {
+    for (const byListener of listeners.values()) for (const remove of byListener.values()) remove();
+    controller?.destroy();
     controller = null;
   };
 
@@ -65,7 +52,9 @@ export function createEmbedSession({ defaults, mount }: EmbedSessionOptions): Em
       teardown();
       const current = mount({ ...defaults, ...(options as Partial<WidgetOptions>) });
       controller = current;
-      for (const [event, set] of listeners) for (const listener of set) attach(current, event, listener);
+      for (const [event, byListener] of listeners) {
+        for (const listener of byListener.keys()) byListener.set(listener, register(event, listener));
+      }
       const pending = waiting;
       waiting = [];
       for (const action of pending) action(current);
@@ -77,18 +66,15 @@ export function createEmbedSession({ defaults, mount }: EmbedSessionOptions): Em
     end: () => whenBooted((current) => current.end()),
     on(event, listener) {
       const name = fullEventName(event);
-      const set = listeners.get(name) ?? new Set<CommandListener>();
-      if (!set.has(listener)) {
-        set.add(listener);
-        listeners.set(name, set);
-        if (controller) attach(controller, name, listener);
-      }
+      const byListener = listeners.get(name) ?? new Map<CommandListener, () => void>();
+      listeners.set(name, byListener);
+      if (!byListener.has(listener)) byListener.set(listener, register(name, listener));
       return () => session.off(name, listener);
     },
     off(event, listener) {
-      const name = fullEventName(event);
-      if (!listeners.get(name)?.delete(listener)) return;
-      detach(name, listener);
+      const byListener = listeners.get(fullEventName(event));
+      byListener?.get(listener)?.();
+      byListener?.delete(listener);
     },
     destroy() {
       waiting = [];

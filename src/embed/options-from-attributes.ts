@@ -1,8 +1,8 @@
 import type { WidgetOptions } from "../widget/index.ts";
 
 /**
- * The attributes `<cap-chat>` observes, in design.md §2 order. The script tag reads the same names with a
- * `data-` prefix.
+ * The attributes `<cap-chat>` observes, in design.md §2 order; each sets the option of the same name in
+ * camel case (`messaging-url` → `messagingUrl`). The script tag reads the same names with a `data-` prefix.
  */
 export const OPTION_ATTRIBUTES = [
   "messaging-url",
@@ -38,31 +38,16 @@ export interface AttributeOptions {
   invalid: InvalidAttribute[];
 }
 
-/** The option each attribute sets. */
-export const OPTION_BY_ATTRIBUTE: Readonly<Record<OptionAttribute, keyof WidgetOptions>> = {
-  "messaging-url": "messagingUrl",
-  "connector-token": "connectorToken",
-  host: "host",
-  streaming: "streaming",
-  transport: "transport",
-  "chat-url": "chatUrl",
-  "variant-id": "variantId",
-  "integration-attributes": "integrationAttributes",
-  "header-title": "headerTitle",
-  locale: "locale",
-  mode: "mode",
-  open: "open",
-  persist: "persist",
-};
-
+/** The documented words of the attributes that take one. */
 const CHOICES: Partial<Record<OptionAttribute, readonly string[]>> = {
   transport: ["auto", "messaging", "chat"],
   mode: ["floating", "inline", "fullscreen"],
   persist: ["session", "none"],
 };
 
-const FALSE_WORDS = new Set(["false", "0", "no", "off"]);
-const TRUE_WORDS = new Set(["", "true", "1", "yes", "on"]);
+/** The words a boolean attribute accepts, in any letter case: true first, then false. */
+const TRUE_WORDS = /^(|true|1|yes|on)$/i;
+const FALSE_WORDS = /^(false|0|no|off)$/i;
 
 /**
  * Maps attribute values to widget options. Pure. Rules:
@@ -80,50 +65,26 @@ export function optionsFromAttributes(read: AttributeReader): AttributeOptions {
     const raw = read(attribute);
     if (raw === null) continue;
     const value = raw.trim();
-    const parsed = parseAttribute(attribute, value);
-    if ("reason" in parsed) invalid.push({ attribute, value: raw, reason: parsed.reason });
-    else if (parsed.value !== undefined) options[OPTION_BY_ATTRIBUTE[attribute]] = parsed.value;
+    const choices = CHOICES[attribute];
+    let parsed: unknown = value || undefined;
+    let reason = "";
+    if (attribute === "streaming" || attribute === "open") {
+      parsed = TRUE_WORDS.test(value) || (FALSE_WORDS.test(value) ? false : undefined);
+      if (parsed === undefined) reason = "expected true or false";
+    } else if (value && attribute === "integration-attributes") {
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        parsed = null;
+      }
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) reason = "expected a JSON object";
+    } else if (value && choices && !choices.includes(value)) {
+      reason = `expected one of ${choices.join(", ")}`;
+    }
+    if (reason) invalid.push({ attribute, value: raw, reason });
+    else if (parsed !== undefined) options[attribute.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())] = parsed;
   }
   return { options: options as Partial<WidgetOptions>, invalid };
-}
-
-type Parsed = { value: unknown } | { reason: string };
-
-function parseAttribute(attribute: OptionAttribute, value: string): Parsed {
-  switch (attribute) {
-    case "streaming":
-    case "open":
-      return parseBoolean(value);
-    case "integration-attributes":
-      return parseJsonObject(value);
-    case "transport":
-    case "mode":
-    case "persist": {
-      const choices = CHOICES[attribute] ?? [];
-      if (value === "") return { value: undefined };
-      return choices.includes(value) ? { value } : { reason: `expected one of ${choices.join(", ")}` };
-    }
-    default:
-      return { value: value === "" ? undefined : value };
-  }
-}
-
-function parseBoolean(value: string): Parsed {
-  const word = value.toLowerCase();
-  if (TRUE_WORDS.has(word)) return { value: true };
-  if (FALSE_WORDS.has(word)) return { value: false };
-  return { reason: "expected true or false" };
-}
-
-function parseJsonObject(value: string): Parsed {
-  if (value === "") return { value: undefined };
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) return { value: parsed };
-  } catch {
-    return { reason: "expected a JSON object" };
-  }
-  return { reason: "expected a JSON object" };
 }
 
 /**
@@ -139,7 +100,7 @@ export function resolveRelativeUrls(options: Partial<WidgetOptions>, base: strin
     try {
       resolved[key] = new URL(value, base).href.replace(/\/+$/, "");
     } catch {
-      continue;
+      // Left as written, for the client to refuse.
     }
   }
   return resolved;

@@ -6,6 +6,7 @@ import { ChatApp } from "./components/chat-app.tsx";
 import { resolveLocale } from "./locales/index.ts";
 import { createChatModel } from "./model/chat-model.ts";
 import { adoptWidgetStyles } from "./styles.ts";
+import { changedOptions } from "./option-changes.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { ChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 
@@ -14,12 +15,6 @@ const presentationOptions = ["headerTitle", "locale", "mode", "open"];
 
 // Client events the controller re-emits under the design.md names.
 const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end", "error"] as const;
-
-// Options compare by value, so repeating an object option in `update` keeps the client; the environment
-// holds functions and compares by identity.
-function sameOption(key: string, before: unknown, after: unknown): boolean {
-  return before === after || (key !== "environment" && JSON.stringify(before) === JSON.stringify(after));
-}
 
 /**
  * Mounts the chat widget. Given an element, appends a host `<div>` to it with an open shadow root, which
@@ -95,7 +90,7 @@ export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptio
     update(next) {
       if (destroyed) return;
       const { client: nextClient, ...changes } = next;
-      const previous: Record<string, unknown> = settings;
+      const previous = settings;
       settings = { ...settings, ...changes };
       batch(() => {
         if ("headerTitle" in changes) model.title.value = changes.headerTitle;
@@ -105,7 +100,7 @@ export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptio
       if (changes.open !== undefined) model.setOpen(changes.open);
       const replacement =
         nextClient ??
-        (Object.entries(changes).some(([key, value]) => !presentationOptions.includes(key) && !sameOption(key, previous[key], value))
+        (Object.keys(changedOptions(previous, settings) ?? {}).some((key) => !presentationOptions.includes(key))
           ? createChatClient(settings)
           : client);
       if (replacement === client) return;
