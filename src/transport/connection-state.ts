@@ -205,9 +205,10 @@ function timerFired(state: LifecycleState, input: LifecycleInput): Transition {
   if (phase === "reconnecting") return proceed(state, input);
   if (phase === "replaying") return goLive(state, input);
   if (phase !== "live") return stay(state);
-  // Two heartbeats with nothing received since mean a dead socket: it is replaced at once, which still
-  // spends one attempt.
-  if (state.heartbeatsUnanswered < 2) {
+  // Two heartbeats with nothing received since mean a dead socket, and a message echo missing as long means
+  // a lost frame: either way the socket is replaced at once (spending one attempt), and the replay then
+  // tells which messages arrived, so nothing is sent twice.
+  if (state.heartbeatsUnanswered < 2 && !(input.type === "timer-fired" && input.echoOverdue)) {
     return {
       state: { ...state, heartbeatsUnanswered: state.heartbeatsUnanswered + 1 },
       effects: [sendFrame("EVENT_TYPE_HEARTBEAT"), { type: "start-timer", milliseconds: state.heartbeatMilliseconds }],

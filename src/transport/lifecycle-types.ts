@@ -76,8 +76,11 @@ export type LifecycleEvent =
   | { type: "frame-received"; batch: boolean; mayContinue: boolean; joinNeedless: boolean; capabilities?: SessionCapabilities }
   | { type: "session-ended"; reason: string }
   | { type: "frame-sent" }
-  /** The phase's one timer fired. */
-  | { type: "timer-fired" }
+  /**
+   * The phase's one timer fired. `echoOverdue`: a user message sent on this socket has had no echo for
+   * two heartbeat intervals (a frame the server may drop under its rate limit).
+   */
+  | { type: "timer-fired"; echoOverdue?: boolean }
   | { type: "went-offline" }
   | { type: "woke" }
   | { type: "retry-now" }

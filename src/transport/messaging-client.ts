@@ -161,7 +161,9 @@ export function createMessagingClient(
         const handle = environment.setTimeout(() => {
           if (timer !== handle) return;
           timer = null;
-          dispatch({ type: "timer-fired" });
+          const sentAt = outbox.oldestInFlightSentAt();
+          const echoOverdue = sentAt !== null && environment.now() - sentAt >= 2 * lifecycle.heartbeatMilliseconds;
+          dispatch({ type: "timer-fired", echoOverdue });
         }, effect.milliseconds);
         timer = handle;
         return;
@@ -316,7 +318,7 @@ export function createMessagingClient(
 
   function flushOutbox(): void {
     if (!isLive()) return;
-    const sendable = outbox.takeSendable();
+    const sendable = outbox.takeSendable(environment.now());
     if (sendable.length > 0) throttle.messageSent();
     for (const entry of sendable) {
       send({ type: "EVENT_TYPE_USER_MESSAGE", payload: { text: entry.text }, metadata: { custom: { client_event_id: entry.id } } });

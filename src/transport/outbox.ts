@@ -18,6 +18,8 @@ export interface OutboxEntry {
   state: OutboxEntryState;
   /** Whether the transcript shows it already (false for entries restored after a reload, until placed). */
   shown: boolean;
+  /** When it last went out on a socket (epoch milliseconds), while `in-flight`. */
+  sentAt?: number;
 }
 
 /** A message gives up after this many attempts. */
@@ -32,8 +34,10 @@ export const maxSendAttempts = 3;
 export interface Outbox {
   /** Adds a new message, already shown as `sending`. */
   enqueue(id: string, text: string, time: number): void;
-  /** The `queued` messages, oldest first, now marked `in-flight`: the caller sends them on the live socket. */
-  takeSendable(): OutboxEntry[];
+  /** The `queued` messages, oldest first, now marked `in-flight` as sent at `now`: the caller sends them on the live socket. */
+  takeSendable(now: number): OutboxEntry[];
+  /** When the oldest message still waiting for its echo on the current socket went out, or null. */
+  oldestInFlightSentAt(): number | null;
   /** The echo of `id` arrived: the message is delivered and leaves the outbox. Returns it, if it was here. */
   confirm(id: string): OutboxEntry | undefined;
   /** The socket dropped: what was in flight may or may not have arrived. */
@@ -73,11 +77,18 @@ export function createOutbox(restored: readonly OutboxEntry[] = []): Outbox {
     enqueue(id, text, time) {
       queue.push({ id, text, time, attempts: 0, state: "queued", shown: true });
     },
-    takeSendable: () =>
+    takeSendable: (now) =>
       update(
         (entry) => entry.state === "queued",
-        (entry) => (entry.state = "in-flight"),
+        (entry) => {
+          entry.state = "in-flight";
+          entry.sentAt = now;
+        },
       ),
+    oldestInFlightSentAt() {
+      const sentTimes = queue.filter((entry) => entry.state === "in-flight").map((entry) => entry.sentAt ?? 0);
+      return sentTimes.length > 0 ? Math.min(...sentTimes) : null;
+    },
     confirm(id) {
       const index = queue.findIndex((entry) => entry.id === id);
       return index === -1 ? undefined : queue.splice(index, 1)[0];

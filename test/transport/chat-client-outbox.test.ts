@@ -89,6 +89,24 @@ describe("exactly-once sending", () => {
     client.destroy();
   });
 
+  it("replaces a socket that swallowed a message, while answering heartbeats, and delivers the message once", async () => {
+    const client = await liveClient();
+    platform.loseUserMessages = true;
+    client.send("dropped by the server");
+    await vi.advanceTimersByTimeAsync(10);
+    platform.loseUserMessages = false;
+    expect(userMessages(client)).toEqual([["dropped by the server", "sending"]]);
+    // Heartbeats every 30 s are echoed; the echo of the message is overdue after two intervals.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(phases(client).slice(-1)).toEqual(["live"]);
+    await vi.advanceTimersByTimeAsync(30_100);
+    expect(phases(client).slice(-4)).toEqual(["live", "connecting", "replaying", "live"]);
+    expect(platform.userMessageFrames).toBe(2);
+    expect(platform.session.receivedUserMessages.map((message) => message.text)).toEqual(["dropped by the server"]);
+    expect(userMessages(client)).toEqual([["dropped by the server", "sent"]]);
+    client.destroy();
+  });
+
   it("fails a message after three lost attempts, and a retry delivers it", async () => {
     const client = await liveClient();
     platform.loseUserMessages = true;

@@ -116,6 +116,12 @@ describe("transition", () => {
     expect(answered.names.slice(4)).toEqual(["live", "live", "live", "live", "live"]);
   });
 
+  it("replaces a socket at once when a message echo is overdue, even while heartbeats are answered", () => {
+    const overdue = run([...toLive, { type: "timer-fired", echoOverdue: true }], undefined, 1_000_000, 30_000);
+    expect(overdue.names.slice(4)).toEqual(["live", "connecting"]);
+    expect(types(overdue.effects[5] ?? [])).toEqual(["cancel-timer", "close-socket", "open-socket"]);
+  });
+
   it("resets the attempt count after a minute of stable connection, not before", () => {
     const drop: LifecycleEvent = { type: "socket-closed", code: 1006 };
     const reconnected: LifecycleEvent[] = [drop, { type: "timer-fired" }, { type: "socket-opened" }, replayed(true)];

@@ -8,14 +8,28 @@ describe("Outbox", () => {
     const outbox = createOutbox();
     outbox.enqueue("a", "first", 1);
     outbox.enqueue("b", "second", 2);
-    expect(outbox.takeSendable().map((entry) => entry.id)).toEqual(["a", "b"]);
-    expect(outbox.takeSendable()).toEqual([]);
+    expect(outbox.takeSendable(0).map((entry) => entry.id)).toEqual(["a", "b"]);
+    expect(outbox.takeSendable(0)).toEqual([]);
+  });
+
+  it("knows since when the oldest message on the current socket has waited for its echo", () => {
+    const outbox = createOutbox();
+    expect(outbox.oldestInFlightSentAt()).toBeNull();
+    outbox.enqueue("a", "first", 1);
+    outbox.takeSendable(1000);
+    outbox.enqueue("b", "second", 2);
+    outbox.takeSendable(2000);
+    expect(outbox.oldestInFlightSentAt()).toBe(1000);
+    outbox.confirm("a");
+    expect(outbox.oldestInFlightSentAt()).toBe(2000);
+    outbox.socketLost();
+    expect(outbox.oldestInFlightSentAt()).toBeNull();
   });
 
   it("lets a message go only on its echo", () => {
     const outbox = createOutbox();
     outbox.enqueue("a", "first", 1);
-    outbox.takeSendable();
+    outbox.takeSendable(0);
     expect(outbox.confirm("a")?.text).toBe("first");
     expect(outbox.entries()).toEqual([]);
     expect(outbox.confirm("a")).toBeUndefined();
@@ -24,12 +38,12 @@ describe("Outbox", () => {
   it("does not re-send what was in flight on a dropped socket until the replay is checked", () => {
     const outbox = createOutbox();
     outbox.enqueue("a", "first", 1);
-    outbox.takeSendable();
+    outbox.takeSendable(0);
     outbox.socketLost();
-    expect(outbox.takeSendable()).toEqual([]);
+    expect(outbox.takeSendable(0)).toEqual([]);
     expect(outbox.replayChecked()).toEqual([]);
     expect(states(outbox)).toEqual(["a:queued:1"]);
-    expect(outbox.takeSendable().map((entry) => entry.id)).toEqual(["a"]);
+    expect(outbox.takeSendable(0).map((entry) => entry.id)).toEqual(["a"]);
   });
 
   it("fails a message on its third lost attempt and restarts the count on retry", () => {
@@ -37,7 +51,7 @@ describe("Outbox", () => {
     outbox.enqueue("a", "first", 1);
     const failures: string[][] = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      outbox.takeSendable();
+      outbox.takeSendable(0);
       outbox.socketLost();
       failures.push(outbox.replayChecked().map((entry) => entry.id));
     }
