@@ -153,14 +153,4 @@ describe("markdown performance on pathological input", () => {
   test("a line of nothing but ten thousand asterisks is a rule", () => {
     expect(showMarkdown("*".repeat(10_000)).innerHTML).toBe("<hr>");
   });
-
-  test("a five-thousand-character message becomes elements within a few milliseconds", () => {
-    const message = SAMPLE_MESSAGE.repeat(Math.ceil(5_000 / SAMPLE_MESSAGE.length)).slice(0, 5_000);
-    const runs = 100;
-    // The first runs only warm the JIT up.
-    for (let run = 0; run < runs; run++) renderMarkdown(message);
-    const start = performance.now();
-    for (let run = 0; run < runs; run++) renderMarkdown(message);
-    expect((performance.now() - start) / runs).toBeLessThan(5);
-  });
 });
