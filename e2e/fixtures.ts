@@ -1,4 +1,5 @@
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { longReply } from "../demo/server/agent/replies.ts";
 import { SERVER_URL_VARIABLE } from "./server-handle.ts";
 
 /** The demo pages' Chat API account (demo/server/demo-credentials.ts). */
@@ -63,6 +64,20 @@ export class ChatWidget {
   /** The last agent message, once no message is streaming any more. */
   lastAgentMessage(): Locator {
     return this.agentMessages.last();
+  }
+}
+
+const longParagraphs = longReply().text.split("\n\n").map((paragraph) => paragraph.replace(/\s+/g, " "));
+
+/**
+ * Waits until `answer` holds the demo agent's long answer (its "long" trigger) in full, then checks that
+ * each paragraph appears exactly once: a stream resumed after a drop must neither lose nor repeat text.
+ */
+export async function expectLongAnswerInFull(answer: Locator, options: { timeout?: number } = {}): Promise<void> {
+  await expect(answer).toContainText(longParagraphs.at(-1) as string, options);
+  const text = (await answer.innerText()).replace(/\s+/g, " ");
+  for (const paragraph of longParagraphs) {
+    expect(text.split(paragraph).length - 1, `"${paragraph.slice(0, 30)}…" once`).toBe(1);
   }
 }
 

@@ -1,0 +1,111 @@
+import type { Page } from "@playwright/test";
+import type { ChatController, WidgetEventName } from "../src/widget/index.ts";
+
+/**
+ * How a delivery's page hears the widget's events: `<cap-chat>` dispatches bubbling, composed
+ * CustomEvents that reach `document`; the script tag takes `CapChat("on", name, listener)`; the
+ * single-page app holds the controller `mountChat` returned (`window.capChatDemo.controller`).
+ */
+export type EventSubscription = "document-event" | "command" | "controller";
+
+/** One way of embedding the widget, as a demo page shows it. */
+export interface Delivery {
+  /** Appears in test names. */
+  readonly name: string;
+  /** The demo page, on the reference server. */
+  readonly path: string;
+  /** The element whose open shadow root holds the widget. */
+  readonly host: string;
+  readonly subscription: EventSubscription;
+  /** Where the demo page itself shows a client-managed handoff it was told about, and what it shows. */
+  readonly handoffShownByPage: { readonly selector: string; readonly text: string } | null;
+}
+
+/** The three deliveries; every conversation journey runs on each of them. */
+export const deliveries: readonly Delivery[] = [
+  {
+    name: "script tag",
+    path: "/script-tag.html",
+    host: "[data-cap-chat-host]",
+    subscription: "command",
+    handoffShownByPage: { selector: "#site-handoff-queue", text: "phone-callback" },
+  },
+  {
+    name: "custom element",
+    path: "/element.html",
+    host: "cap-chat",
+    subscription: "document-event",
+    handoffShownByPage: { selector: "#event-log", text: "cap-chat:handoff-required" },
+  },
+  {
+    name: "single-page app",
+    path: "/spa.html",
+    host: "#chat-host",
+    subscription: "controller",
+    handoffShownByPage: null,
+  },
+];
+
+interface RecordingWindow {
+  CapChat?: (command: string, ...args: unknown[]) => unknown;
+  capChatDemo?: { controller: ChatController };
+  recordedWidgetEvents?: Record<string, unknown[]>;
+}
+
+/**
+ * Starts keeping the detail of every `name` event the widget emits from now on, subscribed the way the
+ * delivery's page subscribes. Call it after the page has loaded; read the details with
+ * {@link recordedWidgetEvents}.
+ */
+export async function recordWidgetEvents(page: Page, delivery: Delivery, name: WidgetEventName): Promise<void> {
+  await page.evaluate(
+    ({ subscription, name }) => {
+      const record = window as unknown as RecordingWindow;
+      const recorded = (record.recordedWidgetEvents ??= {});
+      const details = (recorded[name] ??= []);
+      const keep = (detail: unknown) => void details.push(detail);
+      if (subscription === "document-event") {
+        document.addEventListener(name, (event) => keep((event as CustomEvent).detail));
+      } else if (subscription === "command") {
+        if (!record.CapChat) throw new Error("the page has no CapChat function");
+        // The short name: the command accepts event names without the `cap-chat:` prefix.
+        record.CapChat("on", name.slice("cap-chat:".length), keep);
+      } else {
+        const controller = record.capChatDemo?.controller;
+        if (!controller) throw new Error("the page exposes no widget controller");
+        controller.on(name, keep);
+      }
+    },
+    { subscription: delivery.subscription, name },
+  );
+}
+
+/** The details of the `name` events recorded since {@link recordWidgetEvents}, in order, as plain data. */
+export function recordedWidgetEvents(page: Page, name: WidgetEventName): Promise<unknown[]> {
+  return page.evaluate(
+    (name) => JSON.parse(JSON.stringify((window as unknown as RecordingWindow).recordedWidgetEvents?.[name] ?? [])),
+    name,
+  );
+}
+
+/**
+ * Starts keeping, in order and without repeats in a row, every text the handoff banner shows from now
+ * on; read them with {@link recordedBannerTexts}.
+ */
+export async function recordBannerTexts(page: Page, delivery: Delivery): Promise<void> {
+  await page.evaluate((host) => {
+    const record = window as unknown as { bannerTexts: string[] };
+    record.bannerTexts = [];
+    const root = document.querySelector(host)?.shadowRoot;
+    if (!root) throw new Error(`no open shadow root on ${host}`);
+    new MutationObserver(() => {
+      const text = root.querySelector('[part~="handoff"]')?.textContent ?? "";
+      if (text && record.bannerTexts.at(-1) !== text) record.bannerTexts.push(text);
+    }).observe(root, { subtree: true, childList: true, characterData: true });
+  }, delivery.host);
+}
+
+/** The banner texts recorded since {@link recordBannerTexts}. */
+export function recordedBannerTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { bannerTexts: string[] }).bannerTexts);
+}
