@@ -7,9 +7,7 @@ test.describe("what each delivery's page adds", () => {
     widget,
     pageProblems,
   }) => {
-    await page.goto("/element.html");
-    await widget.open();
-    await widget.expectGreeting();
+    await widget.startOn("/element.html");
     await widget.send("markdown please");
     await expect(widget.agentMessages.last()).toContainText("inline code");
     const eventLog = page.locator("#event-log");
@@ -23,9 +21,7 @@ test.describe("what each delivery's page adds", () => {
     widget,
     pageProblems,
   }) => {
-    await page.goto("/spa.html");
-    await widget.open();
-    await widget.expectGreeting();
+    await widget.startOn("/spa.html");
     await widget.send("markdown please");
     await expect(widget.agentMessages.last()).toContainText("inline code");
     const sockets: string[] = [];

@@ -54,6 +54,13 @@ export class ChatWidget {
     await expect(this.agentMessages.first()).toContainText("Ask me anything");
   }
 
+  /** Loads `path`, opens the panel and waits for the greeting: where most journeys begin. */
+  async startOn(path: string): Promise<void> {
+    await this.page.goto(path);
+    await this.open();
+    await this.expectGreeting();
+  }
+
   /** Types a message and sends it with the Send button; waits until the server has received it. */
   async send(text: string): Promise<void> {
     await this.input.fill(text);

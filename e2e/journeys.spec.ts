@@ -12,13 +12,10 @@ import { expect, expectLongAnswerInFull, fault, sessionIdOf, test } from "./fixt
 test.describe("conversation journeys, on each delivery", () => {
   for (const delivery of deliveries) {
     test(`the widget opens, greets, and streams an answer in full (${delivery.name})`, async ({
-      page,
       widget,
       pageProblems,
     }) => {
-      await page.goto(delivery.path);
-      await widget.open();
-      await widget.expectGreeting();
+      await widget.startOn(delivery.path);
       const before = await widget.agentMessages.count();
       await widget.send("Tell me something long");
       await expectLongAnswerInFull(widget.agentMessages.nth(before));
@@ -29,9 +26,7 @@ test.describe("conversation journeys, on each delivery", () => {
       page,
       widget,
     }) => {
-      await page.goto(delivery.path);
-      await widget.open();
-      await widget.expectGreeting();
+      await widget.startOn(delivery.path);
       await expect(widget.suggestions).toHaveText(greeting("en").suggestions as string[]);
       await page.getByRole("button", { name: "Show me Markdown" }).click();
       await expect(widget.userMessages.last()).toContainText("Show me Markdown");
@@ -43,9 +38,7 @@ test.describe("conversation journeys, on each delivery", () => {
       page,
       widget,
     }) => {
-      await page.goto(delivery.path);
-      await widget.open();
-      await widget.expectGreeting();
+      await widget.startOn(delivery.path);
       await recordWidgetEvents(page, delivery, "cap-chat:handoff");
       await recordBannerTexts(page, delivery);
       await widget.send("I want a human");
@@ -106,9 +99,7 @@ test.describe("conversation journeys, on each delivery", () => {
         const sessionId = new URL(socket.url()).searchParams.get("session_id");
         if (sessionId && !sessionIds.includes(sessionId)) sessionIds.push(sessionId);
       });
-      await page.goto(delivery.path);
-      await widget.open();
-      await widget.expectGreeting();
+      await widget.startOn(delivery.path);
       await widget.send("hello there");
       await page.getByRole("button", { name: en.endConversation }).click();
       await expect(page.getByText(en.endReasons.REASON_USER_END)).toBeVisible();
@@ -124,9 +115,7 @@ test.describe("conversation journeys, on each delivery", () => {
       page,
       widget,
     }) => {
-      await page.goto(delivery.path);
-      await widget.open();
-      await widget.expectGreeting();
+      await widget.startOn(delivery.path);
       await widget.send("Show me an image");
       await expect(widget.agentMessages.last()).toContainText("harbour at dusk");
       await page.reload();
@@ -145,9 +134,7 @@ test.describe("conversation journeys, on each delivery", () => {
       const sessionId = sessionIdOf(page);
       let sockets = 0;
       page.on("websocket", () => (sockets += 1));
-      await page.goto(delivery.path);
-      await widget.open();
-      await widget.expectGreeting();
+      await widget.startOn(delivery.path);
       await fault(serverUrl, "dropSocketsAfter", { sessionId: await sessionId, liveEvents: 6 });
       await widget.input.fill("something long please");
       await widget.sendButton.click();

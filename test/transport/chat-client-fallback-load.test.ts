@@ -1,18 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { chatUrl, FakePlatform } from "./support/fake-platform.ts";
+import { describe, expect, it, vi } from "vitest";
+import { chatUrl, FakePlatform, useFakePlatform } from "./support/fake-platform.ts";
 
 // In a file of its own: a module that failed to load stays failed in this file's module registry.
 let platform: FakePlatform;
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  platform = new FakePlatform();
-});
-
-afterEach(() => {
-  platform.stop();
-  vi.useRealTimers();
-});
+useFakePlatform((started) => (platform = started));
 
 describe("the Chat API fallback, loaded on demand", () => {
   it("fails the connection and the waiting messages, never silently, when the Chat API cannot be loaded", async () => {

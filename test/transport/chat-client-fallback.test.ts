@@ -1,17 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { chatUrl, FakePlatform, phases, recordConnections } from "./support/fake-platform.ts";
+import { describe, expect, it, vi } from "vitest";
+import { chatUrl, FakePlatform, useFakePlatform, phases, recordConnections } from "./support/fake-platform.ts";
 
 let platform: FakePlatform;
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  platform = new FakePlatform();
-});
-
-afterEach(() => {
-  platform.stop();
-  vi.useRealTimers();
-});
+useFakePlatform((started) => (platform = started));
 
 const chatActions = () => platform.chatCalls.map((call) => call.action);
 

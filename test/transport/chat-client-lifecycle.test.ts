@@ -1,18 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { EventType } from "../../src/protocol/index.ts";
-import { FakePlatform, phases, recordConnections } from "./support/fake-platform.ts";
+import { FakePlatform, phases, recordConnections, useFakePlatform } from "./support/fake-platform.ts";
 
 let platform: FakePlatform;
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  platform = new FakePlatform();
-});
-
-afterEach(() => {
-  platform.stop();
-  vi.useRealTimers();
-});
+useFakePlatform((started) => (platform = started));
 
 const untilLive = ["connecting", "replaying", "live"];
 

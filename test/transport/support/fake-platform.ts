@@ -1,9 +1,10 @@
 import { Server, WebSocket as MockWebSocket } from "mock-socket";
+import { afterEach, beforeEach, vi } from "vitest";
 import { EventType, type SessionCapabilities } from "../../../src/protocol/index.ts";
 import { buildChatClient, type DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
 import { MemoryStorage } from "../../support/node-effects.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
-import type { Environment, HttpRequest, HttpResponse, KeyValueStorage, WebSocketLike } from "../../../src/transport/environment.ts";
+import type { Environment, HttpRequest, HttpResponse, WebSocketLike } from "../../../src/transport/environment.ts";
 
 // The client loads the Chat API transport on demand; loading it once up front keeps the timed assertions
 // of the fallback tests about the protocol rather than about how long a first module load takes.
@@ -270,3 +271,20 @@ export function recordConnections(client: DiagnosableChatClient): { at: number; 
 }
 
 export { MemoryStorage };
+
+/**
+ * Registers the hooks of a test file on the fake platform: fake timers and a fresh platform (handed to
+ * `receive`) before each test, the platform stopped and real timers back after it.
+ */
+export function useFakePlatform(receive: (platform: FakePlatform) => void): void {
+  let platform: FakePlatform | undefined;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    platform = new FakePlatform();
+    receive(platform);
+  });
+  afterEach(() => {
+    platform?.stop();
+    vi.useRealTimers();
+  });
+}
