@@ -28,8 +28,8 @@ export interface SessionPersistence {
 }
 
 /**
- * Reads and writes the persisted session in the environment's tab storage. With persistence off or no
- * storage, it stores nothing and loads nothing. Storage failures (quota, privacy modes) and unreadable
+ * Reads and writes the persisted session in the environment's tab storage, writing only what changed.
+ * With persistence off or no storage, it stores nothing and loads nothing. Storage failures (quota, privacy modes) and unreadable
  * records are swallowed: a lost record only costs the resume after a reload.
  */
 export function createSessionPersistence(storage: KeyValueStorage | null, enabled: boolean): SessionPersistence {
@@ -40,14 +40,24 @@ export function createSessionPersistence(storage: KeyValueStorage | null, enable
       return null;
     }
   };
+  // The record as last written: saving is asked for after every lifecycle input, a streamed chunk
+  // included, and storage is written only when the record changed.
+  let written: string | null = null;
   return {
     load: () => attempt((available) => readSession(JSON.parse(available.getItem(sessionStorageKey) ?? "null"))),
     save(session) {
+      if (!enabled || !storage) return;
       // The `shown` flag describes this page's transcript, which a reload starts afresh.
       const outbox = session.outbox.map(({ id, text, time, attempts, state }) => ({ id, text, time, attempts, state }));
-      attempt((available) => available.setItem(sessionStorageKey, JSON.stringify({ ...session, outbox })));
+      const record = JSON.stringify({ ...session, outbox });
+      if (record === written) return;
+      attempt((available) => {
+        available.setItem(sessionStorageKey, record);
+        written = record;
+      });
     },
     clear() {
+      written = null;
       attempt((available) => available.removeItem(sessionStorageKey));
     },
   };

@@ -18,6 +18,25 @@ describe("session persistence", () => {
     expect(createSessionPersistence(storage, true).load()).toEqual({ ...record, outbox: [{ ...record.outbox[0], shown: false }] });
   });
 
+  it("writes the storage only when the record changed, as saves come after every input", () => {
+    const storage = new MemoryStorage();
+    let writes = 0;
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key, value) => {
+      writes += 1;
+      setItem(key, value);
+    };
+    const persistence = createSessionPersistence(storage, true);
+    persistence.save(record);
+    persistence.save({ ...record });
+    expect(writes).toBe(1);
+    persistence.save({ ...record, lastActivityAt: 43 });
+    expect(writes).toBe(2);
+    persistence.clear();
+    persistence.save({ ...record, lastActivityAt: 43 });
+    expect(writes).toBe(3);
+  });
+
   it("stores nothing when disabled", () => {
     const storage = new MemoryStorage();
     const persistence = createSessionPersistence(storage, false);
