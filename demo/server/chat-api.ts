@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ChatAction, ChatErrorBody } from "../../src/protocol/index.ts";
-import { type AgentAssets } from "./agent/agent-message.ts";
+import { ChatHeader, type ChatAction, type ChatErrorBody } from "../../src/protocol/index.ts";
+import type { AgentAssets } from "./agent/agent-message.ts";
 import { chatGreeting, chatTurn } from "./agent/chat-agent.ts";
 import { demoChatAccount } from "./demo-credentials.ts";
 import { corsHeaders, headerValue, parseJsonObject, readBody, sendJson } from "./http-utilities.ts";
@@ -69,7 +69,7 @@ export async function handleChatApi(
       Allow: methodOf[route.action],
     });
   }
-  if (headerValue(request, "X-API-KEY") !== demoChatAccount.apiKey || headerValue(request, "X-TOKEN") !== demoChatAccount.token) {
+  if (headerValue(request, ChatHeader.ApiKey) !== demoChatAccount.apiKey || headerValue(request, ChatHeader.Token) !== demoChatAccount.token) {
     return fail(401, "UNAUTHORIZED", "Missing or invalid X-API-KEY or X-TOKEN");
   }
   if (route.accountId !== demoChatAccount.accountId || route.projectId !== demoChatAccount.projectId) {
