@@ -28,6 +28,9 @@ function buildOptions(mode: string): UserConfig["build"] {
       // The script tag: one self-contained IIFE file, Preact included.
       emptyOutDir: false,
       target: "es2020",
+      // The one file a page downloads as is: Terser's extra passes make it about 2 % smaller than the default.
+      minify: "terser",
+      terserOptions: { ecma: 2020, compress: { passes: 3, pure_getters: true } },
       lib: {
         entry: resolve(root, "src/embed/script-tag.ts"),
         name: "CapChatBundle",

@@ -1,6 +1,7 @@
 /**
  * Measures the built deliveries in dist/: the bytes on disk, minified (the npm entries keep whitespace, as
- * Vite's library mode does, so they are minified here the way an app's bundler would), gzip (level 9) and
+ * Vite's library mode does, so they are minified here the way an app's bundler would; the script tag ships
+ * minified and is measured as it ships), gzip (level 9) and
  * brotli (quality 11). An npm entry counts together with the chunks it imports: statically (what loading
  * it costs up front), and optionally the ones it imports on demand too (the Chat API fallback).
  */
@@ -20,9 +21,12 @@ export interface BundleTarget {
   selfContained: boolean;
 }
 
+/** The script tag's one file, built minified. */
+const scriptTagEntry = "cap-chat.js";
+
 /** The deliveries, as vite.config.ts names them, with the budgets of the widget issue. */
 export const bundleTargets: readonly BundleTarget[] = [
-  { label: "script tag (IIFE, Preact included)", entry: "cap-chat.js", gzipBudget: 25_600, selfContained: true },
+  { label: "script tag (IIFE, Preact included)", entry: scriptTagEntry, gzipBudget: 25_600, selfContained: true },
   { label: "cap-chat (client only)", entry: "client.js", gzipBudget: 9_216, selfContained: true },
   { label: "cap-chat/widget (without Preact)", entry: "widget.js", selfContained: false },
   { label: "cap-chat/element (without Preact)", entry: "element.js", selfContained: false },
@@ -76,7 +80,11 @@ export function measureBundle(entry: string, includeLazyChunks = false): BundleM
   for (const file of files) {
     const code = readFileSync(file, "utf8");
     raw += Buffer.byteLength(code);
-    const result = minifySync(relative(distRoot, file), code, { module: !entry.endsWith("cap-chat.js") });
+    if (entry === scriptTagEntry) {
+      minifiedParts.push(code);
+      continue;
+    }
+    const result = minifySync(relative(distRoot, file), code, { module: true });
     if (result.errors.length > 0) throw new Error(`Cannot minify ${file}: ${result.errors[0]?.message}`);
     minifiedParts.push(result.code);
   }
