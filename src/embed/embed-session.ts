@@ -1,19 +1,19 @@
-import type { ChatController, WidgetEventName, WidgetOptions } from "../widget/index.ts";
+import type { BasicChatController, WidgetEventName, WidgetOptions } from "../widget/widget-types.ts";
 import type { CommandListener, CommandTarget } from "./command-queue.ts";
 
 /** The prefix every widget event name carries. */
 export const EVENT_PREFIX = "cap-chat:";
 
-export interface EmbedSessionOptions {
+export interface EmbedSessionOptions<Controller extends BasicChatController> {
   /** Options read from the script tag; `boot` options are merged over them. */
   defaults: Partial<WidgetOptions>;
   /** Mounts a widget with the final options (the caller owns where it goes in the page). */
-  mount(options: Partial<WidgetOptions>): ChatController;
+  mount(options: Partial<WidgetOptions>): Controller;
 }
 
-export interface EmbedSession extends CommandTarget {
+export interface EmbedSession<Controller extends BasicChatController> extends CommandTarget {
   /** The mounted widget's controller, or null before `boot` and after `destroy`. */
-  readonly controller: ChatController | null;
+  readonly controller: Controller | null;
   /** Whether `boot` has been called at least once (even if `destroy` followed). */
   readonly booted: boolean;
 }
@@ -25,22 +25,25 @@ export interface EmbedSession extends CommandTarget {
  * survive `destroy` and a new `boot`, and `off` removes them. Event names may be given with or without
  * the `cap-chat:` prefix.
  */
-export function createEmbedSession({ defaults, mount }: EmbedSessionOptions): EmbedSession {
-  let controller: ChatController | null = null;
+export function createEmbedSession<Controller extends BasicChatController>({
+  defaults,
+  mount,
+}: EmbedSessionOptions<Controller>): EmbedSession<Controller> {
+  let controller: Controller | null = null;
   let booted = false;
-  let waiting: ((current: ChatController) => void)[] = [];
+  let waiting: ((current: Controller) => void)[] = [];
   // Event → listener → the remover of its registration on the current controller.
   const listeners = new Map<string, Map<CommandListener, () => void>>();
   const register = (event: string, listener: CommandListener) =>
     controller ? controller.on(event as WidgetEventName, listener) : () => {};
-  const whenBooted = (action: (current: ChatController) => void) => (controller ? action(controller) : void waiting.push(action));
+  const whenBooted = (action: (current: Controller) => void) => (controller ? action(controller) : void waiting.push(action));
   const teardown = () => {
     for (const byListener of listeners.values()) for (const remove of byListener.values()) remove();
     controller?.destroy();
     controller = null;
   };
 
-  const session: EmbedSession = {
+  const session: EmbedSession<Controller> = {
     get controller() {
       return controller;
     },

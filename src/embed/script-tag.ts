@@ -6,7 +6,8 @@
  * options. Without such a URL it waits for `CapChat('boot', options)`; `boot` options are merged over
  * the tag's.
  */
-import { mountChat, type WidgetOptions } from "../widget/index.ts";
+import { mountWidget } from "../widget/mount-widget.ts";
+import type { BasicChatController, WidgetOptions } from "../widget/widget-types.ts";
 import { createCommandFunction, replayQueue, type CapChatFunction } from "./command-queue.ts";
 import { createEmbedSession } from "./embed-session.ts";
 import { optionsFromAttributes, resolveRelativeUrls } from "./options-from-attributes.ts";
@@ -29,12 +30,13 @@ function readScriptOptions(script: HTMLOrSVGScriptElement | null): Partial<Widge
   return options;
 }
 
-function mountFloating(options: Partial<WidgetOptions>): ReturnType<typeof mountChat> {
+// The page replaces the widget with a new `boot` rather than updating it, so live updates are left out.
+function mountFloating(options: Partial<WidgetOptions>): BasicChatController {
   const host = document.createElement("div");
   host.setAttribute(SCRIPT_TAG_HOST_ATTRIBUTE, "");
   document.body.append(host);
   const root = host.attachShadow({ mode: "open" });
-  const controller = mountChat(root, { mode: "floating", ...resolveRelativeUrls(options, document.baseURI) } as WidgetOptions);
+  const { controller } = mountWidget(root, { mode: "floating", ...resolveRelativeUrls(options, document.baseURI) } as WidgetOptions);
   const destroy = controller.destroy.bind(controller);
   return Object.assign(controller, {
     destroy() {

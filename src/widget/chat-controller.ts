@@ -1,94 +1,25 @@
 import { batch } from "@preact/signals";
-import { h, render } from "preact";
 import { createChatClient } from "../index.ts";
-import type { ChatClient } from "../transport/chat-client-types.ts";
-import { ChatApp } from "./components/chat-app.tsx";
 import { resolveLocale } from "./locales/index.ts";
-import { createChatModel } from "./model/chat-model.ts";
-import { adoptWidgetStyles } from "./styles.ts";
+import { mountWidget } from "./mount-widget.ts";
 import { changedOptions } from "./option-changes.ts";
-import { followVisualViewport } from "./viewport-follower.ts";
-import type { ChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
+import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
 // Every other option belongs to the client: changing one means another conversation endpoint.
 const presentationOptions = ["headerTitle", "locale", "mode", "open"];
 
-// Client events the controller re-emits under the design.md names.
-const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end", "error"] as const;
-
 /**
- * Mounts the chat widget. Given an element, appends a host `<div>` to it with an open shadow root, which
- * keeps page CSS out; given a shadow root (the custom element's own), renders into it. Styles are adopted
- * as a constructable stylesheet. The client (created from `options`, or `options.client`) is started at
- * once and owned by the widget: `destroy()` destroys it. `cap-chat:ready` is emitted in a microtask, so a
- * handler added right after mounting receives it.
+ * Mounts the chat widget as `mountWidget` does, with a controller that also applies options live: a
+ * presentation option changes the widget in place; a changed connection option, or a given `client`,
+ * replaces the client.
  */
 export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptions): ChatController {
-  const { client: injected, ...initial } = options;
-  let settings: Omit<WidgetOptions, "client"> = initial;
-  let destroyed = false;
-  // A shadow root is a document fragment (node type 11); this test also holds across frames.
-  const ownHost = target.nodeType === 11 ? null : target.appendChild(target.ownerDocument.createElement("div"));
-  const root = ownHost ? ownHost.attachShadow({ mode: "open" }) : (target as ShadowRoot);
-  const handlers = new Map<WidgetEventName, Set<(detail: never) => void>>();
-  const emit = <Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]) => {
-    for (const handler of [...(handlers.get(name) ?? [])]) {
-      try {
-        (handler as WidgetEventHandler<Name>)(detail);
-      } catch (error) {
-        // A failing page handler must not break the widget or the other handlers; it still surfaces.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
-  };
-
-  let client = injected ?? createChatClient(initial);
-  let stopForwarding = () => {};
-  const model = createChatModel(client, {
-    open: Boolean(initial.open),
-    mode: initial.mode ?? "floating",
-    locale: resolveLocale(initial.locale),
-    title: initial.headerTitle,
-    onOpenChange: (open) => emit(open ? "cap-chat:open" : "cap-chat:close", undefined),
-  });
-  // Forwards the client's events, starts it, and announces it once the caller had a chance to listen.
-  const use = (next: ChatClient) => {
-    const removers = forwardedEvents.map((name) =>
-      next.on(name, (detail: unknown) => emit(`cap-chat:${name}`, detail as WidgetEvents[`cap-chat:${typeof name}`])),
-    );
-    stopForwarding = () => removers.forEach((remove) => remove());
-    next.start();
-    queueMicrotask(() => {
-      if (next === client && !destroyed) emit("cap-chat:ready", { client: next });
-    });
-  };
-  adoptWidgetStyles(root);
-  render(h(ChatApp, { model }), root);
-  const stopFollowing = followVisualViewport(root);
-  use(client);
-
-  return {
-    get client() {
-      return client;
-    },
-    open: () => model.setOpen(true),
-    close: () => model.setOpen(false),
-    toggle: () => model.setOpen(!model.open.value),
-    send: (text) => client.send(text),
-    end: () => client.end(),
-    on(name, handler) {
-      let set = handlers.get(name);
-      if (!set) handlers.set(name, (set = new Set()));
-      set.add(handler);
-      return () => set.delete(handler);
-    },
-    off(name, handler) {
-      handlers.get(name)?.delete(handler);
-    },
-    update(next) {
-      if (destroyed) return;
+  const widget = mountWidget(target, options);
+  const { model } = widget;
+  let { client: _injected, ...settings } = options;
+  return Object.assign(widget.controller, {
+    update(next: Partial<WidgetOptions>) {
+      if (widget.destroyed) return;
       const { client: nextClient, ...changes } = next;
       const previous = settings;
       settings = { ...settings, ...changes };
@@ -102,24 +33,8 @@ export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptio
         nextClient ??
         (Object.keys(changedOptions(previous, settings) ?? {}).some((key) => !presentationOptions.includes(key))
           ? createChatClient(settings)
-          : client);
-      if (replacement === client) return;
-      stopForwarding();
-      client.destroy();
-      client = replacement;
-      model.attach(replacement);
-      use(replacement);
+          : null);
+      if (replacement && replacement !== widget.controller.client) widget.replaceClient(replacement);
     },
-    destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      stopForwarding();
-      model.dispose();
-      client.destroy();
-      render(null, root);
-      stopFollowing();
-      ownHost?.remove();
-      handlers.clear();
-    },
-  };
+  });
 }

@@ -37,8 +37,11 @@ export type WidgetEventName = keyof WidgetEvents;
 /** A handler of one widget event; it receives that event's detail. */
 export type WidgetEventHandler<Name extends WidgetEventName> = (detail: WidgetEvents[Name]) => void;
 
-/** What `mountChat` returns: commands for the page, events, live updates. */
-export interface ChatController {
+/**
+ * The commands and events of a mounted widget. `mountChat` adds live option updates to them; the script
+ * tag, whose page replaces the widget instead of updating it, mounts this alone.
+ */
+export interface BasicChatController {
   /** Opens the floating panel and moves focus to the input. */
   open(): void;
   /** Closes the floating panel. */
@@ -53,8 +56,12 @@ export interface ChatController {
   /** Listens to one event; returns the unsubscribe function. */
   on<Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>): () => void;
   off<Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>): void;
-  /** Applies options live; a changed connection option replaces the client with a new one. */
-  update(options: Partial<WidgetOptions>): void;
   /** The client in use (it changes after `update` with new connection options). */
   readonly client: ChatClient;
+}
+
+/** What `mountChat` returns: commands for the page, events, live updates. */
+export interface ChatController extends BasicChatController {
+  /** Applies options live; a changed connection option replaces the client with a new one. */
+  update(options: Partial<WidgetOptions>): void;
 }

@@ -4,11 +4,11 @@ import { createFakeController, type FakeController } from "./fake-controller.ts"
 
 const mounted: { target: HTMLElement | ShadowRoot; fake: FakeController }[] = [];
 
-vi.mock("../../src/widget/index.ts", () => ({
-  mountChat: (target: HTMLElement | ShadowRoot, options: WidgetOptions) => {
+vi.mock("../../src/widget/mount-widget.ts", () => ({
+  mountWidget: (target: HTMLElement | ShadowRoot, options: WidgetOptions) => {
     const fake = createFakeController(options);
     mounted.push({ target, fake });
-    return fake.controller;
+    return { controller: fake.controller };
   },
 }));
 

@@ -1,0 +1,119 @@
+// Components read signals; the integration hooks into Preact when loaded, so it comes before the first render.
+import "@preact/signals";
+import { h, render } from "preact";
+import { createChatClient } from "../index.ts";
+import type { ChatClient } from "../transport/chat-client-types.ts";
+import { ChatApp } from "./components/chat-app.tsx";
+import { resolveLocale } from "./locales/index.ts";
+import { createChatModel, type ChatModel } from "./model/chat-model.ts";
+import { adoptWidgetStyles } from "./styles.ts";
+import { followVisualViewport } from "./viewport-follower.ts";
+import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
+
+// Client events the controller re-emits under the design.md names.
+const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end", "error"] as const;
+
+/** A mounted widget: its controller, and what `mountChat` builds live updates from. */
+export interface MountedWidget {
+  controller: BasicChatController;
+  model: ChatModel;
+  readonly destroyed: boolean;
+  /** Destroys the client in use and follows `next` instead, announcing it with `cap-chat:ready`. */
+  replaceClient(next: ChatClient): void;
+}
+
+/**
+ * Mounts the chat widget. Given an element, appends a host `<div>` to it with an open shadow root, which
+ * keeps page CSS out; given a shadow root (the custom element's own), renders into it. Styles are adopted
+ * as a constructable stylesheet. The client (created from `options`, or `options.client`) is started at
+ * once and owned by the widget: `destroy()` destroys it. `cap-chat:ready` is emitted in a microtask, so a
+ * handler added right after mounting receives it.
+ */
+export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOptions): MountedWidget {
+  let destroyed = false;
+  // A shadow root is a document fragment (node type 11); this test also holds across frames.
+  const ownHost = target.nodeType === 11 ? null : target.appendChild(target.ownerDocument.createElement("div"));
+  const root = ownHost ? ownHost.attachShadow({ mode: "open" }) : (target as ShadowRoot);
+  const handlers = new Map<WidgetEventName, Set<(detail: never) => void>>();
+  const emit = <Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]) => {
+    for (const handler of [...(handlers.get(name) ?? [])]) {
+      try {
+        (handler as WidgetEventHandler<Name>)(detail);
+      } catch (error) {
+        // A failing page handler must not break the widget or the other handlers; it still surfaces.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  };
+
+  let client = options.client ?? createChatClient(options);
+  let stopForwarding = () => {};
+  const model = createChatModel(client, {
+    open: Boolean(options.open),
+    mode: options.mode ?? "floating",
+    locale: resolveLocale(options.locale),
+    title: options.headerTitle,
+    onOpenChange: (open) => emit(open ? "cap-chat:open" : "cap-chat:close", undefined),
+  });
+  // Forwards the client's events, starts it, and announces it once the caller had a chance to listen.
+  const use = (next: ChatClient) => {
+    const removers = forwardedEvents.map((name) =>
+      next.on(name, (detail: unknown) => emit(`cap-chat:${name}`, detail as WidgetEvents[`cap-chat:${typeof name}`])),
+    );
+    stopForwarding = () => removers.forEach((remove) => remove());
+    next.start();
+    queueMicrotask(() => {
+      if (next === client && !destroyed) emit("cap-chat:ready", { client: next });
+    });
+  };
+  adoptWidgetStyles(root);
+  render(h(ChatApp, { model }), root);
+  const stopFollowing = followVisualViewport(root);
+  use(client);
+
+  return {
+    model,
+    get destroyed() {
+      return destroyed;
+    },
+    replaceClient(next) {
+      stopForwarding();
+      client.destroy();
+      client = next;
+      model.attach(next);
+      use(next);
+    },
+    controller: {
+      get client() {
+        return client;
+      },
+      open: () => model.setOpen(true),
+      close: () => model.setOpen(false),
+      toggle: () => model.setOpen(!model.open.value),
+      send: (text) => client.send(text),
+      end: () => client.end(),
+      on(name, handler) {
+        let set = handlers.get(name);
+        if (!set) handlers.set(name, (set = new Set()));
+        set.add(handler);
+        return () => set.delete(handler);
+      },
+      off(name, handler) {
+        handlers.get(name)?.delete(handler);
+      },
+      destroy() {
+        if (destroyed) return;
+        destroyed = true;
+        stopForwarding();
+        model.dispose();
+        client.destroy();
+        render(null, root);
+        stopFollowing();
+        ownHost?.remove();
+        handlers.clear();
+      },
+    },
+  };
+}
