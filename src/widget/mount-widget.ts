@@ -10,9 +10,6 @@ import { adoptWidgetStyles } from "./styles.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 
-// Client events the controller re-emits under the design.md names.
-const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end", "error"] as const;
-
 /** A mounted widget: its controller, and what `mountChat` builds live updates from. */
 export interface MountedWidget {
   controller: BasicChatController;
@@ -49,29 +46,25 @@ export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOpt
   };
 
   let client = options.client ?? createChatClient(options);
-  let stopForwarding = () => {};
   const model = createChatModel(client, {
     open: Boolean(options.open),
     mode: options.mode ?? "floating",
     locale: resolveLocale(options.locale),
     title: options.headerTitle,
-    onOpenChange: (open) => emit(open ? "cap-chat:open" : "cap-chat:close", undefined),
+    emit,
   });
-  // Forwards the client's events, starts it, and announces it once the caller had a chance to listen.
+  // Follows the client, starts it, and announces it once the caller had a chance to listen.
   const use = (next: ChatClient) => {
-    const removers = forwardedEvents.map((name) =>
-      next.on(name, (detail: unknown) => emit(`cap-chat:${name}`, detail as WidgetEvents[`cap-chat:${typeof name}`])),
-    );
-    stopForwarding = () => removers.forEach((remove) => remove());
+    model.attach(next);
     next.start();
     queueMicrotask(() => {
       if (next === client && !destroyed) emit("cap-chat:ready", { client: next });
     });
   };
+  use(client);
   adoptWidgetStyles(root);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
-  use(client);
 
   return {
     model,
@@ -79,10 +72,9 @@ export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOpt
       return destroyed;
     },
     replaceClient(next) {
-      stopForwarding();
+      model.dispose();
       client.destroy();
       client = next;
-      model.attach(next);
       use(next);
     },
     controller: {
@@ -106,7 +98,6 @@ export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOpt
       destroy() {
         if (destroyed) return;
         destroyed = true;
-        stopForwarding();
         model.dispose();
         client.destroy();
         render(null, root);

@@ -1,14 +1,17 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
 import type { ChatClient } from "../../transport/chat-client-types.ts";
-import type { ChatMessage, ConversationSnapshot } from "../../transport/conversation.ts";
+import type { ConversationSnapshot } from "../../transport/conversation.ts";
 import { findLocale, type LocaleStrings } from "../locales/index.ts";
-import type { WidgetMode } from "../widget-types.ts";
+import type { WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
 import { createFrameScheduler } from "./frame-scheduler.ts";
 
 /** The snapshot parts the widget shows, each mirrored by one signal of the same name. */
 const snapshotParts = ["messages", "typing", "handoff", "notices", "connection", "ended", "agent", "liveAgent"] as const;
 
 type SnapshotPart = (typeof snapshotParts)[number];
+
+/** Client events the widget re-emits under the design.md names. */
+const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end", "error"] as const;
 
 /**
  * The conversation as signals, plus the widget's own UI state. Components read these and call the
@@ -31,11 +34,14 @@ export type ChatModel = { readonly [Part in SnapshotPart]: Signal<ConversationSn
   readonly active: ReadonlySignal<boolean>;
   /** The client in use. */
   readonly client: ChatClient;
-  /** Feeds the model from `client` instead of the previous one; its current snapshot applies at once. */
+  /**
+   * Feeds the model from `client` instead of the previous one, whose events stop being re-emitted; its
+   * current snapshot applies at once.
+   */
   attach(client: ChatClient): void;
   /** Opens or closes the floating panel; opening clears the unread count. */
   setOpen(open: boolean): void;
-  /** Stops listening to the client. */
+  /** Stops listening to the client, and so re-emitting its events. */
   dispose(): void;
 };
 
@@ -45,22 +51,23 @@ export interface ChatModelSettings {
   mode: WidgetMode;
   locale: LocaleStrings;
   title: string | undefined;
-  /** Called after `setOpen` changed the open state. */
-  onOpenChange(open: boolean): void;
+  /** Emits a widget event: `cap-chat:open` or `cap-chat:close` after `setOpen` changed the open state, or a client event. */
+  emit<Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]): void;
 }
 
 /**
- * Bridges `client.subscribe` into signals. Snapshot changes are applied at most once per animation frame,
- * so a fast stream of chunks costs one render per frame; signals only notify for parts whose identity
- * changed, and the store keeps unchanged messages identical, so only the growing message re-renders.
- * A `language` that matches a locale switches the UI to it, including one present in the first snapshot.
+ * Bridges the client into signals and widget events. Snapshot changes are applied at most once per
+ * animation frame, so a fast stream of chunks costs one render per frame; signals only notify for parts
+ * whose identity changed, and the store keeps unchanged messages identical, so only the growing message
+ * re-renders. The client's
+ * `message` event announces each agent message that finishes while attached (so history present at
+ * attach is neither announced nor counted as unread), and its `language` event switches the UI to a
+ * matching locale, as does a language already in the snapshot at attach. The client's events are
+ * re-emitted with the `cap-chat:` prefix. Call `attach` to start.
  */
 export function createChatModel(client: ChatClient, settings: ChatModelSettings): ChatModel {
   let current = client;
   let unsubscribe = () => {};
-  let finished = new Set<string>();
-  let seeded = false;
-  let language: string | null = null;
   const snapshot = client.getSnapshot();
   const parts = Object.fromEntries(snapshotParts.map((part) => [part, signal(snapshot[part])])) as {
     [Part in SnapshotPart]: Signal<ConversationSnapshot[Part]>;
@@ -75,36 +82,34 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
 
   function apply(next: ConversationSnapshot) {
     batch(() => {
-      if (next.language && next.language !== language) locale.value = findLocale(next.language) ?? locale.value;
-      language = next.language;
       for (const part of snapshotParts) (parts[part] as Signal<unknown>).value = next[part];
-      noteFinishedMessages(next.messages);
     });
   }
 
-  // The history present when a client attaches is neither announced nor counted as unread.
-  function noteFinishedMessages(messages: readonly ChatMessage[]) {
-    for (const message of messages) {
-      if (message.role === "user" || message.streaming || finished.has(message.id)) continue;
-      finished.add(message.id);
-      if (!seeded) continue;
-      announcement.value = `${message.author?.name ?? locale.value.agent}: ${message.text}`;
-      if (!open.value && mode.value === "floating") unread.value++;
-    }
-    seeded = true;
-  }
+  const switchLanguage = (code: string | null) => {
+    locale.value = findLocale(code) ?? locale.value;
+  };
 
   function attach(next: ChatClient) {
     unsubscribe();
     scheduler.cancel();
     current = next;
-    finished = new Set();
-    seeded = false;
-    apply(next.getSnapshot());
-    unsubscribe = next.subscribe(scheduler.schedule);
+    const snapshot = next.getSnapshot();
+    apply(snapshot);
+    switchLanguage(snapshot.language);
+    const removers = [
+      next.subscribe(scheduler.schedule),
+      next.on("language", switchLanguage),
+      next.on("message", (message) => {
+        if (message.role === "user") return;
+        announcement.value = `${message.author?.name ?? locale.value.agent}: ${message.text}`;
+        if (!open.value && mode.value === "floating") unread.value++;
+      }),
+      ...forwardedEvents.map((name) => next.on(name, (detail: unknown) => settings.emit(`cap-chat:${name}`, detail as never))),
+    ];
+    unsubscribe = () => removers.forEach((remove) => remove());
   }
 
-  attach(client);
   return {
     ...parts,
     open,
@@ -124,7 +129,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
         open.value = value;
         if (value) unread.value = 0;
       });
-      settings.onOpenChange(value);
+      settings.emit(value ? "cap-chat:open" : "cap-chat:close", undefined);
     },
     dispose() {
       scheduler.cancel();

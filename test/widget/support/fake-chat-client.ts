@@ -1,4 +1,5 @@
 import type { ChatClient, ChatClientEvents } from "../../../src/transport/chat-client-types.ts";
+import { describeChanges } from "../../../src/transport/conversation-changes.ts";
 import type { ChatMessage, ConversationSnapshot } from "../../../src/transport/conversation.ts";
 
 /** A snapshot of a connected conversation with nothing in it yet. */
@@ -44,10 +45,15 @@ export class FakeChatClient implements ChatClient {
     this.snapshot = snapshot;
   }
 
-  /** Applies `changes` as a new snapshot object and notifies subscribers, as the store does. */
+  /**
+   * Applies `changes` as a new snapshot object, notifies subscribers, then emits the events that step
+   * means, as the store does.
+   */
   set(changes: Partial<ConversationSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...changes };
+    const previous = this.snapshot;
+    this.snapshot = { ...previous, ...changes };
     for (const listener of [...this.listeners]) listener(this.snapshot);
+    for (const change of describeChanges(previous, this.snapshot)) this.emit(change.name, change.detail as never);
   }
 
   /** Emits one client event to its handlers. */
