@@ -1,11 +1,11 @@
-import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
+import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
 import type { ChatClient } from "../../transport/chat-client-types.ts";
 import type { ConversationSnapshot } from "../../transport/conversation.ts";
 import { findLocale, type LocaleStrings } from "../locales/index.ts";
 import type { WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
 import { createFrameScheduler } from "./frame-scheduler.ts";
 
-/** The snapshot parts the widget shows, each mirrored by one signal of the same name. */
+/** The snapshot parts the widget shows, each read through one signal of the same name. */
 const snapshotParts = ["messages", "typing", "handoff", "notices", "connection", "ended", "agent", "liveAgent"] as const;
 
 type SnapshotPart = (typeof snapshotParts)[number];
@@ -17,7 +17,7 @@ const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end
  * The conversation as signals, plus the widget's own UI state. Components read these and call the
  * client's actions through `client`; nothing else touches the client.
  */
-export type ChatModel = { readonly [Part in SnapshotPart]: Signal<ConversationSnapshot[Part]> } & {
+export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<ConversationSnapshot[Part]> } & {
   readonly open: Signal<boolean>;
   /** Agent messages finished while the floating panel was closed. */
   readonly unread: Signal<number>;
@@ -67,10 +67,11 @@ export interface ChatModelSettings {
  */
 export function createChatModel(client: ChatClient, settings: ChatModelSettings): ChatModel {
   let current = client;
-  let unsubscribe = () => {};
-  const snapshot = client.getSnapshot();
-  const parts = Object.fromEntries(snapshotParts.map((part) => [part, signal(snapshot[part])])) as {
-    [Part in SnapshotPart]: Signal<ConversationSnapshot[Part]>;
+  let detach = () => {};
+  const snapshot = signal(client.getSnapshot());
+  // A computed part notifies only when its value's identity changed.
+  const parts = Object.fromEntries(snapshotParts.map((part) => [part, computed(() => snapshot.value[part])])) as {
+    [Part in SnapshotPart]: ReadonlySignal<ConversationSnapshot[Part]>;
   };
   const open = signal(settings.open);
   const unread = signal(0);
@@ -78,26 +79,21 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const locale = signal(settings.locale);
   const mode = signal(settings.mode);
   const { connection, ended } = parts;
-  const scheduler = createFrameScheduler(() => apply(current.getSnapshot()));
-
-  function apply(next: ConversationSnapshot) {
-    batch(() => {
-      for (const part of snapshotParts) (parts[part] as Signal<unknown>).value = next[part];
-    });
-  }
+  const scheduler = createFrameScheduler(() => {
+    snapshot.value = current.getSnapshot();
+  });
 
   const switchLanguage = (code: string | null) => {
     locale.value = findLocale(code) ?? locale.value;
   };
 
   function attach(next: ChatClient) {
-    unsubscribe();
-    scheduler.cancel();
+    detach();
     current = next;
-    const snapshot = next.getSnapshot();
-    apply(snapshot);
-    switchLanguage(snapshot.language);
+    snapshot.value = next.getSnapshot();
+    switchLanguage(snapshot.value.language);
     const removers = [
+      scheduler.cancel,
       next.subscribe(scheduler.schedule),
       next.on("language", switchLanguage),
       next.on("message", (message) => {
@@ -107,7 +103,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
       }),
       ...forwardedEvents.map((name) => next.on(name, (detail: unknown) => settings.emit(`cap-chat:${name}`, detail as never))),
     ];
-    unsubscribe = () => removers.forEach((remove) => remove());
+    detach = () => removers.forEach((remove) => remove());
   }
 
   return {
@@ -125,15 +121,10 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     attach,
     setOpen(value) {
       if (value === open.value) return;
-      batch(() => {
-        open.value = value;
-        if (value) unread.value = 0;
-      });
+      open.value = value;
+      if (value) unread.value = 0;
       settings.emit(value ? "cap-chat:open" : "cap-chat:close", undefined);
     },
-    dispose() {
-      scheduler.cancel();
-      unsubscribe();
-    },
+    dispose: () => detach(),
   };
 }
