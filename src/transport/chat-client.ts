@@ -37,7 +37,6 @@ type Plan = { endpoints?: MessagingEndpoints; fallback?: boolean; useChatApiNow?
 export function buildChatClient(environment: Environment, options: ChatClientOptions = {}): DiagnosableChatClient {
   const store = createConversationStore({ now: environment.now });
   const plan = choosePlan(options, environment);
-  const removers = new Set<() => void>();
   let messaging: MessagingClient | null = null;
   /** The Chat API transport once chosen: loaded on demand, as most clients never need it. */
   let chatLoading: Promise<ChatApiTransport> | null = null;
@@ -115,13 +114,6 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     );
   };
 
-  const track = (remove: () => void) => {
-    removers.add(remove);
-    return () => {
-      removers.delete(remove);
-      remove();
-    };
-  };
   /** The Messaging client, while it is the live transport of a usable client. */
   const messagingInUse = () => (destroyed || chatLoading ? null : messaging);
 
@@ -134,8 +126,9 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       };
     },
     getSnapshot: () => store.getSnapshot(),
-    subscribe: (listener) => track(store.subscribe(listener)),
-    on: (name, handler) => track(store.on(name, handler)),
+    // Once destroyed, nothing reaches the store any more, so listeners are simply never called again.
+    subscribe: store.subscribe,
+    on: store.on,
     start,
     send,
     typing: () => messagingInUse()?.typing(),
@@ -165,8 +158,6 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       destroyed = true;
       messaging?.destroy();
       withChat((transport) => transport.destroy());
-      for (const remove of [...removers]) remove();
-      removers.clear();
     },
   };
 }
