@@ -54,7 +54,6 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
   };
 
   const startChat = (pending: readonly OutboxEntry[] = []) => {
-    const handedOver = pending.map(({ id, text }) => ({ id, text }));
     const loading: Promise<ChatApiTransport> = import("./chat-api-transport.ts").then(({ createChatApiTransport }) => {
       const transport = createChatApiTransport({ environment, options, store });
       // A newer conversation, or the end of the client, overtook this load.
@@ -62,7 +61,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
         transport.destroy();
       } else {
         chat = transport;
-        transport.start(handedOver);
+        transport.start(pending);
       }
       return transport;
     });
@@ -71,7 +70,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       if (destroyed || chatLoading !== loading) return;
       const error = { kind: "network", message: "The Chat API could not be loaded." } as const;
       store.apply({ kind: "connection-changed", connection: { status: "failed", error }, transport: "chat" });
-      for (const { id } of handedOver) store.apply({ kind: "user-message-failed", id });
+      for (const { id } of pending) store.apply({ kind: "user-message-failed", id });
     });
   };
 

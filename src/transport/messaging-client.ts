@@ -96,7 +96,8 @@ export function createMessagingClient(
   const trace: LifecyclePhase[] = [lifecycle.phase];
   let sequencer = createEventSequencer();
   let outbox = createOutbox(saved?.outbox ?? []);
-  let restored = saved && { sessionId: saved.sessionId, joinRequested: saved.joinRequested, lastActivityAt: saved.lastActivityAt };
+  /** The stored session to resume, until a socket of this client has been asked for a new one. */
+  let restored = saved;
   let maxMessageBytes: number = maxFrameBytes;
   let token: string | null = null;
   let socket: WebSocketLike | null = null;
