@@ -47,8 +47,10 @@ export function resolveChatBase(chatUrl: string): string {
 export function createChatApiClient(options: ChatApiClientOptions): ChatApiClient {
   const base = resolveChatBase(options.chatUrl);
   const policy: RetryPolicy = { ...(options.retryPolicy ?? defaultRetryPolicy), isCancelled: options.isCancelled };
-  const call = async (action: "create" | "respond" | "close", body: unknown) =>
-    readObject(await requestJson(options.environment, { url: `${base}/${action}`, method: action === "close" ? "PUT" : "POST", headers: { ...options.headers }, body }, policy));
+  const call = async (action: "create" | "respond" | "close", body: unknown) => {
+    const method = action === "close" ? "PUT" : "POST";
+    return readObject(await requestJson(options.environment, { url: `${base}/${action}`, method, headers: options.headers ?? {}, body }, policy));
+  };
   const text = (value: unknown) => (typeof value === "string" ? value : "");
 
   return {
