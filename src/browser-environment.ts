@@ -37,8 +37,8 @@ const storageProbeKey = "cap-chat:probe";
  * The default effects for a page: the global WebSocket (null when absent), fetch (its Headers read
  * case-insensitively), timers, `Date.now`, `Math.random`, ids from `crypto.randomUUID` (a random UUID v4
  * from `Math.random` where that is unavailable, as on plain-http pages),
- * sessionStorage (null when the browser refuses it, for example with cookies blocked; read and write
- * failures later on are swallowed), `navigator.onLine` (true when unknown), the `online` event and the
+ * sessionStorage (null when the browser refuses it, for example with cookies blocked; later read and
+ * write failures are left to session persistence, which swallows them), `navigator.onLine` (true when unknown), the `online` event and the
  * page becoming visible as wake signals, the `offline` event, and `location.hostname` ("" when absent).
  */
 export function createBrowserEnvironment(): Environment {
@@ -105,27 +105,18 @@ function createId(browser: BrowserGlobals): string {
   });
 }
 
+/**
+ * The page's session storage, once a probe write shows it accepts writes; null when the browser refuses it.
+ * Later failures (a full quota) are the caller's to survive: session persistence swallows them.
+ */
 function openSessionStorage(browser: BrowserGlobals): KeyValueStorage | null {
-  let storage: KeyValueStorage | undefined;
   try {
     // Reading the property itself throws when the browser blocks storage for this page.
-    storage = browser.sessionStorage;
+    const storage = browser.sessionStorage;
     storage?.setItem(storageProbeKey, "1");
     storage?.removeItem(storageProbeKey);
+    return storage ?? null;
   } catch {
     return null;
   }
-  const available = storage;
-  if (!available) return null;
-  // A full or revoked storage only costs persistence across a reload: failures read as "nothing stored".
-  const guarded =
-    (name: keyof KeyValueStorage) =>
-    (...values: string[]) => {
-      try {
-        return (available[name] as (...values: string[]) => string | null)(...values);
-      } catch {
-        return null;
-      }
-    };
-  return { getItem: guarded("getItem"), setItem: guarded("setItem"), removeItem: guarded("removeItem") } as KeyValueStorage;
 }
