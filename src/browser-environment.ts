@@ -10,7 +10,7 @@ interface BrowserGlobals {
   fetch?: (url: string, init: HttpRequest) => Promise<FetchResponse>;
   setTimeout: (callback: () => void, milliseconds: number) => unknown;
   clearTimeout: (handle: unknown) => void;
-  crypto?: { randomUUID?: () => string; getRandomValues?: (array: Uint8Array) => Uint8Array };
+  crypto?: { randomUUID?: () => string };
   sessionStorage?: KeyValueStorage;
   navigator?: { onLine?: boolean };
   location?: { hostname?: string };
@@ -36,9 +36,9 @@ const storageProbeKey = "cap-chat:probe";
 /**
  * The default effects for a page: the global WebSocket (null when absent), fetch (its Headers read
  * case-insensitively), timers, `Date.now`, `Math.random`, ids from `crypto.randomUUID` (a random UUID v4
- * from `getRandomValues` or `Math.random` where that is unavailable, as on plain-http pages),
- * sessionStorage (null when the browser refuses it, for example with cookies blocked; read and write
- * failures later on are swallowed), `navigator.onLine` (true when unknown), the `online` event and the
+ * from `Math.random` where that is unavailable, as on plain-http pages),
+ * sessionStorage (null when the browser refuses it, for example with cookies blocked; later read and
+ * write failures are left to session persistence, which swallows them), `navigator.onLine` (true when unknown), the `online` event and the
  * page becoming visible as wake signals, the `offline` event, and `location.hostname` ("" when absent).
  */
 export function createBrowserEnvironment(): Environment {
@@ -92,36 +92,31 @@ async function browserFetch(browser: BrowserGlobals, url: string, init: HttpRequ
   return { status: response.status, header: (name) => response.headers.get(name), text: () => response.text() };
 }
 
-/** A random UUID v4: `crypto.randomUUID`, else built from `getRandomValues` or `Math.random` (plain-http pages). */
+/**
+ * A random UUID v4: `crypto.randomUUID`, else built from `Math.random` (plain-http pages). The ids only
+ * need to be unique within a conversation; they are no secret.
+ */
 function createId(browser: BrowserGlobals): string {
-  const crypto = browser.crypto;
-  if (typeof crypto?.randomUUID === "function") return crypto.randomUUID();
-  const randomNibble = () => (crypto?.getRandomValues ? (crypto.getRandomValues(new Uint8Array(1))[0] ?? 0) : Math.random() * 256) & 15;
+  if (typeof browser.crypto?.randomUUID === "function") return browser.crypto.randomUUID();
   // Each x is random; y carries the RFC 4122 variant bits (8, 9, a or b).
-  return "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (digit) => (digit === "x" ? randomNibble() : (randomNibble() & 3) | 8).toString(16));
+  return "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (digit) => {
+    const nibble = (Math.random() * 16) | 0;
+    return (digit === "x" ? nibble : (nibble & 3) | 8).toString(16);
+  });
 }
 
+/**
+ * The page's session storage, once a probe write shows it accepts writes; null when the browser refuses it.
+ * Later failures (a full quota) are the caller's to survive: session persistence swallows them.
+ */
 function openSessionStorage(browser: BrowserGlobals): KeyValueStorage | null {
-  let storage: KeyValueStorage | undefined;
   try {
     // Reading the property itself throws when the browser blocks storage for this page.
-    storage = browser.sessionStorage;
+    const storage = browser.sessionStorage;
     storage?.setItem(storageProbeKey, "1");
     storage?.removeItem(storageProbeKey);
+    return storage ?? null;
   } catch {
     return null;
   }
-  const available = storage;
-  if (!available) return null;
-  // A full or revoked storage only costs persistence across a reload: failures read as "nothing stored".
-  const guarded =
-    (name: keyof KeyValueStorage) =>
-    (...values: string[]) => {
-      try {
-        return (available[name] as (...values: string[]) => string | null)(...values);
-      } catch {
-        return null;
-      }
-    };
-  return { getItem: guarded("getItem"), setItem: guarded("setItem"), removeItem: guarded("removeItem") } as KeyValueStorage;
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createBrowserEnvironment, resolveEnvironment } from "../src/browser-environment.ts";
+import { createSessionPersistence } from "../src/transport/session-persistence.ts";
 import { MemoryStorage } from "./support/node-effects.ts";
 
 /** Puts a window-like event target and a document on globalThis; returns both for dispatching. */
@@ -92,7 +93,7 @@ describe("browser environment", () => {
     }
   });
 
-  it("has no storage when writes are refused, and swallows later write failures", () => {
+  it("has no storage when writes are refused, and later write failures cost only persistence", () => {
     const refusing = new MemoryStorage();
     refusing.setItem = () => {
       throw new Error("QuotaExceededError");
@@ -106,7 +107,9 @@ describe("browser environment", () => {
     flaky.setItem = () => {
       throw new Error("QuotaExceededError");
     };
-    expect(() => storage?.setItem("k", "v")).not.toThrow();
+    const persistence = createSessionPersistence(storage ?? null, true);
+    expect(() => persistence.save({ sessionId: "s-1", joinRequested: false, lastActivityAt: 0, outbox: [] })).not.toThrow();
+    expect(persistence.load()).toBeNull();
   });
 
   it("reads online state from navigator, treating unknown as online", () => {

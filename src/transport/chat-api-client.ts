@@ -1,7 +1,8 @@
-import type { ChatCreateRequest, ChatHandoff, ChatRespondResponse } from "../protocol/index.ts";
+import type { ChatCreateRequest, ChatRespondResponse } from "../protocol/index.ts";
 import type { Environment } from "./environment.ts";
 import { ChatError } from "./errors.ts";
 import { defaultRetryPolicy, requestJson, type RetryPolicy } from "./http-request.ts";
+import { checkSecureUrl } from "./url-policy.ts";
 
 /** The three calls of the turn-based Chat API (protocol.md §8). */
 export interface ChatApiClient {
@@ -28,26 +29,13 @@ export interface ChatApiClientOptions {
   retryPolicy?: RetryPolicy;
 }
 
-const loopbackHost = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;
-
 /**
  * Checks `chatUrl` and returns it without trailing slashes. A path (`/support/chat`) is the page's own
- * origin and is accepted; an absolute URL must be `https://`, or `http://` on a loopback host for
- * development. Anything else throws a `configuration` ChatError.
+ * origin and is accepted; an absolute URL must pass `checkSecureUrl` (query and fragment are dropped).
  */
 export function resolveChatBase(chatUrl: string): string {
   const trimmed = chatUrl.trim().replace(/\/+$/, "");
-  if (trimmed === "") throw new ChatError("configuration", "The chatUrl option is required for the Chat API");
-  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)/i.exec(trimmed);
-  if (!match) {
-    if (trimmed.startsWith("/") && !trimmed.startsWith("//")) return trimmed;
-    throw new ChatError("configuration", `chatUrl "${chatUrl}" is neither an absolute https:// URL nor a path`);
-  }
-  const scheme = (match[1] ?? "").toLowerCase();
-  const authority = match[2] ?? "";
-  if (authority.includes("@")) throw new ChatError("configuration", "chatUrl must not contain credentials");
-  if (scheme === "https" || (scheme === "http" && loopbackHost.test(authority))) return trimmed;
-  throw new ChatError("configuration", `chatUrl must use https:// (plain http:// only on a loopback host), got "${chatUrl}"`);
+  return trimmed.startsWith("/") && !trimmed.startsWith("//") ? trimmed : checkSecureUrl("chatUrl", trimmed);
 }
 
 /**
@@ -58,49 +46,39 @@ export function resolveChatBase(chatUrl: string): string {
  */
 export function createChatApiClient(options: ChatApiClientOptions): ChatApiClient {
   const base = resolveChatBase(options.chatUrl);
-  const headers = { ...options.headers };
-  const policy: RetryPolicy = { ...(options.retryPolicy ?? defaultRetryPolicy) };
-  if (options.isCancelled) policy.isCancelled = options.isCancelled;
-  const call = (action: "create" | "respond" | "close", method: "POST" | "PUT", body: unknown) =>
-    requestJson(options.environment, { url: `${base}/${action}`, method, headers, body }, policy);
+  const policy: RetryPolicy = { ...(options.retryPolicy ?? defaultRetryPolicy), isCancelled: options.isCancelled };
+  const call = async (action: "create" | "respond" | "close", body: unknown) => {
+    const method = action === "close" ? "PUT" : "POST";
+    return readObject(await requestJson(options.environment, { url: `${base}/${action}`, method, headers: options.headers ?? {}, body }, policy));
+  };
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
 
   return {
     async create() {
-      const body: ChatCreateRequest = { channel: "webchat" };
-      if (options.variantId !== undefined) body.variant_id = options.variantId;
-      if (options.integrationAttributes !== undefined) body.integration_attributes = options.integrationAttributes;
-      const answer = asObject(await call("create", "POST", body));
-      if (typeof answer.conversation_id !== "string" || answer.conversation_id === "") {
-        throw new ChatError("protocol", "The Chat API's create answer had no conversation_id");
-      }
-      return { conversationId: answer.conversation_id, greeting: typeof answer.response === "string" ? answer.response : "" };
+      // Fields left undefined are left out of the JSON body.
+      const body: ChatCreateRequest = { channel: "webchat", variant_id: options.variantId, integration_attributes: options.integrationAttributes };
+      const answer = await call("create", body);
+      if (!text(answer.conversation_id)) throw new ChatError("protocol", "The Chat API's create answer had no conversation_id");
+      return { conversationId: answer.conversation_id as string, greeting: text(answer.response) };
     },
     async respond(conversationId, message) {
-      const answer = asObject(await call("respond", "POST", { conversation_id: conversationId, message }));
+      const answer = await call("respond", { conversation_id: conversationId, message });
       const decoded: ChatRespondResponse = {
-        conversation_id: typeof answer.conversation_id === "string" ? answer.conversation_id : conversationId,
-        response: typeof answer.response === "string" ? answer.response : "",
+        conversation_id: text(answer.conversation_id) || conversationId,
+        response: text(answer.response),
         end_conversation: answer.end_conversation === true,
       };
-      const handoff = readHandoff(answer.handoff);
-      if (handoff) decoded.handoff = handoff;
+      const handoff = readObject(answer.handoff, null);
+      if (handoff) decoded.handoff = { destination: text(handoff.destination), reason: text(handoff.reason) };
       return decoded;
     },
     async close(conversationId) {
-      await call("close", "PUT", { conversation_id: conversationId });
+      await call("close", { conversation_id: conversationId });
     },
   };
 }
 
-function asObject(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function readHandoff(value: unknown): ChatHandoff | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const fields = value as Record<string, unknown>;
-  return {
-    destination: typeof fields.destination === "string" ? fields.destination : "",
-    reason: typeof fields.reason === "string" ? fields.reason : "",
-  };
+/** A JSON object as a record; anything else reads as `otherwise`. */
+function readObject<Otherwise = Record<string, unknown>>(value: unknown, otherwise: Otherwise = {} as Otherwise): Record<string, unknown> | Otherwise {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : otherwise;
 }

@@ -221,16 +221,15 @@ export function createChatApiTransport(input: ChatApiTransportOptions): ChatApiT
     if (started || destroyed) return;
     started = true;
     try {
-      const clientOptions: Parameters<typeof createChatApiClient>[0] = {
+      client = createChatApiClient({
         environment,
         chatUrl: options.chatUrl ?? "",
-        headers: options.chatHeaders ?? {},
+        headers: options.chatHeaders,
+        variantId: options.variantId,
+        integrationAttributes: options.integrationAttributes,
         isCancelled: () => destroyed,
-      };
-      if (options.variantId !== undefined) clientOptions.variantId = options.variantId;
-      if (options.integrationAttributes !== undefined) clientOptions.integrationAttributes = options.integrationAttributes;
-      if (input.retryPolicy) clientOptions.retryPolicy = input.retryPolicy;
-      client = createChatApiClient(clientOptions);
+        retryPolicy: input.retryPolicy,
+      });
     } catch (error) {
       fatal = { kind: "configuration", message: describe(error) };
       fail(fatal);

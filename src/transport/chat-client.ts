@@ -37,7 +37,6 @@ type Plan = { endpoints?: MessagingEndpoints; fallback?: boolean; useChatApiNow?
 export function buildChatClient(environment: Environment, options: ChatClientOptions = {}): DiagnosableChatClient {
   const store = createConversationStore({ now: environment.now });
   const plan = choosePlan(options, environment);
-  const removers = new Set<() => void>();
   let messaging: MessagingClient | null = null;
   /** The Chat API transport once chosen: loaded on demand, as most clients never need it. */
   let chatLoading: Promise<ChatApiTransport> | null = null;
@@ -55,7 +54,6 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
   };
 
   const startChat = (pending: readonly OutboxEntry[] = []) => {
-    const handedOver = pending.map(({ id, text }) => ({ id, text }));
     const loading: Promise<ChatApiTransport> = import("./chat-api-transport.ts").then(({ createChatApiTransport }) => {
       const transport = createChatApiTransport({ environment, options, store });
       // A newer conversation, or the end of the client, overtook this load.
@@ -63,7 +61,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
         transport.destroy();
       } else {
         chat = transport;
-        transport.start(handedOver);
+        transport.start(pending);
       }
       return transport;
     });
@@ -72,7 +70,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       if (destroyed || chatLoading !== loading) return;
       const error = { kind: "network", message: "The Chat API could not be loaded." } as const;
       store.apply({ kind: "connection-changed", connection: { status: "failed", error }, transport: "chat" });
-      for (const { id } of handedOver) store.apply({ kind: "user-message-failed", id });
+      for (const { id } of pending) store.apply({ kind: "user-message-failed", id });
     });
   };
 
@@ -115,13 +113,6 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     );
   };
 
-  const track = (remove: () => void) => {
-    removers.add(remove);
-    return () => {
-      removers.delete(remove);
-      remove();
-    };
-  };
   /** The Messaging client, while it is the live transport of a usable client. */
   const messagingInUse = () => (destroyed || chatLoading ? null : messaging);
 
@@ -134,8 +125,9 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       };
     },
     getSnapshot: () => store.getSnapshot(),
-    subscribe: (listener) => track(store.subscribe(listener)),
-    on: (name, handler) => track(store.on(name, handler)),
+    // Once destroyed, nothing reaches the store any more, so listeners are simply never called again.
+    subscribe: store.subscribe,
+    on: store.on,
     start,
     send,
     typing: () => messagingInUse()?.typing(),
@@ -165,8 +157,6 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       destroyed = true;
       messaging?.destroy();
       withChat((transport) => transport.destroy());
-      for (const remove of [...removers]) remove();
-      removers.clear();
     },
   };
 }

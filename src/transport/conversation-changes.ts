@@ -1,5 +1,5 @@
 import type { ChatClientEvents } from "./chat-client-types.ts";
-import type { ChatMessage, ConversationSnapshot } from "./conversation.ts";
+import type { ConversationSnapshot } from "./conversation.ts";
 
 /** One event for the widget and the embedding site, named as in `ChatClientEvents`. */
 export type ConversationChange = {
@@ -27,31 +27,15 @@ export function describeChanges(previous: ConversationSnapshot, next: Conversati
       changes.push({ name: "handoff-required", detail: { reason: next.handoff.reason, queueName: next.handoff.queueName } });
     }
   }
-  if (next.messages !== previous.messages) {
-    for (const message of finishedMessages(previous.messages, next.messages)) changes.push({ name: "message", detail: message });
-  }
-  if (next.notices !== previous.notices) {
-    const known = new Set(previous.notices.map((notice) => notice.id));
-    for (const notice of next.notices) if (!known.has(notice.id)) changes.push({ name: "notice", detail: notice });
-  }
+  // Only messages not at their old place are looked up; a message keeps its identity while unchanged.
+  next.messages.forEach((message, index) => {
+    if (previous.messages[index] === message) return;
+    const old = previous.messages.find((candidate) => candidate.id === message.id);
+    const finished = message.role === "user" ? message.status === "sent" && old?.status !== "sent" : !message.streaming && (!old || old.streaming);
+    if (old !== message && finished) changes.push({ name: "message", detail: message });
+  });
+  for (const notice of next.notices) if (!previous.notices.includes(notice)) changes.push({ name: "notice", detail: notice });
   if (next.language !== previous.language && next.language !== null) changes.push({ name: "language", detail: next.language });
   if (next.ended && !previous.ended) changes.push({ name: "end", detail: next.ended });
   return changes;
-}
-
-function finishedMessages(previous: readonly ChatMessage[], next: readonly ChatMessage[]): ChatMessage[] {
-  let before: Map<string, ChatMessage> | null = null;
-  const finished: ChatMessage[] = [];
-  next.forEach((message, index) => {
-    if (previous[index] === message) return;
-    before ??= new Map(previous.map((old) => [old.id, old]));
-    const old = before.get(message.id);
-    if (old === message) return;
-    if (message.role === "user") {
-      if (message.status === "sent" && old?.status !== "sent") finished.push(message);
-    } else if (!message.streaming && (!old || old.streaming)) {
-      finished.push(message);
-    }
-  });
-  return finished;
 }

@@ -19,7 +19,8 @@ export type ChatErrorKind =
   | "protocol";
 
 export class ChatError extends Error {
-  readonly kind: ChatErrorKind;
+  // Declared, not defined: a defined field would make the bundler emit property helpers for es2020.
+  declare readonly kind: ChatErrorKind;
   constructor(kind: ChatErrorKind, message: string) {
     super(message);
     this.name = "ChatError";
@@ -29,10 +30,10 @@ export class ChatError extends Error {
 
 /** An HTTP answer with a failure status; `serverMessage` is the body's error text when it had one. */
 export class HttpError extends ChatError {
-  readonly status: number;
-  readonly serverMessage: string | null;
+  declare readonly status: number;
+  declare readonly serverMessage: string | null;
   /** From `Retry-After`, in milliseconds, when the answer carried one. */
-  readonly retryAfterMilliseconds: number | null;
+  declare readonly retryAfterMilliseconds: number | null;
   constructor(status: number, serverMessage: string | null, retryAfterMilliseconds: number | null, message?: string) {
     super("http", message ?? `The server answered ${status}${serverMessage ? `: ${serverMessage}` : ""}`);
     this.name = "HttpError";

@@ -54,8 +54,8 @@ export interface Outbox {
   takeUnshown(): OutboxEntry[];
   /** Removes and returns every entry not yet delivered (for the hand-over to the Chat API). */
   drain(): OutboxEntry[];
-  /** A copy of every entry, for persistence and inspection. */
-  entries(): OutboxEntry[];
+  /** Every entry, in order, for persistence and inspection; read them, do not change them. */
+  entries(): readonly OutboxEntry[];
 }
 
 /** Creates an outbox holding `restored` entries; anything that had been sent must be checked against a replay first. */
@@ -65,12 +65,11 @@ export function createOutbox(restored: readonly OutboxEntry[] = []): Outbox {
     state: entry.state === "in-flight" ? "unconfirmed" : entry.state,
     shown: false,
   }));
-  const copies = (entries: readonly OutboxEntry[]) => entries.map((entry) => ({ ...entry }));
-  /** Changes every entry that `select` picks with `change`, and returns copies of them as changed. */
+  /** Changes every entry that `select` picks with `change`, and returns them as changed. */
   const update = (select: (entry: OutboxEntry) => boolean, change: (entry: OutboxEntry) => void) => {
     const selected = queue.filter(select);
     selected.forEach(change);
-    return copies(selected);
+    return selected;
   };
 
   return {
@@ -122,6 +121,6 @@ export function createOutbox(restored: readonly OutboxEntry[] = []): Outbox {
         (entry) => (entry.shown = true),
       ),
     drain: () => queue.splice(0),
-    entries: () => copies(queue),
+    entries: () => queue.slice(),
   };
 }

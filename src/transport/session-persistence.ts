@@ -14,7 +14,7 @@ export interface PersistedSession {
   joinRequested: boolean;
   /** Epoch milliseconds of the last frame the client sent (for the idle expiry). */
   lastActivityAt: number;
-  outbox: OutboxEntry[];
+  outbox: readonly OutboxEntry[];
 }
 
 const entryStates: readonly OutboxEntryState[] = ["queued", "in-flight", "unconfirmed", "failed"];
