@@ -48,193 +48,94 @@ export function toConnectionState(phase: LifecyclePhase): ConnectionState {
 
 /**
  * The lifecycle's one transition function: pure, total (an input that does not apply in a phase changes
- * nothing), and the only place that decides what happens next. It works on a copy of `state` (nested
- * values are replaced, never changed) and collects effects in order; a change of phase cancels the old
- * phase's timer first.
+ * nothing), and the only place that decides what happens next. A change of phase cancels the old phase's
+ * timer first.
  */
 export function transition(state: LifecycleState, input: LifecycleInput): Transition {
-  const next: LifecycleState = { ...state };
-  const effects: LifecycleEffect[] = [];
-  const phase = state.phase.name;
-  const close: LifecycleEffect = { type: "close-socket" };
-  const push = (...added: LifecycleEffect[]) => void effects.push(...added);
-  const enter = (name: PlainPhaseName, ...added: LifecycleEffect[]) => {
-    next.phase = { name };
-    push(...added);
-  };
-  const end = (reason: string) => {
-    next.sessionEnded = reason;
-    next.phase = { name: "ended", reason };
-  };
-
-  /** Takes the next step towards a live socket: a token, then a session, then the socket. */
-  const proceed = (): void => {
-    if (!next.online) return enter("offline");
-    if (!next.hasToken) return enter("authorizing", { type: "request", request: "access-token" });
-    if (next.sessionId === null) return enter("creating-session", { type: "request", request: "sessions" });
-    if (input.now - next.lastActivityAt > sessionIdleExpiryMilliseconds) return replaceSession();
-    enter("connecting", { type: "open-socket", sessionId: next.sessionId });
-  };
-
-  /** The session is gone: forget it, say so, and create another one. */
-  const replaceSession = () => {
-    push({ type: "forget-session", notice: true });
-    Object.assign(next, freshSession, freshAttempts);
-    proceed();
-  };
-
-  /** Spends one attempt of the budget and waits the backoff, or fails when the budget is spent. */
-  const scheduleReconnect = (): void => {
-    if (!next.online) return enter("offline");
-    const attempt = (next.attempt += 1);
-    if (attempt > next.budget) {
-      const message = `Could not reconnect after ${next.budget} attempts: start a new conversation.`;
-      next.phase = { name: "failed", error: { kind: "budget-exhausted", message } };
-      return;
-    }
-    const delay = reconnectDelay(attempt, () => input.random);
-    next.phase = { name: "reconnecting", attempt, nextAttemptAt: input.now + delay };
-    push({ type: "start-timer", milliseconds: delay });
-  };
-
-  /** Carries out the classified answer to a failure; `cleanUp` runs first. */
-  const act = (failure: Failure, ...cleanUp: LifecycleEffect[]): void => {
-    push(...cleanUp);
-    switch (classifyFailure(failure, next)) {
-      case "retry":
-        return scheduleReconnect();
-      case "refresh-token": {
-        const again = next.tokenRefreshedInStreak;
-        next.hasToken = false;
-        next.tokenRefreshedInStreak = true;
-        // A second refusal in the same run waits the backoff, so a persistent 401 cannot spin.
-        return again ? scheduleReconnect() : proceed();
-      }
-      case "new-session":
-        return replaceSession();
-      case "fall-back":
-        return enter("fallback", { type: "hand-over" });
-      case "fatal":
-        if (next.sessionEnded !== null) return end(next.sessionEnded);
-        next.phase = { name: "failed", error: describeFailure(failure, next.host) };
-    }
-  };
-
-  /** The replay is over: join when due (before anything queued goes out), then start the heartbeat. */
-  const goLive = () => {
-    if (next.sessionEnded === null && !next.joinRequested) push(sendFrame("EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN"));
-    Object.assign(next, { joinRequested: true, heartbeatsUnanswered: 0, liveSince: input.now });
-    enter("live", { type: "end-replay" }, heartbeat());
-  };
-  const heartbeat = (): LifecycleEffect => ({ type: "start-timer", milliseconds: next.heartbeatMilliseconds });
-
   // A minute of stable connection clears the attempt count; it is read whenever something happens.
-  if (phase === "live" && input.now - state.liveSince >= stableAfterMilliseconds) next.attempt = 0;
-  if (phase !== "fallback") {
-    switch (input.type) {
-      case "start":
-        if (phase !== "idle") break;
-        Object.assign(next, {
-          transport: input.transport,
-          host: input.host,
-          online: input.online,
-          sessionId: input.restored?.sessionId ?? null,
-          sessionRestored: input.restored !== null,
-          joinRequested: input.restored?.joinRequested ?? false,
-          lastActivityAt: input.restored?.lastActivityAt ?? input.now,
-        });
-        if (input.useChatApi) enter("fallback", { type: "hand-over" });
-        else proceed();
-        break;
-      case "token-received":
-        next.hasToken = true;
-        if (phase === "authorizing") proceed();
-        break;
-      case "request-failed":
-        if (phase === (input.request === "access-token" ? "authorizing" : "creating-session")) act({ kind: "http", request: input.request, error: input.error });
-        break;
-      case "session-created":
-        Object.assign(next, freshSession, { sessionId: input.sessionId, lastActivityAt: input.now });
-        if (phase === "creating-session") proceed();
-        break;
-      case "socket-opened":
-        if (phase !== "connecting") break;
-        Object.assign(next, freshAttempts, { sessionRestored: false, anySocketOpened: true, lastActivityAt: input.now });
-        enter("replaying");
-        break;
-      case "socket-closed":
-        if (phase === "connecting") act({ kind: "handshake", consecutive: (next.handshakeFailures += 1) });
-        else if (phase === "replaying" || phase === "live") act({ kind: "close", code: input.code, sessionEnded: next.sessionEnded !== null }, close);
-        break;
-      case "frame-received":
-        // An ended session takes no join request either: both mean "do not join".
-        next.joinRequested ||= input.joinNeedless;
-        next.heartbeatsUnanswered = 0;
-        if (input.capabilities) {
-          next.budget = reconnectBudget(input.capabilities);
-          next.heartbeatMilliseconds = heartbeatInterval(input.capabilities);
-        }
-        if (phase !== "replaying") break;
-        if (input.batch && input.mayContinue) push({ type: "start-timer", milliseconds: replaySettleMilliseconds });
-        else goLive();
-        break;
-      case "session-ended":
-        if (!socketPhases.includes(phase)) next.sessionEnded = input.reason;
-        // An abandoned session is gone on the server (4001 follows): the conversation goes on in a new one.
-        else if (input.reason === "REASON_USER_ABANDONED") act({ kind: "idle-expired" }, close);
-        else {
-          push(close);
-          end(input.reason);
-        }
-        break;
-      case "frame-sent":
-        next.lastActivityAt = input.now;
-        break;
-      case "timer-fired":
-        if (phase === "reconnecting") proceed();
-        else if (phase === "replaying") goLive();
-        // Two heartbeats with nothing received since mean a dead socket, and a message echo missing as long
-        // means a lost frame: either way the socket is replaced at once (spending one attempt), and the
-        // replay then tells which messages arrived, so nothing is sent twice.
-        else if (phase !== "live") break;
-        else if (next.heartbeatsUnanswered < 2 && !input.echoOverdue) {
-          next.heartbeatsUnanswered += 1;
-          push(sendFrame("EVENT_TYPE_HEARTBEAT"), heartbeat());
-        } else if (next.attempt + 1 > next.budget) act({ kind: "dead-socket" }, close);
-        else {
-          push(close);
-          next.attempt += 1;
-          next.heartbeatsUnanswered = 0;
-          proceed();
-        }
-        break;
-      case "went-offline":
-        next.online = false;
-        if (proceeds(phase)) enter("offline", close);
-        break;
-      case "woke":
-        next.online = true;
-        if (phase === "offline" || phase === "reconnecting") proceed();
-        break;
-      case "retry-now":
-        if (phase === "failed" || phase === "offline") next.attempt = 0;
-        if (phase === "reconnecting" || phase === "failed" || phase === "offline") proceed();
-        break;
-      case "end-requested":
-        if (phase === "live") push(sendFrame("EVENT_TYPE_USER_END_SESSION"));
-        else if (phase !== "ended" && phase !== "idle") {
-          push(close);
-          end("REASON_USER_END");
-        }
-        break;
-      case "new-conversation":
-        push(close, { type: "forget-session", notice: false });
-        Object.assign(next, freshSession, freshAttempts, { attempt: 0 });
-        proceed();
+  if (state.phase.name === "live" && input.now - state.liveSince >= stableAfterMilliseconds) state = { ...state, attempt: 0 };
+  const next = step(state, input);
+  if (next.state.phase !== state.phase) next.effects.unshift({ type: "cancel-timer" });
+  return next;
+}
+
+function step(state: LifecycleState, input: LifecycleInput): Transition {
+  const phase = state.phase.name;
+  if (phase === "fallback") return stay(state);
+  switch (input.type) {
+    case "start": {
+      if (phase !== "idle") return stay(state);
+      const restored = input.restored;
+      const started: LifecycleState = {
+        ...state,
+        transport: input.transport,
+        host: input.host,
+        online: input.online,
+        sessionId: restored?.sessionId ?? null,
+        sessionRestored: restored !== null,
+        joinRequested: restored?.joinRequested ?? false,
+        lastActivityAt: restored?.lastActivityAt ?? input.now,
+      };
+      return input.useChatApi ? enter(started, "fallback", [{ type: "hand-over" }]) : proceed(started, input);
     }
+    case "token-received":
+      return phase === "authorizing" ? proceed({ ...state, hasToken: true }, input) : stay({ ...state, hasToken: true });
+    case "request-failed": {
+      const expected = input.request === "access-token" ? "authorizing" : "creating-session";
+      return phase === expected ? act(state, { kind: "http", request: input.request, error: input.error }, input) : stay(state);
+    }
+    case "session-created": {
+      const created = { ...state, ...freshSession, sessionId: input.sessionId, lastActivityAt: input.now };
+      return phase === "creating-session" ? proceed(created, input) : stay(created);
+    }
+    case "socket-opened":
+      if (phase !== "connecting") return stay(state);
+      return enter({ ...state, ...freshAttempts, sessionRestored: false, anySocketOpened: true, lastActivityAt: input.now }, "replaying");
+    case "socket-closed": {
+      if (phase === "connecting") {
+        const handshakeFailures = state.handshakeFailures + 1;
+        return act({ ...state, handshakeFailures }, { kind: "handshake", consecutive: handshakeFailures }, input);
+      }
+      if (phase !== "replaying" && phase !== "live") return stay(state);
+      return act(state, { kind: "close", code: input.code, sessionEnded: state.sessionEnded !== null }, input, [{ type: "close-socket" }]);
+    }
+    case "frame-received": {
+      // An ended session takes no join request either: both mean "do not join".
+      const seen = { ...state, joinRequested: state.joinRequested || input.joinNeedless, heartbeatsUnanswered: 0 };
+      const capabilities = input.capabilities;
+      if (capabilities) Object.assign(seen, { budget: reconnectBudget(capabilities), heartbeatMilliseconds: heartbeatInterval(capabilities) });
+      if (phase !== "replaying") return stay(seen);
+      if (!input.batch || !input.mayContinue) return goLive(seen, input);
+      return { state: seen, effects: [{ type: "start-timer", milliseconds: replaySettleMilliseconds }] };
+    }
+    case "session-ended": {
+      if (!socketPhases.includes(phase)) return stay({ ...state, sessionEnded: input.reason });
+      // An abandoned session is gone on the server (4001 follows): the conversation goes on in a new one.
+      if (input.reason === "REASON_USER_ABANDONED") return act(state, { kind: "idle-expired" }, input, [{ type: "close-socket" }]);
+      return end(state, input.reason, [{ type: "close-socket" }]);
+    }
+    case "frame-sent":
+      return stay({ ...state, lastActivityAt: input.now });
+    case "timer-fired":
+      return timerFired(state, input);
+    case "went-offline": {
+      const offline = { ...state, online: false };
+      return proceeds(phase) ? enter(offline, "offline", [{ type: "close-socket" }]) : stay(offline);
+    }
+    case "woke":
+      return phase === "offline" || phase === "reconnecting" ? proceed({ ...state, online: true }, input) : stay({ ...state, online: true });
+    case "retry-now":
+      if (phase === "reconnecting") return proceed(state, input);
+      return phase === "failed" || phase === "offline" ? proceed({ ...state, attempt: 0 }, input) : stay(state);
+    case "end-requested":
+      if (phase === "live") return { state, effects: [sendFrame("EVENT_TYPE_USER_END_SESSION")] };
+      return phase === "ended" || phase === "idle" ? stay(state) : end(state, "REASON_USER_END", [{ type: "close-socket" }]);
+    case "new-conversation":
+      return prepend(
+        [{ type: "close-socket" }, { type: "forget-session", notice: false }],
+        proceed({ ...state, ...freshSession, ...freshAttempts, attempt: 0 }, input),
+      );
   }
-  if (next.phase !== state.phase) effects.unshift({ type: "cancel-timer" });
-  return { state: next, effects };
 }
 
 /** Phases on the way to a live socket, which going offline interrupts. */
@@ -242,6 +143,99 @@ function proceeds(phase: LifecyclePhase["name"]): boolean {
   return phase === "authorizing" || phase === "creating-session" || phase === "reconnecting" || socketPhases.includes(phase);
 }
 
+/** Takes the next step towards a live socket: a token, then a session, then the socket. */
+function proceed(state: LifecycleState, input: LifecycleInput): Transition {
+  if (!state.online) return enter(state, "offline");
+  if (!state.hasToken) return enter(state, "authorizing", [{ type: "request", request: "access-token" }]);
+  if (state.sessionId === null) return enter(state, "creating-session", [{ type: "request", request: "sessions" }]);
+  if (input.now - state.lastActivityAt > sessionIdleExpiryMilliseconds) return replaceSession(state, input);
+  return enter(state, "connecting", [{ type: "open-socket", sessionId: state.sessionId }]);
+}
+
+/** The session is gone: forget it, say so, and create another one. */
+function replaceSession(state: LifecycleState, input: LifecycleInput): Transition {
+  return prepend([{ type: "forget-session", notice: true }], proceed({ ...state, ...freshSession, ...freshAttempts }, input));
+}
+
+/** Carries out the classified answer to a failure; `cleanUp` runs first. */
+function act(state: LifecycleState, failure: Failure, input: LifecycleInput, cleanUp: LifecycleEffect[] = []): Transition {
+  switch (classifyFailure(failure, state)) {
+    case "retry":
+      return prepend(cleanUp, scheduleReconnect(state, input));
+    case "refresh-token": {
+      const refreshed = { ...state, hasToken: false, tokenRefreshedInStreak: true };
+      // A second refusal in the same run waits the backoff, so a persistent 401 cannot spin.
+      return prepend(cleanUp, state.tokenRefreshedInStreak ? scheduleReconnect(refreshed, input) : proceed(refreshed, input));
+    }
+    case "new-session":
+      return prepend(cleanUp, replaceSession(state, input));
+    case "fall-back":
+      return enter(state, "fallback", [...cleanUp, { type: "hand-over" }]);
+    case "fatal":
+      if (state.sessionEnded !== null) return end(state, state.sessionEnded, cleanUp);
+      return { state: { ...state, phase: { name: "failed", error: describeFailure(failure, state.host) } }, effects: cleanUp };
+  }
+}
+
+/** Spends one attempt of the budget and waits the backoff, or fails when the budget is spent. */
+function scheduleReconnect(state: LifecycleState, input: LifecycleInput): Transition {
+  if (!state.online) return enter(state, "offline");
+  const attempt = state.attempt + 1;
+  if (attempt > state.budget) {
+    const message = `Could not reconnect after ${state.budget} attempts: start a new conversation.`;
+    return { state: { ...state, attempt, phase: { name: "failed", error: { kind: "budget-exhausted", message } } }, effects: [] };
+  }
+  const delay = reconnectDelay(attempt, () => input.random);
+  return {
+    state: { ...state, attempt, phase: { name: "reconnecting", attempt, nextAttemptAt: input.now + delay } },
+    effects: [{ type: "start-timer", milliseconds: delay }],
+  };
+}
+
+/** The replay is over: join when due (before anything queued goes out), then start the heartbeat. */
+function goLive(state: LifecycleState, input: LifecycleInput): Transition {
+  const joinDue = state.sessionEnded === null && !state.joinRequested;
+  const effects: LifecycleEffect[] = [{ type: "end-replay" }, { type: "start-timer", milliseconds: state.heartbeatMilliseconds }];
+  if (joinDue) effects.unshift(sendFrame("EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN"));
+  return enter({ ...state, joinRequested: true, heartbeatsUnanswered: 0, liveSince: input.now }, "live", effects);
+}
+
+function timerFired(state: LifecycleState, input: LifecycleInput): Transition {
+  const phase = state.phase.name;
+  if (phase === "reconnecting") return proceed(state, input);
+  if (phase === "replaying") return goLive(state, input);
+  if (phase !== "live") return stay(state);
+  // Two heartbeats with nothing received since mean a dead socket, and a message echo missing as long means
+  // a lost frame: either way the socket is replaced at once (spending one attempt), and the replay then
+  // tells which messages arrived, so nothing is sent twice.
+  if (state.heartbeatsUnanswered < 2 && !(input.type === "timer-fired" && input.echoOverdue)) {
+    return {
+      state: { ...state, heartbeatsUnanswered: state.heartbeatsUnanswered + 1 },
+      effects: [sendFrame("EVENT_TYPE_HEARTBEAT"), { type: "start-timer", milliseconds: state.heartbeatMilliseconds }],
+    };
+  }
+  const attempt = state.attempt + 1;
+  const lost: LifecycleEffect[] = [{ type: "close-socket" }];
+  if (attempt > state.budget) return act(state, { kind: "dead-socket" }, input, lost);
+  return prepend(lost, proceed({ ...state, attempt, heartbeatsUnanswered: 0 }, input));
+}
+
+function end(state: LifecycleState, reason: string, effects: LifecycleEffect[]): Transition {
+  return { state: { ...state, sessionEnded: reason, phase: { name: "ended", reason } }, effects };
+}
+
 function sendFrame(type: "EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN" | "EVENT_TYPE_HEARTBEAT" | "EVENT_TYPE_USER_END_SESSION"): LifecycleEffect {
   return { type: "send-frame", frame: { type, payload: {} } };
+}
+
+function enter(state: LifecycleState, name: PlainPhaseName, effects: LifecycleEffect[] = []): Transition {
+  return { state: { ...state, phase: { name } }, effects };
+}
+
+function prepend(effects: LifecycleEffect[], next: Transition): Transition {
+  return { state: next.state, effects: [...effects, ...next.effects] };
+}
+
+function stay(state: LifecycleState): Transition {
+  return { state, effects: [] };
 }
