@@ -17,9 +17,9 @@ import {
 } from "./connection-state.ts";
 import type { ConversationStore } from "./conversation-store.ts";
 import type { Environment, WebSocketLike } from "./environment.ts";
-import { ChatError, toChatError } from "./errors.ts";
+import { toChatError } from "./errors.ts";
 import { createEventSequencer } from "./event-sequencer.ts";
-import { defaultRetryPolicy, requestJson } from "./http-request.ts";
+import { requestHandshake, type HandshakeCall } from "./handshake-requests.ts";
 import { readFrameFacts, toConversationEvent, utf8Length } from "./messaging-transport.ts";
 import { createOutbox, type OutboxEntry } from "./outbox.ts";
 import { createSessionPersistence } from "./session-persistence.ts";
@@ -197,39 +197,26 @@ export function createMessagingClient(
     }
   }
 
-  /**
-   * Runs one handshake call, `POST {httpBase}/api/v1/{path}` with the platform's HTTP discipline, for the one
-   * string field it exists for (`access_token`, `session_id`); an answer without it fails as a `protocol`
-   * error. An answer to a call that a newer one replaced, or to a destroyed client, is ignored.
-   */
+  /** Runs one handshake call; an answer to a call that a newer one replaced, or to a destroyed client, is ignored. */
   function request(path: "access-token" | "sessions"): void {
     const generation = ++requestGeneration;
     const current = () => !destroyed && generation === requestGeneration;
-    const forToken = path === "access-token";
-    const field = forToken ? "access_token" : "session_id";
-    const call = requestJson(
-      environment,
-      {
-        url: `${config.endpoints.httpBase}/api/v1/${path}`,
-        method: "POST",
-        headers: forToken ? { "X-Token": config.connectorToken, "X-Host": config.host } : { Authorization: `Bearer ${token ?? ""}` },
-        body: forToken ? {} : { platform: config.platform, streaming_enabled: config.streaming },
-      },
-      { ...defaultRetryPolicy, isCancelled: () => !current() },
-    );
-    if (forToken) token = null;
-    call.then(
-      (answer) => {
+    const call: HandshakeCall =
+      path === "access-token"
+        ? { path, connectorToken: config.connectorToken, host: config.host }
+        : { path, accessToken: token ?? "", platform: config.platform, streaming: config.streaming };
+    if (path === "access-token") token = null;
+    requestHandshake(environment, config.endpoints.httpBase, call, () => !current()).then(
+      (value) => {
         if (!current()) return;
-        const value = (answer as Record<string, unknown> | null)?.[field];
-        if (typeof value !== "string" || value === "") throw new ChatError("protocol", `The ${path} answer had no ${field}.`);
-        if (!forToken) return dispatch({ type: "session-created", sessionId: value });
+        if (path === "sessions") return dispatch({ type: "session-created", sessionId: value });
         token = value;
         dispatch({ type: "token-received" });
       },
-    ).catch((error: unknown) => {
-      if (current()) dispatch({ type: "request-failed", request: path, error: toChatError(error) });
-    });
+      (error: unknown) => {
+        if (current()) dispatch({ type: "request-failed", request: path, error: toChatError(error) });
+      },
+    );
   }
 
   function openSocket(sessionId: string): void {
