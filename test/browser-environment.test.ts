@@ -108,7 +108,7 @@ describe("browser environment", () => {
       throw new Error("QuotaExceededError");
     };
     const persistence = createSessionPersistence(storage ?? null, true);
-    expect(() => persistence.save({ sessionId: "s-1", joinRequested: false, lastActivityAt: 0, outbox: [] })).not.toThrow();
+    expect(() => persistence.save({ sessionId: "s-1", joinRequested: false, lastActivityAt: 0, historyThrough: 0, outbox: [] })).not.toThrow();
     expect(persistence.load()).toBeNull();
   });
 

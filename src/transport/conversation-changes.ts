@@ -10,7 +10,8 @@ export type ConversationChange = {
  * The events that one step from `previous` to `next` means, in this order: `state` (the connection object
  * changed) and `error` (it became `failed`), `handoff` (the phase changed) and `handoff-required` (it became
  * `client-handoff-required`), one `message` per message that finished in this step (a user message that
- * became `sent`; an agent or live-agent message that is new and whole, or whose stream stopped), one
+ * became `sent`; an agent or live-agent message that is new and whole, or whose stream stopped; never a
+ * message marked `history`, which this tab had already received before a reload), one
  * `notice` per new notice, `language`, and `end` last (the session ended). Comparisons are by identity,
  * which the reducer keeps for unchanged parts, so an unchanged snapshot means no events.
  */
@@ -32,7 +33,7 @@ export function describeChanges(previous: ConversationSnapshot, next: Conversati
     if (previous.messages[index] === message) return;
     const old = previous.messages.find((candidate) => candidate.id === message.id);
     const finished = message.role === "user" ? message.status === "sent" && old?.status !== "sent" : !message.streaming && (!old || old.streaming);
-    if (old !== message && finished) changes.push({ name: "message", detail: message });
+    if (old !== message && finished && !message.history) changes.push({ name: "message", detail: message });
   });
   for (const notice of next.notices) if (!previous.notices.includes(notice)) changes.push({ name: "notice", detail: notice });
   if (next.language !== previous.language && next.language !== null) changes.push({ name: "language", detail: next.language });

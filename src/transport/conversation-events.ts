@@ -2,7 +2,8 @@ import type { Attachment } from "../protocol/index.ts";
 import type { ConnectionState, NoticeLevel, Participant } from "./conversation.ts";
 
 /**
- * The domain events both transports feed into the conversation store. The Messaging transport maps
+ * The domain events both transports feed into the conversation store. Message events may carry
+ * `history: true`: the tab had received them before a reload, so the message they finish is history. The Messaging transport maps
  * server events to these after de-duplication and ordering; the Chat API transport maps its REST turns to
  * the same events, so the store, and the widget above it, never know which transport is live.
  */
@@ -16,12 +17,12 @@ export type ConversationEvent =
   /** The user asked to retry a failed message; it is `sending` again. */
   | { kind: "user-message-retrying"; id: string }
   /** A user message known only from the server's history (a replay after reload), already delivered. */
-  | { kind: "user-message-replayed"; id: string; text: string; time: number }
+  | { kind: "user-message-replayed"; id: string; text: string; time: number; history?: true }
   | { kind: "agent-joined"; agent: Participant }
   | { kind: "agent-thinking" }
   | { kind: "agent-left" }
   /** A whole agent message (streaming off, or the Chat API). */
-  | { kind: "agent-message"; id: string; text: string; attachments: readonly Attachment[]; suggestions: readonly string[]; time: number }
+  | { kind: "agent-message"; id: string; text: string; attachments: readonly Attachment[]; suggestions: readonly string[]; time: number; history?: true }
   /** One streamed chunk; the store assembles by `id` in `chunkIndex` order. */
   | {
       kind: "agent-message-chunk";
@@ -32,13 +33,22 @@ export type ConversationEvent =
       suggestions: readonly string[];
       isComplete: boolean;
       time: number;
+      history?: true;
     }
   | { kind: "handoff-triggered" }
   | { kind: "handoff-accepted"; queueName?: string }
   | { kind: "handoff-queue-status"; queueName?: string; position?: number; estimatedWaitSeconds?: number }
   | { kind: "live-agent-joined"; agent: Participant }
   | { kind: "live-agent-typing"; typing: boolean }
-  | { kind: "live-agent-message"; id: string; text: string; attachments: readonly Attachment[]; suggestions: readonly string[]; time: number }
+  | {
+      kind: "live-agent-message";
+      id: string;
+      text: string;
+      attachments: readonly Attachment[];
+      suggestions: readonly string[];
+      time: number;
+      history?: true;
+    }
   | { kind: "live-agent-left" }
   | { kind: "client-handoff-required"; reason: string; queueName: string }
   | { kind: "handoff-failed"; reason?: string }

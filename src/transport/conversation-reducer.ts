@@ -66,6 +66,8 @@ const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["pha
  * - agent and live-agent messages are de-duplicated by id; chunks assemble as `stream-assembly.ts` says,
  *   the message showing `streaming: true` while open; a whole message, a newer stream or the end closes
  *   the open stream, keeping what arrived;
+ * - a message is `history` when the event that adds or finishes it is (a replay after a reload of what the
+ *   tab had already received); a stream is history only if its finishing chunk is;
  * - typing: `agent-thinking` shows the agent until its next message or chunk, `agent-left` or the end;
  *   a live agent's typing shows until its message or it leaves; `turn-pending` shows a Chat API turn;
  * - a failed or timed-out handoff stays visible until the next message in either direction;
@@ -80,8 +82,10 @@ export function reduceConversation(state: ConversationState, event: Conversation
   // A finished, whole or abandoned message never grows again.
   if (event.kind === "agent-message-chunk" && existing && !existing.streaming) return state;
   const newerChunk = event.kind === "agent-message-chunk" && event.id !== openStream?.messageId;
+  // A message finished by a history event is history itself, whatever its earlier events were.
+  const history = "history" in event && event.history === true;
   if (openStream && (event.kind === "agent-message" || event.kind === "session-ended" || newerChunk)) {
-    snapshot = showAssembly(snapshot, closeStream(openStream), 0);
+    snapshot = showAssembly(snapshot, closeStream(openStream), 0, history);
     openStream = null;
   }
   if (event.kind === "agent-message-chunk") {
@@ -89,7 +93,7 @@ export function reduceConversation(state: ConversationState, event: Conversation
     const next = addChunk(assembly, event);
     // A duplicate chunk of the open stream changes nothing.
     if (next === assembly && openStream) return state;
-    snapshot = showAssembly(stopTyping(clearSettledHandoff(snapshot), "agent"), next, event.time);
+    snapshot = showAssembly(stopTyping(clearSettledHandoff(snapshot), "agent"), next, event.time, history);
     return { snapshot, openStream: next.complete ? null : next };
   }
   snapshot = reduceSnapshot(snapshot, event, context, index);
@@ -181,32 +185,40 @@ function reduceSnapshot(snapshot: ConversationSnapshot, event: ConversationEvent
   }
 }
 
-/** Writes an assembly into its message, creating it at its first chunk; unchanged content keeps identity. */
-function showAssembly(snapshot: ConversationSnapshot, assembly: StreamAssembly, time: number): ConversationSnapshot {
+/**
+ * Writes an assembly into its message, creating it at its first chunk; unchanged content keeps identity.
+ * The message is `history` exactly when the event that wrote it last is.
+ */
+function showAssembly(snapshot: ConversationSnapshot, assembly: StreamAssembly, time: number, history: boolean): ConversationSnapshot {
   const index = snapshot.messages.findIndex((message) => message.id === assembly.messageId);
   const existing = snapshot.messages[index];
   const { text, attachments, suggestions } = assembly;
   const streaming = !assembly.complete;
-  if (!existing) return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time });
-  if (existing.text === text && existing.attachments === attachments && existing.suggestions === suggestions && existing.streaming === streaming) {
-    return snapshot;
-  }
+  const historyField = history ? { history: true as const } : {};
+  if (!existing) return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time, ...historyField });
+  const sameContent = existing.text === text && existing.attachments === attachments && existing.suggestions === suggestions;
+  if (sameContent && existing.streaming === streaming && (existing.history === true) === history) return snapshot;
+  const { history: _history, ...rest } = existing;
   const messages = snapshot.messages.slice();
-  messages[index] = { ...existing, text, attachments, suggestions, streaming };
+  messages[index] = { ...rest, text, attachments, suggestions, streaming, ...historyField };
   return { ...snapshot, messages };
 }
 
-/** Appends a message of `role` (its id is new); lists default to empty, and agents' messages name their author. */
+/**
+ * Appends a message of `role` (its id is new); lists default to empty, agents' messages name their author,
+ * and `history` is kept only when set.
+ */
 function append(
   snapshot: ConversationSnapshot,
   role: AuthorRole,
   fields: Partial<ChatMessage> & { id: string; text: string; time: number },
 ): ConversationSnapshot {
-  const { id, text, time, attachments = [], suggestions = [], status, streaming = false } = fields;
+  const { id, text, time, attachments = [], suggestions = [], status, streaming = false, history } = fields;
   const message: ChatMessage = { id, role, text, attachments, suggestions, streaming, time };
   const author = role === "agent" ? snapshot.agent : role === "live-agent" ? snapshot.liveAgent : null;
   if (status) message.status = status;
   if (author) message.author = author;
+  if (history) message.history = true;
   return { ...snapshot, messages: [...snapshot.messages, message] };
 }
 

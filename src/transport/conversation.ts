@@ -46,6 +46,11 @@ export interface ChatMessage {
   time: number;
   /** Name and avatar of the author, for agent and live-agent messages. */
   author?: Participant;
+  /**
+   * Set on a message this tab had already received before a reload, rebuilt from the replay: it fills the
+   * transcript but fires no `message` event (nothing new to announce or count as unread). Absent otherwise.
+   */
+  history?: true;
 }
 
 export interface Participant {

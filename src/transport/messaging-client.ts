@@ -15,6 +15,7 @@ import {
   type LifecyclePhase,
   type LifecycleState,
 } from "./connection-state.ts";
+import type { ConversationEvent } from "./conversation-events.ts";
 import type { ConversationStore } from "./conversation-store.ts";
 import type { Environment, WebSocketLike } from "./environment.ts";
 import { toChatError } from "./errors.ts";
@@ -98,6 +99,10 @@ export function createMessagingClient(
   let outbox = createOutbox(saved?.outbox ?? []);
   /** The stored session to resume, until a socket of this client has been asked for a new one. */
   let restored = saved;
+  /** The highest sequence at which a message finished in this tab, a reload included: see `PersistedSession`. */
+  let historyThrough = saved?.historyThrough ?? 0;
+  /** The sequence of the stored event being applied, while one is. */
+  let applyingSequence: number | null = null;
   let maxMessageBytes: number = maxFrameBytes;
   let token: string | null = null;
   let socket: WebSocketLike | null = null;
@@ -115,6 +120,14 @@ export function createMessagingClient(
   const failed = (id: string) => store.apply({ kind: "user-message-failed", id });
   const notice = (id: string, level: "info" | "error", text: string, code: string) =>
     store.apply({ kind: "notice", id: `${code}-${id}`, level, text, time: environment.now(), code });
+  // A message finishing while a stored event applies is received for good: after a reload it is history.
+  removers.push(
+    store.on("message", () => {
+      if (applyingSequence === null || applyingSequence <= historyThrough) return;
+      historyThrough = applyingSequence;
+      persist();
+    }),
+  );
 
   function dispatch(event: LifecycleEvent): void {
     if (destroyed) return;
@@ -185,6 +198,7 @@ export function createMessagingClient(
         return flushOutbox();
       case "forget-session":
         sequencer = createEventSequencer();
+        historyThrough = 0;
         clearGapTimer();
         restored = null;
         persistence.clear();
@@ -288,7 +302,15 @@ export function createMessagingClient(
 
   /** Applies one ordered event: echoes settle the outbox, the session end reaches the lifecycle. */
   function apply(event: InboundEvent): void {
-    const domainEvent = toConversationEvent(event, environment.now());
+    applyingSequence = event.sequence;
+    try {
+      applyDomainEvent(toConversationEvent(event, environment.now(), historyThrough));
+    } finally {
+      applyingSequence = null;
+    }
+  }
+
+  function applyDomainEvent(domainEvent: ConversationEvent | null): void {
     if (domainEvent?.kind === "user-message-replayed") {
       const entry = outbox.confirm(domainEvent.id);
       store.apply(entry?.shown ? { kind: "user-message-sent", id: domainEvent.id, time: domainEvent.time } : domainEvent);
@@ -331,7 +353,8 @@ export function createMessagingClient(
 
   function persist(): void {
     const { sessionId, joinRequested, lastActivityAt, phase } = lifecycle;
-    if (sessionId !== null && phase.name !== "fallback") persistence.save({ sessionId, joinRequested, lastActivityAt, outbox: outbox.entries() });
+    if (sessionId === null || phase.name === "fallback") return;
+    persistence.save({ sessionId, joinRequested, lastActivityAt, historyThrough, outbox: outbox.entries() });
   }
 
   /** After the outbox changed: keep the change across a reload, and send what can go. */
@@ -371,6 +394,7 @@ export function createMessagingClient(
     newConversation() {
       outbox = createOutbox();
       restored = null;
+      historyThrough = 0;
       persistence.clear();
       store.apply({ kind: "reset" });
       dispatch({ type: "new-conversation" });

@@ -30,13 +30,25 @@ const fieldNames: Record<string, string> = {
   reason: "reason",
 };
 
+/** Domain events that add or finish a message, and so may be history. */
+const messageKinds: readonly ConversationEvent["kind"][] = ["user-message-replayed", "agent-message", "agent-message-chunk", "live-agent-message"];
+
 /**
  * Maps one ordered, de-duplicated server event to the domain event the store applies, or null for events
  * with no meaning to the conversation (heartbeats, the session start, client frames, unknown types). The
  * echo of a user message maps to `user-message-replayed`, its id the `client_event_id` it carried (else
- * the server's `message_id`, else the event id): the caller first matches it with the outbox.
+ * the server's `message_id`, else the event id): the caller first matches it with the outbox. A message
+ * event whose sequence is at most `historyThrough` (what the tab had received before a reload) is marked
+ * `history: true`.
  */
-export function toConversationEvent(inbound: InboundEvent, now: number): ConversationEvent | null {
+export function toConversationEvent(inbound: InboundEvent, now: number, historyThrough = 0): ConversationEvent | null {
+  const mapped = mapEvent(inbound, now);
+  const sequence = inbound.sequence;
+  if (!mapped || sequence === null || sequence > historyThrough || !messageKinds.includes(mapped.kind)) return mapped;
+  return { ...mapped, history: true } as ConversationEvent;
+}
+
+function mapEvent(inbound: InboundEvent, now: number): ConversationEvent | null {
   const direct = directKinds[inbound.type];
   if (direct) {
     const fields = Object.entries(inbound.payload).map(([name, value]) => [fieldNames[name], value]);

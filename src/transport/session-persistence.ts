@@ -14,6 +14,11 @@ export interface PersistedSession {
   joinRequested: boolean;
   /** Epoch milliseconds of the last frame the client sent (for the idle expiry). */
   lastActivityAt: number;
+  /**
+   * The highest event sequence at which a message finished in this tab (0 for none). A reload replays from
+   * 0; the replay's messages up to here were already received, so they return as history.
+   */
+  historyThrough: number;
   outbox: readonly OutboxEntry[];
 }
 
@@ -71,6 +76,7 @@ function readSession(record: Partial<Record<keyof PersistedSession, unknown>> | 
     sessionId: record.sessionId,
     joinRequested: record.joinRequested === true,
     lastActivityAt: Number(record.lastActivityAt) || 0,
+    historyThrough: Math.max(0, Math.floor(Number(record.historyThrough))) || 0,
     outbox: entries
       .filter((entry) => typeof entry?.id === "string" && typeof entry.text === "string")
       .map((entry) => ({

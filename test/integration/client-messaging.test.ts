@@ -168,7 +168,7 @@ describe("Messaging against the reference server", () => {
     ]);
   });
 
-  it("restores the transcript after a reload from the same storage, without joining again", async () => {
+  it("restores the transcript after a reload from the same storage as history, without joining again", async () => {
     const first = start();
     await greeted(first.client);
     first.client.send("remember me");
@@ -177,7 +177,10 @@ describe("Messaging against the reference server", () => {
     first.client.destroy();
 
     const second = start({}, { storage: first.storage });
+    const announced: string[] = [];
+    second.client.on("message", (message) => announced.push(message.text));
     await until(second.client, (snapshot) => snapshot.connection.status === "connected" && finishedAgentMessages(snapshot).length >= 2);
+    expect(announced).toEqual([]);
     expect(second.socketUrls[0]).not.toContain("cursor=");
     expect(clientTranscript(second.client.getSnapshot())).toEqual(before);
     expect(second.client.getSnapshot().messages.find((message) => message.role === "user")?.status).toBe("sent");

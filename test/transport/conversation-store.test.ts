@@ -13,7 +13,7 @@ function recordEvents(store: ConversationStore): [string, unknown][] {
   return seen;
 }
 
-function chunk(id: string, chunkIndex: number, text: string, isComplete = false): ConversationEvent {
+function chunk(id: string, chunkIndex: number, text: string, isComplete = false): Extract<ConversationEvent, { kind: "agent-message-chunk" }> {
   return { kind: "agent-message-chunk", id, chunkIndex, text, attachments: [], suggestions: [], isComplete, time: 10 };
 }
 
@@ -61,6 +61,32 @@ describe("conversation store", () => {
       ["message", "a1", "whole"],
       ["message", "a2", "stream"],
     ]);
+  });
+
+  it("fills the transcript with history messages and emits no message event for them", () => {
+    const store = createConversationStore();
+    const seen = recordEvents(store);
+    store.apply({ kind: "user-message-replayed", id: "u1", text: "hi", time: 1, history: true });
+    store.apply({ kind: "agent-message", id: "a1", text: "whole", attachments: [], suggestions: [], time: 2, history: true });
+    store.apply({ ...chunk("a2", 1, "str"), history: true });
+    store.apply({ ...chunk("a2", 2, "eam", true), history: true });
+    store.apply({ kind: "live-agent-message", id: "l1", text: "human", attachments: [], suggestions: [], time: 3, history: true });
+    expect(store.getSnapshot().messages.map((message) => [message.id, message.history])).toEqual([
+      ["u1", true],
+      ["a1", true],
+      ["a2", true],
+      ["l1", true],
+    ]);
+    expect(seen.filter(([name]) => name === "message")).toEqual([]);
+  });
+
+  it("emits a stream begun in history once when a new chunk finishes it", () => {
+    const store = createConversationStore();
+    const seen = recordEvents(store);
+    store.apply({ ...chunk("a1", 1, "begun before, "), history: true });
+    store.apply(chunk("a1", 2, "finished after", true));
+    expect(seen).toEqual([["message", expect.objectContaining({ id: "a1", text: "begun before, finished after", streaming: false })]]);
+    expect(store.getSnapshot().messages[0]?.history).toBeUndefined();
   });
 
   it("emits the abandoned stream as a finished message before the newer one", () => {

@@ -6,6 +6,7 @@ const record = {
   sessionId: "s-1",
   joinRequested: true,
   lastActivityAt: 42,
+  historyThrough: 7,
   outbox: [{ id: "a", text: "hi", time: 1, attempts: 1, state: "in-flight" as const, shown: true }],
 };
 
@@ -35,6 +36,15 @@ describe("session persistence", () => {
     persistence.clear();
     persistence.save({ ...record, lastActivityAt: 43 });
     expect(writes).toBe(3);
+  });
+
+  it("reads a record without a history mark as having no history", () => {
+    const storage = new MemoryStorage();
+    const { historyThrough: _historyThrough, ...older } = record;
+    storage.setItem(sessionStorageKey, JSON.stringify(older));
+    expect(createSessionPersistence(storage, true).load()?.historyThrough).toBe(0);
+    storage.setItem(sessionStorageKey, JSON.stringify({ ...record, historyThrough: "twelve" }));
+    expect(createSessionPersistence(storage, true).load()?.historyThrough).toBe(0);
   });
 
   it("stores nothing when disabled", () => {
