@@ -1,7 +1,15 @@
 import { sessionIdleExpiryMilliseconds } from "../protocol/index.ts";
 import type { ConnectionState } from "./conversation.ts";
 import { classifyFailure, describeFailure, type Failure } from "./failure-classification.ts";
-import type { LifecycleEffect, LifecycleInput, LifecyclePhase, LifecycleState, Transition } from "./lifecycle-types.ts";
+import type {
+  AgentPresence,
+  LifecycleEffect,
+  LifecycleInput,
+  LifecyclePhase,
+  LifecycleState,
+  RejoinNeed,
+  Transition,
+} from "./lifecycle-types.ts";
 import { heartbeatInterval, reconnectBudget, reconnectDelay, stableAfterMilliseconds } from "./reconnect-policy.ts";
 
 export type * from "./lifecycle-types.ts";
@@ -15,7 +23,7 @@ type PlainPhaseName = Exclude<LifecyclePhase, { name: "reconnecting" | "ended" |
 const socketPhases = ["connecting", "replaying", "live"];
 
 /** What a session starts with, and what a replaced session forgets. */
-const freshSession = { sessionId: null, sessionRestored: false, joinRequested: false, sessionEnded: null } as const;
+const freshSession = { sessionId: null, sessionRestored: false, joinRequested: false, rejoin: "not-needed", sessionEnded: null } as const;
 
 /** What a new run of connection attempts starts with. */
 const freshAttempts = { handshakeFailures: 0, tokenRefreshedInStreak: false, heartbeatsUnanswered: 0 } as const;
@@ -113,6 +121,14 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       // An abandoned session is gone on the server (4001 follows): the conversation goes on in a new one.
       if (input.reason === "REASON_USER_ABANDONED") return act(state, { kind: "idle-expired" }, input, [{ type: "close-socket" }]);
       return end(state, input.reason, [{ type: "close-socket" }]);
+    }
+    case "agent-presence":
+      return stay({ ...state, rejoin: followPresence(state.rejoin, input.presence) });
+    case "messages-waiting": {
+      if (phase !== "live") return stay(state);
+      // The agent left for a site-routed handoff: it is asked back first, so that it answers this message.
+      if (state.rejoin !== "before-next-message") return { state, effects: [{ type: "send-messages" }] };
+      return { state: { ...state, rejoin: "not-needed" }, effects: [sendFrame("EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN"), { type: "send-messages" }] };
     }
     case "frame-sent":
       return stay({ ...state, lastActivityAt: input.now });
@@ -218,6 +234,23 @@ function timerFired(state: LifecycleState, input: LifecycleInput): Transition {
   const lost: LifecycleEffect[] = [{ type: "close-socket" }];
   if (attempt > state.budget) return act(state, { kind: "dead-socket" }, input, lost);
   return prepend(lost, proceed({ ...state, attempt, heartbeatsUnanswered: 0 }, input));
+}
+
+/**
+ * Who is left to answer the user: any agent joining settles it; after a client-managed handoff the
+ * service agent's leaving leaves nobody, as does a conversation the server no longer finds.
+ */
+function followPresence(rejoin: RejoinNeed, presence: AgentPresence): RejoinNeed {
+  switch (presence) {
+    case "agent-joined":
+      return "not-needed";
+    case "client-handoff":
+      return "when-agent-leaves";
+    case "agent-left":
+      return rejoin === "when-agent-leaves" ? "before-next-message" : rejoin;
+    case "conversation-lost":
+      return "before-next-message";
+  }
 }
 
 function end(state: LifecycleState, reason: string, effects: LifecycleEffect[]): Transition {

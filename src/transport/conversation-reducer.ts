@@ -70,7 +70,8 @@ const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["pha
  *   tab had already received); a stream is history only if its finishing chunk is;
  * - typing: `agent-thinking` shows the agent until its next message or chunk, `agent-left` or the end;
  *   a live agent's typing shows until its message or it leaves; `turn-pending` shows a Chat API turn;
- * - a failed or timed-out handoff stays visible until the next message in either direction;
+ * - a failed or timed-out handoff stays visible until the next message in either direction; a client-managed
+ *   one (`client-handoff-required`) until the service agent joins again;
  * - `session-ended` clears typing, marks still-`sending` messages `failed` and sets the connection
  *   `ended`; only the first end counts.
  */
@@ -137,8 +138,11 @@ function reduceSnapshot(snapshot: ConversationSnapshot, event: ConversationEvent
       const role = event.kind === "agent-message" ? "agent" : "live-agent";
       return stopTyping(append(clearSettledHandoff(snapshot), role, event), role);
     }
-    case "agent-joined":
-      return { ...snapshot, agent: event.agent };
+    case "agent-joined": {
+      // The service agent asked back after a site-routed handoff takes the conversation over again.
+      const handoff = snapshot.handoff.phase === "client-handoff-required" ? noHandoff : snapshot.handoff;
+      return { ...snapshot, agent: event.agent, handoff };
+    }
     case "agent-thinking":
       return showTyping(snapshot, { kind: "agent" });
     case "agent-left":

@@ -31,6 +31,12 @@ export interface LifecycleState {
   anySocketOpened: boolean;
   /** No join request is due on this session: it was sent, or the history shows an agent or the end. */
   joinRequested: boolean;
+  /**
+   * Whether the next user message must be preceded by a join request: `when-agent-leaves` after
+   * `CLIENT_HANDOFF_REQUIRED`, `before-next-message` once the service agent has left after it (or the server
+   * said the conversation is not found), `not-needed` otherwise. Only a user message sends that join.
+   */
+  rejoin: RejoinNeed;
   /** `SESSION_END` reason seen on this session, if any. */
   sessionEnded: string | null;
   /** Reconnect attempts spent since the connection was last stable for a minute. */
@@ -48,6 +54,16 @@ export interface LifecycleState {
   /** Epoch milliseconds when the connection last went live. */
   liveSince: number;
 }
+
+/** Whether the service agent must be asked to join again before the next user message; see `LifecycleState.rejoin`. */
+export type RejoinNeed = "not-needed" | "when-agent-leaves" | "before-next-message";
+
+/**
+ * An ordered event that changes who is in the conversation: an agent (service or live) joined, the site
+ * must route the user (a client-managed handoff), the service agent left, or the server answered that the
+ * conversation is not found (whose remedy is the join request).
+ */
+export type AgentPresence = "agent-joined" | "client-handoff" | "agent-left" | "conversation-lost";
 
 /** Something that happened; the runner adds the clock reading and one random sample to each. */
 export type LifecycleInput = LifecycleEvent & { now: number; random: number };
@@ -75,6 +91,10 @@ export type LifecycleEvent =
    */
   | { type: "frame-received"; batch: boolean; mayContinue: boolean; joinNeedless: boolean; capabilities?: SessionCapabilities }
   | { type: "session-ended"; reason: string }
+  /** An event applied in order (after de-duplication) changed who is in the conversation. */
+  | { type: "agent-presence"; presence: AgentPresence }
+  /** The outbox holds messages waiting to go out. */
+  | { type: "messages-waiting" }
   | { type: "frame-sent" }
   /**
    * The phase's one timer fired. `echoOverdue`: a user message sent on this socket has had no echo for
@@ -99,8 +119,13 @@ export type LifecycleEffect =
   | { type: "start-timer"; milliseconds: number }
   | { type: "cancel-timer" }
   | { type: "send-frame"; frame: ClientFrame }
-  /** The replay is over: release held events, check unconfirmed messages against it, then send the queue. */
+  /**
+   * The replay is over: release held events and check unconfirmed messages against it; what is then queued
+   * is reported as `messages-waiting`.
+   */
   | { type: "end-replay" }
+  /** Send the outbox's queued messages on the live socket. */
+  | { type: "send-messages" }
   /** Forget the session's events and cursor (a new session follows), with a notice when it expired. */
   | { type: "forget-session"; notice: boolean }
   /** Switch to the Chat API. */

@@ -21,7 +21,7 @@ import type { Environment, WebSocketLike } from "./environment.ts";
 import { toChatError } from "./errors.ts";
 import { createEventSequencer } from "./event-sequencer.ts";
 import { requestHandshake, type HandshakeCall } from "./handshake-requests.ts";
-import { readFrameFacts, toConversationEvent, utf8Length } from "./messaging-transport.ts";
+import { agentPresenceOf, readFrameFacts, toConversationEvent, utf8Length } from "./messaging-transport.ts";
 import { createOutbox, type OutboxEntry } from "./outbox.ts";
 import { createSessionPersistence } from "./session-persistence.ts";
 import { createTypingThrottle } from "./typing-throttle.ts";
@@ -195,6 +195,8 @@ export function createMessagingClient(
           queued(entry.id, entry.text, entry.time);
           if (entry.state === "failed") failed(entry.id);
         }
+        return offerMessages();
+      case "send-messages":
         return flushOutbox();
       case "forget-session":
         sequencer = createEventSequencer();
@@ -311,6 +313,8 @@ export function createMessagingClient(
   }
 
   function applyDomainEvent(domainEvent: ConversationEvent | null): void {
+    const presence = domainEvent && agentPresenceOf(domainEvent);
+    if (presence) dispatch({ type: "agent-presence", presence });
     if (domainEvent?.kind === "user-message-replayed") {
       const entry = outbox.confirm(domainEvent.id);
       store.apply(entry?.shown ? { kind: "user-message-sent", id: domainEvent.id, time: domainEvent.time } : domainEvent);
@@ -321,6 +325,11 @@ export function createMessagingClient(
     } else if (domainEvent) {
       store.apply(domainEvent);
     }
+  }
+
+  /** Tells the lifecycle that queued messages wait, so that it decides what goes out before them. */
+  function offerMessages(): void {
+    if (outbox.entries().some((entry) => entry.state === "queued")) dispatch({ type: "messages-waiting" });
   }
 
   function flushOutbox(): void {
@@ -361,7 +370,7 @@ export function createMessagingClient(
   function changeOutbox(change: () => void): void {
     change();
     persist();
-    flushOutbox();
+    offerMessages();
   }
 
   return {

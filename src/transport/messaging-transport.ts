@@ -1,7 +1,7 @@
-import { maxFrameBytes, type InboundEvent, type ServerEvent, type ServerPayloads, type SessionCapabilities } from "../protocol/index.ts";
+import { maxFrameBytes, SystemMessageText, type InboundEvent, type ServerEvent, type ServerPayloads, type SessionCapabilities } from "../protocol/index.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
 import type { Participant } from "./conversation.ts";
-import type { LifecycleEvent } from "./lifecycle-types.ts";
+import type { AgentPresence, LifecycleEvent } from "./lifecycle-types.ts";
 
 /**
  * Server types that map to a domain event of their own kind whose fields are the payload's, renamed by
@@ -91,6 +91,30 @@ function mapEvent(inbound: InboundEvent, now: number): ConversationEvent | null 
     }
     case "EVENT_TYPE_SESSION_IDLE_WARNING":
       return { kind: "session-idle-warning", time };
+    default:
+      return null;
+  }
+}
+
+/** Server texts whose prescribed remedy is the join request (protocol.md §7). */
+const conversationLostTexts: readonly string[] = [SystemMessageText.ConversationIdNotFound, SystemMessageText.ConversationNotFound];
+
+/**
+ * How an ordered domain event changes who is in the conversation, for the lifecycle's `agent-presence`
+ * input, or null when it does not: an agent or a live agent joined, a client-managed handoff is required,
+ * the service agent left, or a server notice says the conversation is not found.
+ */
+export function agentPresenceOf(event: ConversationEvent): AgentPresence | null {
+  switch (event.kind) {
+    case "agent-joined":
+    case "live-agent-joined":
+      return "agent-joined";
+    case "client-handoff-required":
+      return "client-handoff";
+    case "agent-left":
+      return "agent-left";
+    case "notice":
+      return event.code === undefined && conversationLostTexts.includes(event.text) ? "conversation-lost" : null;
     default:
       return null;
   }

@@ -120,6 +120,29 @@ describe("Messaging against the reference server", () => {
     expect(required).toEqual([{ reason: "COMPLEX_QUERY", queueName: "phone-callback" }]);
   });
 
+  it("asks the service agent back when the user writes after a client-managed handoff, and it answers", async () => {
+    const { client, sessionId } = start();
+    await greeted(client);
+    client.send("please call me on the phone");
+    const storedTypes = () => server.inspect.storedEvents(sessionId()).map((event) => event.type);
+    await until(client, (snapshot) => snapshot.handoff.phase === "client-handoff-required");
+    for (let poll = 0; poll < 100 && !storedTypes().includes(EventType.ServiceAgentLeft); poll += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The departure is sent live as it is stored; this leaves it time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const answered = finishedAgentMessages(client.getSnapshot()).length;
+    client.send("actually, can you help me here?");
+    const snapshot = await until(client, (current) => finishedAgentMessages(current).length >= answered + 2);
+    const afterLeft = storedTypes().slice(storedTypes().indexOf(EventType.ServiceAgentLeft) + 1);
+    expect(afterLeft.slice(0, 3)).toEqual([EventType.RequestServiceAgentJoin, EventType.UserMessage, EventType.ServiceAgentJoined]);
+    expect(server.inspect.receivedUserMessages(sessionId()).map((message) => message.text)).toEqual([
+      "please call me on the phone",
+      "actually, can you help me here?",
+    ]);
+    expect(snapshot.notices.map((notice) => notice.text)).not.toContain("Error: Conversation ID not found in session");
+    expect(snapshot.handoff).toEqual({ phase: "none" });
+    transcriptMatchesServer(client, sessionId());
+  });
+
   it("ends for the user with REASON_USER_END and does not reconnect", async () => {
     const { client, socketUrls } = start();
     await greeted(client);

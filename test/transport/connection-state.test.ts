@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   initialLifecycleState,
   transition,
+  type AgentPresence,
   type LifecycleEffect,
   type LifecycleEvent,
   type LifecycleState,
@@ -25,6 +26,8 @@ function run(events: LifecycleEvent[], state: LifecycleState = initialLifecycleS
 }
 
 const replayed = (joinNeedless = false, mayContinue = false): LifecycleEvent => ({ type: "frame-received", batch: true, mayContinue, joinNeedless });
+
+const presence = (value: AgentPresence): LifecycleEvent => ({ type: "agent-presence", presence: value });
 
 const toLive: LifecycleEvent[] = [startEvent, { type: "token-received" }, { type: "session-created", sessionId: "s-1" }, { type: "socket-opened" }, replayed()];
 
@@ -68,6 +71,47 @@ describe("transition", () => {
     ]);
     expect(restored.names).toEqual(["authorizing", "connecting", "replaying", "live"]);
     expect(restored.effects[3]?.some((effect) => effect.type === "send-frame")).toBe(false);
+  });
+
+  it("asks the service agent back before the next message once it left after a client-managed handoff, once", () => {
+    const { effects } = run([...toLive, presence("client-handoff"), presence("agent-left"), { type: "messages-waiting" }, { type: "messages-waiting" }]);
+    expect(effects.slice(5, 7).map(types)).toEqual([[], []]);
+    expect(effects[7]).toEqual([{ type: "send-frame", frame: { type: "EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN", payload: {} } }, { type: "send-messages" }]);
+    expect(effects[8]).toEqual([{ type: "send-messages" }]);
+  });
+
+  it("does not re-join for a replayed history that ends with a client-managed handoff: only a message does", () => {
+    const restored = { ...startEvent, restored: { sessionId: "s-1", joinRequested: true, lastActivityAt: 1_000_000 } } as LifecycleEvent;
+    const history = [presence("agent-joined"), presence("client-handoff"), presence("agent-left")];
+    const { names, effects } = run([restored, { type: "token-received" }, { type: "socket-opened" }, ...history, replayed(true), { type: "messages-waiting" }]);
+    expect(names.slice(-2)).toEqual(["live", "live"]);
+    expect(types(effects.at(-2) ?? [])).toEqual(["cancel-timer", "end-replay", "start-timer:30000"]);
+    expect(types(effects.at(-1) ?? [])).toEqual(["send-frame", "send-messages"]);
+  });
+
+  it("needs no re-join when an agent joins again, nor when the agent left for a server-managed handoff", () => {
+    const waiting: LifecycleEvent = { type: "messages-waiting" };
+    const rejoined = run([...toLive, presence("client-handoff"), presence("agent-left"), presence("agent-joined"), waiting]);
+    expect(types(rejoined.effects.at(-1) ?? [])).toEqual(["send-messages"]);
+    const serverManaged = run([...toLive, presence("agent-left"), presence("agent-joined"), presence("agent-left"), waiting]);
+    expect(types(serverManaged.effects.at(-1) ?? [])).toEqual(["send-messages"]);
+  });
+
+  it("asks the agent back before the next message after the server says the conversation is not found", () => {
+    const lost = presence("conversation-lost");
+    const { effects, last } = run([...toLive, lost, { type: "messages-waiting" }]);
+    expect(types(effects.at(-1) ?? [])).toEqual(["send-frame", "send-messages"]);
+    expect(last.rejoin).toBe("not-needed");
+  });
+
+  it("sends nothing for waiting messages until live, and remembers a due re-join across a reconnect", () => {
+    const lost = presence("conversation-lost");
+    const dropped = run([...toLive, lost, { type: "socket-closed", code: 4002 }, { type: "messages-waiting" }]);
+    expect(dropped.names.at(-1)).toBe("reconnecting");
+    expect(dropped.effects.at(-1)).toEqual([]);
+    const back = run([{ type: "timer-fired" }, { type: "socket-opened" }, replayed(), { type: "messages-waiting" }], dropped.last);
+    expect(back.names).toEqual(["connecting", "replaying", "live", "live"]);
+    expect(types(back.effects.at(-1) ?? [])).toEqual(["send-frame", "send-messages"]);
   });
 
   it("waits for a further batch when the last one may continue, and ends the replay on a live frame or the settle timer", () => {

@@ -190,6 +190,12 @@ describe("handoff", () => {
     expect(run([{ kind: "user-message-queued", id: "u", text: "?", time: 1 }], timedOut).snapshot.handoff).toEqual({ phase: "none" });
   });
 
+  it("keeps a client-managed handoff until the service agent joins again", () => {
+    const routed = run([{ kind: "client-handoff-required", reason: "POLICY", queueName: "support" }, { kind: "agent-left" }]);
+    expect(routed.snapshot.handoff.phase).toBe("client-handoff-required");
+    expect(run([{ kind: "agent-joined", agent: ada }], routed).snapshot.handoff).toEqual({ phase: "none" });
+  });
+
   it("records a client-managed handoff and a Chat API handoff that ends the conversation", () => {
     expect(run([{ kind: "client-handoff-required", reason: "POLICY", queueName: "support" }]).snapshot.handoff).toEqual({
       phase: "client-handoff-required",

@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from "vitest";
+import { EventType, SystemMessageLevel, SystemMessageText } from "../../src/protocol/index.ts";
+import type { DiagnosableChatClient } from "../../src/transport/chat-client.ts";
+import { FakePlatform, useFakePlatform } from "./support/fake-platform.ts";
+
+let platform: FakePlatform;
+
+useFakePlatform((started) => (platform = started));
+
+async function liveClient() {
+  const client = platform.client();
+  await vi.advanceTimersByTimeAsync(50);
+  return client;
+}
+
+/** The platform's side of a client-managed handoff: the site must route the user, and the agent leaves. */
+async function routeToSite(): Promise<void> {
+  const session = platform.session;
+  platform.emit(session, EventType.ServiceAgentTriggeredHandoff, {});
+  platform.emit(session, EventType.ClientHandoffRequired, { reason: "COMPLEX_QUERY", queue_name: "phone-callback" });
+  platform.emit(session, EventType.ServiceAgentLeft, {});
+  await vi.advanceTimersByTimeAsync(10);
+}
+
+/** The types of the client's frames the server stored (joins and user messages), in order. */
+const clientFrames = () =>
+  platform.session.events
+    .filter((event) => event.type === EventType.RequestServiceAgentJoin || event.type === EventType.UserMessage)
+    .map((event) => (event.type === EventType.UserMessage ? `message:${String(event.payload.text)}` : "join"));
+
+const sendAndSettle = async (client: DiagnosableChatClient, text: string) => {
+  client.send(text);
+  await vi.advanceTimersByTimeAsync(10);
+};
+
+describe("re-joining after a client-managed handoff", () => {
+  it("asks the service agent back before the user's next message, once, and sends the message once", async () => {
+    const client = await liveClient();
+    await routeToSite();
+    expect(clientFrames()).toEqual(["join"]);
+    await sendAndSettle(client, "are you back?");
+    await sendAndSettle(client, "thanks");
+    expect(clientFrames()).toEqual(["join", "join", "message:are you back?", "message:thanks"]);
+    expect(platform.userMessageFrames).toBe(2);
+    expect(client.getSnapshot().messages.filter((message) => message.role === "user").map((message) => message.status)).toEqual(["sent", "sent"]);
+    expect(client.getSnapshot().handoff).toEqual({ phase: "none" });
+    client.destroy();
+  });
+
+  it("does not re-join after a reload whose history ends with the handoff until the user writes", async () => {
+    const first = await liveClient();
+    await routeToSite();
+    first.destroy();
+    const second = platform.client();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(clientFrames()).toEqual(["join"]);
+    expect(second.getSnapshot().handoff.phase).toBe("client-handoff-required");
+    await sendAndSettle(second, "hello again");
+    expect(clientFrames()).toEqual(["join", "join", "message:hello again"]);
+    second.destroy();
+  });
+
+  it("asks the agent back before the next message when the server says the conversation is not found", async () => {
+    const client = await liveClient();
+    await sendAndSettle(client, "first");
+    platform.emit(platform.session, EventType.SystemMessage, { level: SystemMessageLevel.Error, message: SystemMessageText.ConversationIdNotFound });
+    await vi.advanceTimersByTimeAsync(10);
+    await sendAndSettle(client, "second");
+    expect(clientFrames()).toEqual(["join", "message:first", "join", "message:second"]);
+    client.destroy();
+  });
+
+  it("does not re-join when the agent left for a live agent (a server-managed handoff)", async () => {
+    const client = await liveClient();
+    const session = platform.session;
+    platform.emit(session, EventType.ServiceAgentTriggeredHandoff, {});
+    platform.emit(session, EventType.ServiceAgentLeft, {});
+    platform.emit(session, EventType.HandoffAccepted, {});
+    platform.emit(session, EventType.LiveAgentJoined, { agent: { id: "live-1", name: "Sam", avatar_url: "" } });
+    await vi.advanceTimersByTimeAsync(10);
+    await sendAndSettle(client, "hi Sam");
+    expect(clientFrames()).toEqual(["join", "message:hi Sam"]);
+    client.destroy();
+  });
+
+  it("sends the join before a message queued while the socket was down", async () => {
+    const client = await liveClient();
+    await routeToSite();
+    platform.goOffline();
+    await sendAndSettle(client, "written offline");
+    expect(clientFrames()).toEqual(["join"]);
+    platform.wake("online");
+    await vi.advanceTimersByTimeAsync(50);
+    expect(clientFrames()).toEqual(["join", "join", "message:written offline"]);
+    client.destroy();
+  });
+});
