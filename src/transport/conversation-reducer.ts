@@ -68,7 +68,9 @@ const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["pha
  *   the open stream, keeping what arrived;
  * - a message is `history` when the event that adds or finishes it is (a replay after a reload of what the
  *   tab had already received); a stream is history only if its finishing chunk is;
- * - typing: `agent-thinking` shows the agent until its next message or chunk, `agent-left` or the end;
+ * - typing: `agent-thinking` shows the agent until its next message or chunk, a server notice of level
+ *   warning or error (the agent has answered, not with a message: "high load", "trouble responding"),
+ *   `agent-left` or the end; an info notice, or one the client raises itself, leaves it showing;
  *   a live agent's typing shows until its message or it leaves; `turn-pending` shows a Chat API turn;
  * - a failed or timed-out handoff stays visible until the next message in either direction; a client-managed
  *   one (`client-handoff-required`) until the service agent joins again;
@@ -160,7 +162,10 @@ function reduceSnapshot(snapshot: ConversationSnapshot, event: ConversationEvent
       return { ...stopTyping(withHandoff(snapshot, { phase: "live-agent-left" }), "live-agent"), liveAgent: null };
     case "notice": {
       const { kind: _kind, ...notice } = event;
-      return addNotice(snapshot, notice);
+      const withNotice = addNotice(snapshot, notice);
+      // A server warning or error is the agent's answer to the turn, just not a message.
+      const answers = event.code === undefined && event.level !== "info" && withNotice !== snapshot;
+      return answers ? stopTyping(withNotice, "agent") : withNotice;
     }
     case "session-idle-warning":
       return addNotice(snapshot, {

@@ -143,6 +143,16 @@ describe("Messaging against the reference server", () => {
     transcriptMatchesServer(client, sessionId());
   });
 
+  it("stops showing the agent thinking when the server answers a turn with a high-load warning", async () => {
+    const { client } = start();
+    await greeted(client);
+    client.send("are you busy?");
+    await until(client, (snapshot) => snapshot.typing.kind === "agent");
+    const snapshot = await until(client, (current) => current.notices.some((notice) => notice.level === "warning"));
+    expect(snapshot.notices.map((notice) => notice.text)).toEqual(["Our system is experiencing high load. Please try again in a moment."]);
+    expect(snapshot.typing).toEqual({ kind: "none" });
+  });
+
   it("ends for the user with REASON_USER_END and does not reconnect", async () => {
     const { client, socketUrls } = start();
     await greeted(client);

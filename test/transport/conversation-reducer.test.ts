@@ -94,6 +94,24 @@ describe("agent messages and typing", () => {
     expect(run([{ kind: "session-ended", reason: "REASON_USER_END" }], thinking).snapshot.typing).toEqual({ kind: "none" });
   });
 
+  it("ends the agent's thinking at a server warning or error, not at an info notice or a client notice", () => {
+    const thinking = run([{ kind: "agent-thinking" }]);
+    const notice = (level: "info" | "warning" | "error", code?: string): ConversationEvent => ({
+      kind: "notice",
+      id: `n-${level}-${code ?? "server"}`,
+      level,
+      text: "Our system is experiencing high load. Please try again in a moment.",
+      time: 5,
+      ...(code ? { code } : {}),
+    });
+    expect(run([notice("warning")], thinking).snapshot.typing).toEqual({ kind: "none" });
+    expect(run([notice("error")], thinking).snapshot.typing).toEqual({ kind: "none" });
+    expect(run([notice("info")], thinking).snapshot.typing).toEqual({ kind: "agent" });
+    expect(run([notice("error", "message-too-large")], thinking).snapshot.typing).toEqual({ kind: "agent" });
+    const liveTyping = run([{ kind: "live-agent-typing", typing: true }]);
+    expect(run([notice("warning")], liveTyping).snapshot.typing.kind).toBe("live-agent");
+  });
+
   it("shows a pending Chat API turn and clears it", () => {
     const pending = run([{ kind: "turn-pending", pending: true }]);
     expect(pending.snapshot.typing).toEqual({ kind: "pending" });
