@@ -2,10 +2,11 @@ import type { Attachment } from "../protocol/index.ts";
 import type { ConnectionState, NoticeLevel, Participant } from "./conversation.ts";
 
 /**
- * The domain events both transports feed into the conversation store. Message events may carry
- * `history: true`: the tab had received them before a reload, so the message they finish is history. The Messaging transport maps
+ * The domain events both transports feed into the conversation store. The Messaging transport maps
  * server events to these after de-duplication and ordering; the Chat API transport maps its REST turns to
- * the same events, so the store, and the widget above it, never know which transport is live.
+ * the same events, so the store, and the widget above it, never know which transport is live. Message
+ * events may carry `history: true`: the tab had received them before a reload, so the message they add
+ * or finish is history.
  */
 export type ConversationEvent =
   /** The user wrote a message; it shows at once as `sending`. */

@@ -78,10 +78,10 @@ const socketOpen = 1;
  * The Messaging side of the client: it owns the socket, the access token, the lifecycle's timer and the
  * in-flight handshake requests, and runs the effects the lifecycle's `transition` asks for, deciding
  * nothing itself; it feeds frames through the sequencer into the shared store, keeps the outbox, persists
- * the session after every input, and throttles typing. Inputs that arrive while an effect runs are queued
- * and applied in order. The access token lives only in this closure: never in the state, an effect, an
- * input or an error. `handOver` receives the undelivered messages when the lifecycle falls back to the
- * Chat API.
+ * the session after every input and whenever a message finishes, and throttles typing. Inputs that arrive
+ * while an effect runs are queued and applied in order. The access token lives only in this closure: never
+ * in the state, an effect, an input or an error. `handOver` receives the undelivered messages when the
+ * lifecycle falls back to the Chat API.
  */
 export function createMessagingClient(
   environment: Environment,

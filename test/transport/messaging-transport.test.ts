@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeServerEvent, EventType, type InboundEvent } from "../../src/protocol/index.ts";
-import { toConversationEvent } from "../../src/transport/messaging-transport.ts";
+import { decodeServerEvent, EventType, SystemMessageLevel, SystemMessageText, type InboundEvent } from "../../src/protocol/index.ts";
+import { agentPresenceOf, toConversationEvent } from "../../src/transport/messaging-transport.ts";
 
 function decoded(type: string, payload: Record<string, unknown>, extra: Record<string, unknown> = {}): InboundEvent {
   const result = decodeServerEvent({ id: "e-1", sequence: 3, timestamp: "2026-01-02T03:04:05.000Z", type, payload, ...extra });
@@ -9,6 +9,14 @@ function decoded(type: string, payload: Record<string, unknown>, extra: Record<s
 }
 
 describe("toConversationEvent", () => {
+  it("marks message events up to the history mark as history, and no other event", () => {
+    const message = decoded(EventType.ServiceAgentMessage, { message_id: "m", text: "Hi" });
+    expect(toConversationEvent(message, 0, 3)).toMatchObject({ kind: "agent-message", history: true });
+    expect(toConversationEvent(message, 0, 2)).not.toHaveProperty("history");
+    expect(toConversationEvent(decoded(EventType.UserMessage, { text: "me" }), 0, 3)).toMatchObject({ kind: "user-message-replayed", history: true });
+    expect(toConversationEvent(decoded(EventType.LanguageChanged, { language_code: "fr" }), 0, 3)).toEqual({ kind: "language-changed", languageCode: "fr" });
+  });
+
   it("maps chunks with their index, suggestions as texts and the server time", () => {
     const events = toConversationEvent(
       decoded(EventType.ServiceAgentMessageChunk, { message_id: "m", text: "Hi", chunk_index: 2, is_complete: true, response_suggestions: [{ message_text: "More" }] }),
@@ -72,5 +80,23 @@ describe("user message echoes", () => {
       text: "hi",
       time: 7,
     });
+  });
+});
+
+describe("agentPresenceOf", () => {
+  it("reads who is in the conversation from joins, a client-managed handoff, a departure and a lost conversation", () => {
+    const presence = (type: string, payload: Record<string, unknown>) => {
+      const event = toConversationEvent(decoded(type, payload), 0);
+      return event && agentPresenceOf(event);
+    };
+    expect(presence(EventType.ServiceAgentJoined, { agent_name: "Cap", agent_avatar_url: "" })).toBe("agent-joined");
+    expect(presence(EventType.LiveAgentJoined, { agent: { id: "a", name: "Ann", avatar_url: "" } })).toBe("agent-joined");
+    expect(presence(EventType.ClientHandoffRequired, { reason: "POLICY", queue_name: "phone" })).toBe("client-handoff");
+    expect(presence(EventType.ServiceAgentLeft, {})).toBe("agent-left");
+    for (const message of [SystemMessageText.ConversationIdNotFound, SystemMessageText.ConversationNotFound]) {
+      expect(presence(EventType.SystemMessage, { level: SystemMessageLevel.Error, message })).toBe("conversation-lost");
+    }
+    expect(presence(EventType.SystemMessage, { level: SystemMessageLevel.Error, message: SystemMessageText.SessionNotFound })).toBeNull();
+    expect(presence(EventType.ServiceAgentMessage, { message_id: "m", text: "Hi" })).toBeNull();
   });
 });
