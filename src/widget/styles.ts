@@ -2,12 +2,15 @@
  * The widget's whole stylesheet. Theme colours, radius and font are `--cap-chat-*` custom properties on the
  * host, so a page overrides them from outside; the dark scheme only switches those properties, never rules.
  * Layout uses logical properties so `dir="rtl"` mirrors it. Rules sharing declarations are grouped, so
- * each declaration is written once.
+ * each declaration is written once. The root element, which page selectors cannot reach, resets every
+ * inherited property (custom properties and `direction` are exempt from `all`) so page text styles such as
+ * `text-transform` or `white-space` never flow in from the host, then sets the widget's own text style.
  */
 export const widgetStyles = `
 :host{--cap-chat-accent:#1d4ed8;--cap-chat-on-accent:#fff;--cap-chat-background:#fff;--cap-chat-surface:#f3f4f6;--cap-chat-text:#111827;--cap-chat-muted:#4b5563;--cap-chat-border:#d1d5db;--cap-chat-user-bubble:#1d4ed8;--cap-chat-on-user-bubble:#fff;--cap-chat-agent-bubble:var(--cap-chat-surface);--cap-chat-live-agent-bubble:#e6f4ea;--cap-chat-error:#b42318;--cap-chat-warning:#8a4b00;--cap-chat-radius:16px;--cap-chat-font:system-ui,sans-serif;--cap-chat-shadow:0 12px 40px rgb(15 23 42/.18),0 2px 8px rgb(15 23 42/.08);display:block;color-scheme:light dark;font-family:var(--cap-chat-font);color:var(--cap-chat-text)}
 @media (prefers-color-scheme:dark){:host{--cap-chat-accent:#8ab4ff;--cap-chat-on-accent:#0b1220;--cap-chat-background:#16181d;--cap-chat-surface:#23262e;--cap-chat-text:#eef0f4;--cap-chat-muted:#aab1bf;--cap-chat-border:#3a3f4b;--cap-chat-user-bubble:#2b59c3;--cap-chat-live-agent-bubble:#1f3a2b;--cap-chat-error:#ff9b91;--cap-chat-warning:#f5c46b;--cap-chat-shadow:0 12px 40px rgb(0 0 0/.5)}}
 *{box-sizing:border-box}
+.root{all:initial;display:block;color-scheme:light dark;font-family:var(--cap-chat-font);font-size:15px;line-height:1.45;color:var(--cap-chat-text);text-align:start}
 [hidden]{display:none!important}
 h2,p{margin:0}
 button,textarea{font:inherit;color:inherit}
@@ -32,7 +35,7 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .launcher{inset-block-end:20px;inset-inline-end:20px;width:56px;height:56px}
 .launcher svg{width:26px;height:26px}
 .badge{position:absolute;inset-block-start:-4px;inset-inline-end:-4px;min-width:22px;padding:0 6px;background:#b42318;color:#fff;font-size:12px;font-weight:700;line-height:22px}
-.panel{overflow:hidden;font-size:15px;line-height:1.45;border-radius:var(--cap-chat-radius)}
+.panel{overflow:hidden;border-radius:var(--cap-chat-radius)}
 .floating .panel{inset-block-end:88px;inset-inline-end:20px;width:380px;height:min(640px,calc(100vh - 110px))}
 .inline .panel{height:var(--cap-chat-height,560px)}
 .fullscreen .panel{inset:0;border-radius:0}
