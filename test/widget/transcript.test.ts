@@ -57,6 +57,14 @@ describe("streaming", () => {
     expect(renderedTexts()).toEqual(["Second"]);
   });
 
+  it("announces the text a reader sees, not the Markdown source", async () => {
+    const { root, update } = renderWidget({ open: true });
+    const source = "**Done**: see [the guide](https://example.com/guide).\n```\nnpm test\n```";
+    await update({ messages: [agentMessage("a1", source, { streaming: true })] });
+    await update({ messages: [agentMessage("a1", source)] });
+    expect(liveRegion(root).textContent).toBe("Ava: Done: see the guide.\nnpm test");
+  });
+
   it("does not announce the history present at mount", () => {
     const { root } = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "Earlier")] }));
     expect(liveRegion(root).textContent).toBe("");
