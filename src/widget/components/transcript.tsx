@@ -84,7 +84,14 @@ export function Transcript({ model }: { model: ChatModel }) {
         {ended && <SessionEnd model={model} end={ended} />}
       </div>
       {unseen && (
-        <button class="new-messages" onClick={scrollToEnd}>
+        <button
+          class="new-messages"
+          onClick={() => {
+            scrollToEnd();
+            // The button goes once the end is in view; the input is where reading the reply leads.
+            model.focusInput();
+          }}
+        >
           {strings.newMessages}
         </button>
       )}

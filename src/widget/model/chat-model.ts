@@ -40,6 +40,13 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
    * current snapshot applies at once.
    */
   attach(client: ChatClient): void;
+  /** Counts calls to `focusInput`; the composer moves focus to the input when it changes. */
+  readonly inputFocusRequests: ReadonlySignal<number>;
+  /**
+   * Asks for focus on the message input, for a control that removes itself when used: the composer moves
+   * focus there once its input takes text, at once or when the conversation starts taking messages.
+   */
+  focusInput(): void;
   /** Opens or closes the floating panel; opening clears the unread count. */
   setOpen(open: boolean): void;
   /** Stops listening to the client, and so re-emitting its events. */
@@ -77,6 +84,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const open = signal(settings.open);
   const unread = signal(0);
   const announcement = signal("");
+  const inputFocusRequests = signal(0);
   const locale = signal(settings.locale);
   const mode = signal(settings.mode);
   const { connection, ended } = parts;
@@ -120,6 +128,10 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
       return current;
     },
     attach,
+    inputFocusRequests,
+    focusInput() {
+      inputFocusRequests.value++;
+    },
     setOpen(value) {
       if (value === open.value) return;
       open.value = value;
