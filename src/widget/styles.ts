@@ -23,7 +23,7 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .launcher,.header,.send,.new-messages{background:var(--cap-chat-accent);color:var(--cap-chat-on-accent)}
 .launcher,.floating .panel,.fullscreen .panel{position:fixed;z-index:2147483000}
 .launcher,.floating .panel,.new-messages{box-shadow:var(--cap-chat-shadow)}
-.panel,.body,.log,.message,.attachments,.end{display:flex;flex-direction:column}
+.panel,.body,.entries,.message,.attachments,.end{display:flex;flex-direction:column}
 .header,.banner,.author,.meta,.typing,.composer,.suggestions{display:flex;align-items:center;gap:8px}
 .banner,.suggestions{flex-wrap:wrap}
 .heading p,.author,.meta,.typing,.notice,.new-messages{font-size:13px}
@@ -52,7 +52,8 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .banner p{flex:1}
 .action{border:1px solid var(--cap-chat-accent)}
 .body{position:relative;flex:1;min-height:0}
-.log{flex:1;overflow-y:auto;padding:16px;gap:12px;overscroll-behavior:contain}
+.log{flex:1;overflow-y:auto;padding:16px;overscroll-behavior:contain}
+.entries{gap:12px}
 .message{align-items:flex-start;max-width:85%}
 .user{align-self:flex-end;align-items:flex-end}
 .bubble{padding:8px 12px;border-radius:var(--cap-chat-radius);border-end-start-radius:4px;background:var(--cap-chat-agent-bubble);overflow-wrap:anywhere}
