@@ -1,3 +1,6 @@
+/** Where the floating panel becomes a full-screen sheet, which keeps keyboard focus inside it. */
+export const sheetMedia = "(max-width:479px)";
+
 /**
  * The widget's whole stylesheet. Theme colours, radius and font are `--cap-chat-*` custom properties on the
  * host, so a page overrides them from outside; the dark scheme only switches those properties, never rules.
@@ -38,8 +41,8 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .panel{overflow:hidden;border-radius:var(--cap-chat-radius)}
 .floating .panel{inset-block-end:88px;inset-inline-end:20px;width:380px;height:min(640px,calc(100vh - 110px))}
 .inline .panel{height:var(--cap-chat-height,560px)}
-.fullscreen .panel{inset:0;border-radius:0}
-@media (max-width:479px){.floating .panel{inset:var(--cap-chat-viewport-top,0) 0 auto;width:100%;height:var(--cap-chat-viewport-height,100dvh);border-radius:0}}
+.fullscreen .panel{inset:0;border-radius:0;overscroll-behavior:contain}
+@media ${sheetMedia}{.floating .panel{inset:var(--cap-chat-viewport-top,0) 0 auto;width:100%;height:var(--cap-chat-viewport-height,100dvh);border-radius:0;overscroll-behavior:contain}}
 .header,.banner{padding:12px 16px}
 .heading{flex:1;min-width:0}
 .heading h2{font-size:16px}
