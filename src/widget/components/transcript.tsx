@@ -14,8 +14,8 @@ const bottomSlack = 32;
  * session. It follows new content only while the reader is at the bottom, or when the user has just sent
  * a message; otherwise it offers a "New messages" button. While the reader is at the bottom it also stays
  * there when the log's box or its content changes size (a banner above it, an image that loads late),
- * where ResizeObserver exists. The log itself is not live: finished messages
- * are announced elsewhere, so a screen reader never reads a streamed message word by word.
+ * where ResizeObserver exists. The log itself is not live: finished messages are announced elsewhere, so
+ * a screen reader never reads a streamed message word by word.
  */
 export function Transcript({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
