@@ -18,6 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   document.body.innerHTML = "";
 });
 
@@ -55,6 +56,14 @@ describe("streaming", () => {
     vi.mocked(renderMarkdown).mockClear();
     await update({ messages: [first, user, { ...stream, text: "Second" }] });
     expect(renderedTexts()).toEqual(["Second"]);
+  });
+
+  it("announces the text a reader sees, not the Markdown source", async () => {
+    const { root, update } = renderWidget({ open: true });
+    const source = "**Done**: see [the guide](https://example.com/guide).\n```\nnpm test\n```";
+    await update({ messages: [agentMessage("a1", source, { streaming: true })] });
+    await update({ messages: [agentMessage("a1", source)] });
+    expect(liveRegion(root).textContent).toBe("Ava: Done: see the guide.\nnpm test");
   });
 
   it("does not announce the history present at mount", () => {
@@ -154,6 +163,63 @@ describe("following the conversation", () => {
     await update({ messages: [agentMessage("a1", "One")] });
     expect(log.scrollTop).toBe(900);
     expect(screen.queryByRole("button", { name: "New messages" })).toBeNull();
+  });
+
+  /** Stands in for ResizeObserver: records what is observed and reports a resize when told. */
+  function stubResizeObserver() {
+    const observed: Element[] = [];
+    const callbacks: ResizeObserverCallback[] = [];
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          callbacks.push(callback);
+        }
+        observe(target: Element) {
+          observed.push(target);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const resize = () => act(() => callbacks.forEach((callback) => callback([], {} as ResizeObserver)));
+    return { observed, resize };
+  }
+
+  it("watches the size of the log's box and of its content", () => {
+    const { observed } = stubResizeObserver();
+    const { screen } = renderWidget({ open: true });
+    const log = screen.getByRole("log");
+    expect(observed).toContain(log);
+    expect(observed.filter((target) => target !== log).every((target) => log.contains(target))).toBe(true);
+    expect(observed.length).toBeGreaterThan(1);
+  });
+
+  it("stays at the bottom when the log's size changes while the reader is there", async () => {
+    const { resize } = stubResizeObserver();
+    const { screen } = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "One")] }));
+    const log = screen.getByRole("log");
+    scrollGeometry(log, 900, 300);
+    log.scrollTop = 600;
+    fireEvent.scroll(log);
+    // A banner above the log takes 70 pixels from it: the end moves out of view with no scroll event.
+    scrollGeometry(log, 900, 230);
+    fireEvent.scroll(log);
+    await resize();
+    expect(log.scrollTop).toBe(900);
+    expect(screen.queryByRole("button", { name: "New messages" })).toBeNull();
+  });
+
+  it("does not move when the log's size changes while the reader has scrolled up", async () => {
+    const { resize } = stubResizeObserver();
+    const { screen } = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "One")] }));
+    const log = screen.getByRole("log");
+    scrollGeometry(log, 900, 300);
+    log.scrollTop = 100;
+    fireEvent.scroll(log);
+    scrollGeometry(log, 1200, 300);
+    await resize();
+    expect(log.scrollTop).toBe(100);
   });
 
   it("offers New messages instead of jumping when the reader has scrolled up", async () => {

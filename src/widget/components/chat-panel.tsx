@@ -1,5 +1,7 @@
 import type { RefObject } from "preact";
+import { keepTabInside } from "../focus-cycle.ts";
 import type { ChatModel } from "../model/chat-model.ts";
+import { sheetMedia } from "../styles.ts";
 import { Composer } from "./composer.tsx";
 import { ConnectionBanner } from "./connection-banner.tsx";
 import { HandoffBanner } from "./handoff-banner.tsx";
@@ -8,7 +10,9 @@ import { Transcript } from "./transcript.tsx";
 
 /**
  * The chat panel: a dialog in floating mode (Escape closes it), a labelled region inline or full screen.
- * Holds the polite live region that announces finished messages only.
+ * While it covers the whole page (full-screen mode, or the floating panel as a small-screen sheet), Tab and
+ * Shift+Tab cycle inside it, since the page behind cannot be seen. Holds the polite live region that
+ * announces finished messages only.
  */
 export function ChatPanel({ model, panelRef, inputRef }: { model: ChatModel; panelRef: RefObject<HTMLElement>; inputRef: RefObject<HTMLTextAreaElement> }) {
   const floating = model.mode.value === "floating";
@@ -26,6 +30,8 @@ export function ChatPanel({ model, panelRef, inputRef }: { model: ChatModel; pan
           event.stopPropagation();
           model.setOpen(false);
         }
+        const fullScreen = model.mode.value === "fullscreen" || (floating && globalThis.matchMedia?.(sheetMedia).matches);
+        if (fullScreen) keepTabInside(event.currentTarget, event);
       }}
     >
       <PanelHeader model={model} />

@@ -1,15 +1,24 @@
 import type { RefObject } from "preact";
+import { useLayoutEffect, useRef } from "preact/hooks";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Icon } from "./icons.tsx";
 
 /**
  * The message form: Enter sends, Shift+Enter starts a new line, Enter while an input method is composing
  * does nothing; each keystroke tells the client the user is typing; the field grows with its text. It is
- * closed while the conversation takes no messages.
+ * closed while the conversation takes no messages. A focus request from the model moves focus to the
+ * input as soon as it is open.
  */
 export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefObject<HTMLTextAreaElement> }) {
   const strings = model.locale.value;
   const active = model.active.value;
+  const focusRequest = model.inputFocusRequests.value;
+  const handledFocusRequest = useRef(focusRequest);
+  useLayoutEffect(() => {
+    if (focusRequest === handledFocusRequest.current || !active) return;
+    handledFocusRequest.current = focusRequest;
+    inputRef.current!.focus();
+  }, [focusRequest, active]);
 
   // CSSOM writes are allowed under a strict style CSP, unlike style attributes in markup.
   const grow = () => {

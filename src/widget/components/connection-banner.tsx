@@ -4,7 +4,8 @@ import { Banner } from "./banner.tsx";
 
 /**
  * What a reader needs to know and can do about the connection: the countdown to the next reconnect with
- * "Retry now", offline, the basic Chat API mode, and a failure with "Start a new conversation".
+ * "Retry now", offline, the basic Chat API mode, and a failure with "Start a new conversation". Both
+ * buttons go with the state that showed them, so using one moves focus to the input once it takes text.
  */
 export function ConnectionBanner({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
@@ -22,7 +23,7 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
   switch (connection.status) {
     case "reconnecting":
       return (
-        <Banner text={strings.reconnectIn(Math.max(0, Math.ceil((reconnectAt - now) / 1000)))} action={[strings.retryNow, () => client.retryNow()]} />
+        <Banner text={strings.reconnectIn(Math.max(0, Math.ceil((reconnectAt - now) / 1000)))} action={[strings.retryNow, () => (client.retryNow(), model.focusInput())]} />
       );
     case "offline":
       return <Banner text={strings.offlineDetail} />;
@@ -33,7 +34,7 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
         <Banner
           role="alert"
           text={`${strings.failedDetail} ${connection.error.message}`}
-          action={[strings.newConversation, () => client.newConversation()]}
+          action={[strings.newConversation, () => (client.newConversation(), model.focusInput())]}
         />
       );
     default:

@@ -4,7 +4,8 @@ import { Banner } from "./banner.tsx";
 
 /**
  * Why the conversation ended, and the way to start a new one. The control that ended the conversation is
- * gone by now, so focus that fell to the page moves to "Start a new conversation".
+ * gone by now, so focus that fell to the page moves to "Start a new conversation". That button goes with
+ * the ended conversation, so using it moves focus to the input once the new one takes messages.
  */
 export function SessionEnd({ model, end }: { model: ChatModel; end: SessionEndInfo }) {
   const strings = model.locale.value;
@@ -14,7 +15,13 @@ export function SessionEnd({ model, end }: { model: ChatModel; end: SessionEndIn
       kind="end"
       role="status"
       text={Object.hasOwn(reasons, end.reason) ? reasons[end.reason as keyof typeof reasons] : strings.status.ended}
-      action={[strings.newConversation, () => model.client.newConversation()]}
+      action={[
+        strings.newConversation,
+        () => {
+          model.client.newConversation();
+          model.focusInput();
+        },
+      ]}
       takeFocus
     />
   );

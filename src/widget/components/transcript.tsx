@@ -12,8 +12,10 @@ const bottomSlack = 32;
 /**
  * The conversation log: messages with notices interleaved by time, the typing indicator and the end of the
  * session. It follows new content only while the reader is at the bottom, or when the user has just sent
- * a message; otherwise it offers a "New messages" button. The log itself is not live: finished messages
- * are announced elsewhere, so a screen reader never reads a streamed message word by word.
+ * a message; otherwise it offers a "New messages" button. While the reader is at the bottom it also stays
+ * there when the log's box or its content changes size (a banner above it, an image that loads late),
+ * where ResizeObserver exists. The log itself is not live: finished messages are announced elsewhere, so
+ * a screen reader never reads a streamed message word by word.
  */
 export function Transcript({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
@@ -21,7 +23,9 @@ export function Transcript({ model }: { model: ChatModel }) {
   const notices = model.notices.value;
   const ended = model.ended.value;
   const log = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  const scrollPosition = useRef(0);
   const entries = messages.length + notices.length;
   const seenEntries = useRef(entries);
   const [unseen, setUnseen] = useState(false);
@@ -30,9 +34,20 @@ export function Transcript({ model }: { model: ChatModel }) {
   const scrollToEnd = () => {
     const element = log.current!;
     element.scrollTop = element.scrollHeight;
+    scrollPosition.current = element.scrollTop;
     atBottom.current = true;
     setUnseen(false);
   };
+  useLayoutEffect(() => {
+    if (typeof ResizeObserver !== "function") return;
+    // A size change moves the end without a scroll event; `atBottom` still holds where the reader was before it.
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) scrollToEnd();
+    });
+    observer.observe(log.current!);
+    observer.observe(content.current!);
+    return () => observer.disconnect();
+  }, []);
   useLayoutEffect(() => {
     const grew = entries > seenEntries.current;
     seenEntries.current = entries;
@@ -72,19 +87,34 @@ export function Transcript({ model }: { model: ChatModel }) {
         aria-live="off"
         aria-label={strings.conversation}
         tabIndex={0}
-        // An image that loads after its message has rendered makes the log taller without a scroll event.
+        // An image that loads after its message has rendered makes the log taller without a scroll event; this
+        // covers browsers without ResizeObserver.
         onLoadCapture={() => atBottom.current && scrollToEnd()}
         onScroll={({ currentTarget: element }) => {
-          atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= bottomSlack;
+          const moved = element.scrollTop !== scrollPosition.current;
+          const reachesEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= bottomSlack;
+          scrollPosition.current = element.scrollTop;
+          // A box that shrinks fires scroll without moving: the reader did not leave the end, so the resize
+          // handler keeps them there.
+          if (moved || reachesEnd) atBottom.current = reachesEnd;
           if (atBottom.current) setUnseen(false);
         }}
       >
-        {items}
-        <TypingIndicator model={model} />
-        {ended && <SessionEnd model={model} end={ended} />}
+        <div ref={content} class="entries">
+          {items}
+          <TypingIndicator model={model} />
+          {ended && <SessionEnd model={model} end={ended} />}
+        </div>
       </div>
       {unseen && (
-        <button class="new-messages" onClick={scrollToEnd}>
+        <button
+          class="new-messages"
+          onClick={() => {
+            scrollToEnd();
+            // The button goes once the end is in view; the input is where reading the reply leads.
+            model.focusInput();
+          }}
+        >
           {strings.newMessages}
         </button>
       )}

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import { plainTextOf } from "./plain-text.ts";
 import { renderBlocks } from "./render-blocks.ts";
 
 export { safeUrl } from "./safe-url.ts";
@@ -12,4 +13,13 @@ export { safeUrl } from "./safe-url.ts";
  */
 export function renderMarkdown(text: string): ComponentChildren {
   return renderBlocks(text);
+}
+
+/**
+ * The plain text a reader sees once `text` is rendered by {@link renderMarkdown}, from the same parser: no
+ * emphasis markers or code fences, a link's text without its URL, blocks and line breaks on their own
+ * lines. For announcements and other places that take text only.
+ */
+export function markdownPlainText(text: string): string {
+  return plainTextOf(renderBlocks(text));
 }

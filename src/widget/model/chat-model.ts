@@ -2,6 +2,7 @@ import { computed, signal, type ReadonlySignal, type Signal } from "@preact/sign
 import type { ChatClient } from "../../transport/chat-client-types.ts";
 import type { ConversationSnapshot } from "../../transport/conversation.ts";
 import { findLocale, type LocaleStrings } from "../locales/index.ts";
+import { markdownPlainText } from "../markdown/index.ts";
 import type { WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
 import { createFrameScheduler } from "./frame-scheduler.ts";
 
@@ -39,6 +40,13 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
    * current snapshot applies at once.
    */
   attach(client: ChatClient): void;
+  /** Counts calls to `focusInput`; the composer moves focus to the input when it changes. */
+  readonly inputFocusRequests: ReadonlySignal<number>;
+  /**
+   * Asks for focus on the message input, for a control that removes itself when used: the composer moves
+   * focus there once its input takes text, at once or when the conversation starts taking messages.
+   */
+  focusInput(): void;
   /** Opens or closes the floating panel; opening clears the unread count. */
   setOpen(open: boolean): void;
   /** Stops listening to the client, and so re-emitting its events. */
@@ -59,11 +67,11 @@ export interface ChatModelSettings {
  * Bridges the client into signals and widget events. Snapshot changes are applied at most once per
  * animation frame, so a fast stream of chunks costs one render per frame; signals only notify for parts
  * whose identity changed, and the store keeps unchanged messages identical, so only the growing message
- * re-renders. The client's
- * `message` event announces each agent message that finishes while attached (so history present at
- * attach is neither announced nor counted as unread), and its `language` event switches the UI to a
- * matching locale, as does a language already in the snapshot at attach. The client's events are
- * re-emitted with the `cap-chat:` prefix. Call `attach` to start.
+ * re-renders. The client's `message` event announces, as the plain text its rendered Markdown shows, each
+ * agent message that finishes while attached (so history present at attach is neither announced nor
+ * counted as unread), and its `language` event switches the UI to a matching locale, as does a language
+ * already in the snapshot at attach. The client's events are re-emitted with the `cap-chat:` prefix.
+ * Call `attach` to start.
  */
 export function createChatModel(client: ChatClient, settings: ChatModelSettings): ChatModel {
   let current = client;
@@ -76,6 +84,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const open = signal(settings.open);
   const unread = signal(0);
   const announcement = signal("");
+  const inputFocusRequests = signal(0);
   const locale = signal(settings.locale);
   const mode = signal(settings.mode);
   const { connection, ended } = parts;
@@ -98,7 +107,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
       next.on("language", switchLanguage),
       next.on("message", (message) => {
         if (message.role === "user") return;
-        announcement.value = `${message.author?.name ?? locale.value.agent}: ${message.text}`;
+        announcement.value = `${message.author?.name ?? locale.value.agent}: ${markdownPlainText(message.text)}`;
         if (!open.value && mode.value === "floating") unread.value++;
       }),
       ...forwardedEvents.map((name) => next.on(name, (detail: unknown) => settings.emit(`cap-chat:${name}`, detail as never))),
@@ -119,6 +128,10 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
       return current;
     },
     attach,
+    inputFocusRequests,
+    focusInput() {
+      inputFocusRequests.value++;
+    },
     setOpen(value) {
       if (value === open.value) return;
       open.value = value;

@@ -1,0 +1,95 @@
+import { fireEvent } from "@testing-library/preact";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { agentMessage, createSnapshot } from "./support/fake-chat-client.ts";
+import { renderWidget } from "./support/render-widget.ts";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+/** Makes every media query match, or none, as a phone-sized or a wide viewport would for the sheet's. */
+function viewportMatches(matches: boolean) {
+  vi.stubGlobal("matchMedia", (media: string) => ({ matches, media }));
+}
+
+/** A widget with a link in the transcript, so the panel holds several tabbable elements. */
+function renderWithLink(mode: "floating" | "fullscreen" | "inline") {
+  const widget = renderWidget({ open: true, mode }, createSnapshot({ messages: [agentMessage("a1", "See [the guide](https://example.com)")] }));
+  const send = widget.screen.getByRole("button", { name: "Send" });
+  const end = widget.screen.getByRole("button", { name: "End conversation" });
+  return { ...widget, send, end };
+}
+
+describe("Tab while the panel covers the page", () => {
+  it("wraps from the last element to the first in full-screen mode", () => {
+    const { root, send, end } = renderWithLink("fullscreen");
+    send.focus();
+    expect(fireEvent.keyDown(send, { key: "Tab" })).toBe(false);
+    expect(root.activeElement).toBe(end);
+  });
+
+  it("wraps from the first element to the last with Shift+Tab in full-screen mode", () => {
+    const { root, send, end } = renderWithLink("fullscreen");
+    end.focus();
+    expect(fireEvent.keyDown(end, { key: "Tab", shiftKey: true })).toBe(false);
+    expect(root.activeElement).toBe(send);
+  });
+
+  it("leaves Tab between two elements inside the panel to the browser", () => {
+    const { screen, end } = renderWithLink("fullscreen");
+    end.focus();
+    expect(fireEvent.keyDown(end, { key: "Tab" })).toBe(true);
+    const link = screen.getByRole("link", { name: "the guide" });
+    link.focus();
+    expect(fireEvent.keyDown(link, { key: "Tab", shiftKey: true })).toBe(true);
+  });
+
+  it("wraps in the floating panel while it is a small-screen sheet, keeping Minimise reachable", () => {
+    viewportMatches(true);
+    const { root, screen, send } = renderWithLink("floating");
+    send.focus();
+    expect(fireEvent.keyDown(send, { key: "Tab" })).toBe(false);
+    expect(root.activeElement).toBe(screen.getByRole("button", { name: "End conversation" }));
+    const minimise = screen.getByRole("button", { name: "Minimise chat" });
+    minimise.focus();
+    expect(fireEvent.keyDown(minimise, { key: "Tab" })).toBe(true);
+  });
+
+  it("moves from the panel itself into it, as when the closed input left focus on the panel", () => {
+    viewportMatches(true);
+    const { root, send } = renderWithLink("floating");
+    const panel = root.querySelector("[part=panel]") as HTMLElement;
+    panel.focus();
+    expect(fireEvent.keyDown(panel, { key: "Tab", shiftKey: true })).toBe(false);
+    expect(root.activeElement).toBe(send);
+  });
+
+  it("still closes the small-screen sheet with Escape and returns focus to the launcher", async () => {
+    viewportMatches(true);
+    const { root, screen, send, settle } = renderWithLink("floating");
+    send.focus();
+    fireEvent.keyDown(send, { key: "Escape" });
+    await settle();
+    expect(root.activeElement).toBe(screen.getByRole("button", { name: "Open chat" }));
+  });
+});
+
+describe("Tab while the page stays visible", () => {
+  it("leaves the wide floating panel", () => {
+    viewportMatches(false);
+    const { send } = renderWithLink("floating");
+    send.focus();
+    expect(fireEvent.keyDown(send, { key: "Tab" })).toBe(true);
+  });
+
+  it("leaves the inline panel", () => {
+    const { send } = renderWithLink("inline");
+    send.focus();
+    expect(fireEvent.keyDown(send, { key: "Tab" })).toBe(true);
+  });
+});
