@@ -119,6 +119,10 @@ test.describe("conversation journeys, on each delivery", () => {
       await widget.send("Show me an image");
       await expect(widget.agentMessages.last()).toContainText("harbour at dusk");
       await page.reload();
+      // The replayed history fills the closed panel, but none of it is new: no unread count.
+      await expect(widget.launcher).toHaveAttribute("aria-expanded", "false");
+      await expect(widget.agentMessages.last()).toContainText("harbour at dusk");
+      await expect(widget.launcher).not.toHaveAttribute("aria-describedby");
       await widget.open();
       await expect(widget.userMessages).toHaveCount(1);
       await expect(widget.userMessages.first()).toContainText("Show me an image");

@@ -10,7 +10,6 @@ export function Launcher({ model, buttonRef }: { model: ChatModel; buttonRef: Re
   return (
     <button
       ref={buttonRef}
-     
       part="launcher"
       class="launcher"
       aria-label={open ? strings.closeChat : strings.openChat}
