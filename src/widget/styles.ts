@@ -4,7 +4,9 @@ export const sheetMedia = "(max-width:479px)";
 /**
  * The widget's whole stylesheet. Theme colours, radius and font are `--cap-chat-*` custom properties on the
  * host, so a page overrides them from outside; the dark scheme only switches those properties, never rules.
- * Layout uses logical properties so `dir="rtl"` mirrors it. Rules sharing declarations are grouped, so
+ * Layout uses logical properties so `dir="rtl"` mirrors it; only the bubble tails use physical corners keyed
+ * on the widget's direction, since each bubble takes `dir="auto"` from its own text. The input's text is
+ * 16px, below which iOS Safari zooms the page on focus. Rules sharing declarations are grouped, so
  * each declaration is written once. The root element, which page selectors cannot reach, resets every
  * inherited property (custom properties and `direction` are exempt from `all`) so page text styles such as
  * `text-transform` or `white-space` never flow in from the host, then sets the widget's own text style.
@@ -46,7 +48,8 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .header,.banner{padding:12px 16px}
 .heading{flex:1;min-width:0}
 .heading h2{font-size:16px}
-.heading p{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.heading p{display:flex;white-space:pre}
+.agent-name{overflow:hidden;text-overflow:ellipsis;min-width:0}
 .icon{width:36px;height:36px}
 .icon:hover,.action:hover{background:rgb(127 127 127/.25)}
 .avatar{width:32px;height:32px;object-fit:cover;color:var(--cap-chat-text);font-weight:700}
@@ -59,8 +62,10 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .entries{gap:12px}
 .message{align-items:flex-start;max-width:85%}
 .user{align-self:flex-end;align-items:flex-end}
-.bubble{padding:8px 12px;border-radius:var(--cap-chat-radius);border-end-start-radius:4px;background:var(--cap-chat-agent-bubble);overflow-wrap:anywhere}
-.user .bubble{background:var(--cap-chat-user-bubble);color:var(--cap-chat-on-user-bubble);border-end-start-radius:var(--cap-chat-radius);border-end-end-radius:4px;white-space:pre-wrap}
+.bubble{padding:8px 12px;border-radius:var(--cap-chat-radius);border-bottom-left-radius:4px;background:var(--cap-chat-agent-bubble);overflow-wrap:anywhere}
+.user .bubble{background:var(--cap-chat-user-bubble);color:var(--cap-chat-on-user-bubble);border-bottom-left-radius:var(--cap-chat-radius);border-bottom-right-radius:4px;white-space:pre-wrap}
+[dir=rtl] .bubble{border-bottom-left-radius:var(--cap-chat-radius);border-bottom-right-radius:4px}
+[dir=rtl] .user .bubble{border-bottom-right-radius:var(--cap-chat-radius);border-bottom-left-radius:4px}
 .live-agent .bubble{background:var(--cap-chat-live-agent-bubble)}
 .failed .bubble{outline:2px solid var(--cap-chat-error)}
 .bubble>*{margin-block:0}
@@ -81,7 +86,7 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .end{align-self:stretch;text-align:center;background:none;border:0}
 .new-messages{position:absolute;inset-block-end:8px;inset-inline:0;width:fit-content;margin:auto}
 .composer{align-items:flex-end;padding:12px;border-block-start:1px solid var(--cap-chat-border)}
-textarea{flex:1;resize:none;max-height:140px;min-height:40px;padding:8px 12px;border-radius:20px;line-height:1.4}
+textarea{flex:1;font-size:16px;resize:none;max-height:140px;min-height:40px;padding:8px 12px;border-radius:20px;line-height:1.4}
 ::placeholder{color:var(--cap-chat-muted)}
 .send{width:40px;height:40px}
 [dir=rtl] .send svg{transform:scaleX(-1)}

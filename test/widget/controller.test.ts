@@ -51,6 +51,16 @@ describe("opening and closing", () => {
     expect(root.activeElement).toBe(screen.getByRole("button", { name: "Open chat" }));
   });
 
+  it("closes with Escape pressed on the launcher while the panel is open, keeping focus there", async () => {
+    const { screen, root } = renderWidget({ open: true });
+    const launcher = screen.getByRole("button", { name: "Close chat" });
+    launcher.focus();
+    fireEvent.keyDown(launcher, { key: "Escape" });
+    await act(() => {});
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(root.activeElement).toBe(screen.getByRole("button", { name: "Open chat" }));
+  });
+
   it("closes from the minimise button in the header", async () => {
     const { screen, root } = renderWidget({ open: true });
     const minimise = screen.getByRole("button", { name: "Minimise chat" });

@@ -118,6 +118,7 @@ describe("suggestions", () => {
     const { screen, client, root } = renderWidget({ open: true }, createSnapshot({ messages: [older, latest] }));
     expect(screen.queryByRole("button", { name: "Old choice" })).toBeNull();
     const container = root.querySelector("[data-message-id=a2] [part=suggestions]");
+    expect(screen.getByRole("group", { name: "Suggested replies" })).toBe(container);
     expect([...(container?.querySelectorAll("[part=suggestion]") ?? [])].map((button) => button.textContent)).toEqual(["Pricing", "Talk to a person"]);
     screen.getByRole("button", { name: "Talk to a person" }).click();
     expect(client.callsOf("chooseSuggestion")).toEqual([["Talk to a person"]]);

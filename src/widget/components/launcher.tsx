@@ -16,6 +16,10 @@ export function Launcher({ model, buttonRef }: { model: ChatModel; buttonRef: Re
       aria-expanded={open}
       aria-describedby={unread ? "cap-chat-unread" : undefined}
       onClick={() => model.setOpen(!open)}
+      // Escape closes the panel from its launcher too, as it does from inside it.
+      onKeyDown={(event) => {
+        if (open && event.key === "Escape") model.setOpen(false);
+      }}
     >
       <Icon name={open ? "close" : "chat"} />
       {unread > 0 && (

@@ -12,7 +12,8 @@ export function PanelHeader({ model }: { model: ChatModel }) {
       <div class="heading">
         <h2>{model.title.value ?? strings.title}</h2>
         <p>
-          {participant && `${participant.name} · `}
+          {participant && <span class="agent-name">{participant.name}</span>}
+          {participant && " · "}
           <span part="status" role="status">
             {strings.status[model.ended.value ? "ended" : model.connection.value.status]}
           </span>

@@ -19,6 +19,7 @@ export const ar: LocaleStrings = {
   failed: "لم تُرسل",
   retry: "إعادة المحاولة",
   newMessages: "رسائل جديدة",
+  suggestions: "ردود مقترحة",
   unread: (count) => `رسائل غير مقروءة: ${count}`,
   thinking: (name) => `${name} يفكر`,
   isTyping: (name) => `${name} يكتب`,

@@ -19,6 +19,7 @@ export const en: LocaleStrings = {
   failed: "Not delivered",
   retry: "Retry",
   newMessages: "New messages",
+  suggestions: "Suggested replies",
   unread: (count) => `${count} unread ${count === 1 ? "message" : "messages"}`,
   thinking: (name) => `${name} is thinking`,
   isTyping: (name) => `${name} is typing`,

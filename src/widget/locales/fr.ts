@@ -19,6 +19,7 @@ export const fr: LocaleStrings = {
   failed: "Non distribué",
   retry: "Réessayer",
   newMessages: "Nouveaux messages",
+  suggestions: "Réponses suggérées",
   unread: (count) => `${count} ${count === 1 ? "message non lu" : "messages non lus"}`,
   thinking: (name) => `${name} réfléchit`,
   isTyping: (name) => `${name} écrit`,

@@ -21,6 +21,8 @@ export interface LocaleStrings {
   failed: string;
   retry: string;
   newMessages: string;
+  /** Names the group of suggested replies under the latest agent message. */
+  suggestions: string;
   unread: (count: number) => string;
   thinking: (name: string) => string;
   isTyping: (name: string) => string;
