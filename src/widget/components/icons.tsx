@@ -8,8 +8,8 @@ export const iconPaths = {
   minimise: "M5 12h14",
   /** A paper plane pointing to the inline end. */
   send: "M4 12l16-8-6 16-2.5-6.5zM11.5 13.5L20 4",
-  /** A door with an arrow leaving it, for ending the conversation. */
-  end: "M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11",
+  /** The usual "exit" sign, a door frame with an arrow leaving it, for ending the conversation. */
+  end: "M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M16 17l5-5-5-5M21 12H9",
 };
 
 /** A decorative icon: hidden from assistive technology, since its button carries the accessible name. */
