@@ -7,12 +7,6 @@ let platform: FakePlatform;
 
 useFakePlatform((started) => (platform = started));
 
-async function liveClient() {
-  const client = platform.client();
-  await vi.advanceTimersByTimeAsync(50);
-  return client;
-}
-
 /** The platform's side of a client-managed handoff: the site must route the user, and the agent leaves. */
 async function routeToSite(): Promise<void> {
   const session = platform.session;
@@ -35,7 +29,7 @@ const sendAndSettle = async (client: DiagnosableChatClient, text: string) => {
 
 describe("re-joining after a client-managed handoff", () => {
   it("asks the service agent back before the user's next message, once, and sends the message once", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     await routeToSite();
     expect(clientFrames()).toEqual(["join"]);
     await sendAndSettle(client, "are you back?");
@@ -48,7 +42,7 @@ describe("re-joining after a client-managed handoff", () => {
   });
 
   it("does not re-join after a reload whose history ends with the handoff until the user writes", async () => {
-    const first = await liveClient();
+    const first = await platform.liveClient();
     await routeToSite();
     first.destroy();
     const second = platform.client();
@@ -61,7 +55,7 @@ describe("re-joining after a client-managed handoff", () => {
   });
 
   it("asks the agent back before the next message when the server says the conversation is not found", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     await sendAndSettle(client, "first");
     platform.emit(platform.session, EventType.SystemMessage, { level: SystemMessageLevel.Error, message: SystemMessageText.ConversationIdNotFound });
     await vi.advanceTimersByTimeAsync(10);
@@ -71,7 +65,7 @@ describe("re-joining after a client-managed handoff", () => {
   });
 
   it("does not re-join when the agent left for a live agent (a server-managed handoff)", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     const session = platform.session;
     platform.emit(session, EventType.ServiceAgentTriggeredHandoff, {});
     platform.emit(session, EventType.ServiceAgentLeft, {});
@@ -84,7 +78,7 @@ describe("re-joining after a client-managed handoff", () => {
   });
 
   it("sends the join before a message queued while the socket was down", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     await routeToSite();
     platform.goOffline();
     await sendAndSettle(client, "written offline");

@@ -14,15 +14,9 @@ const userMessages = (client: ReturnType<FakePlatform["client"]>) =>
 
 const transcript = (client: ReturnType<FakePlatform["client"]>) => client.getSnapshot().messages.map((message) => `${message.role}:${message.text}`);
 
-async function liveClient(options: Parameters<FakePlatform["client"]>[0] = {}) {
-  const client = platform.client(options);
-  await vi.advanceTimersByTimeAsync(50);
-  return client;
-}
-
 describe("exactly-once sending", () => {
   it("shows a message at once as sending, with a client_event_id, and as sent on its echo", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     platform.muteLive = true;
     client.send("hello");
     expect(userMessages(client)).toEqual([["hello", "sending"]]);
@@ -38,7 +32,7 @@ describe("exactly-once sending", () => {
   });
 
   it("keeps a message written offline in the outbox and sends it once after reconnecting", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     platform.goOffline();
     client.send("written offline");
     await vi.advanceTimersByTimeAsync(5000);
@@ -52,7 +46,7 @@ describe("exactly-once sending", () => {
   });
 
   it("does not re-send a message whose echo is in the replay after a drop", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     platform.muteLive = true;
     client.send("did it arrive?");
     await vi.advanceTimersByTimeAsync(10);
@@ -67,7 +61,7 @@ describe("exactly-once sending", () => {
   });
 
   it("re-sends once a message whose echo is not in the replay", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     platform.loseUserMessages = true;
     client.send("lost on the way");
     await vi.advanceTimersByTimeAsync(10);
@@ -82,7 +76,7 @@ describe("exactly-once sending", () => {
   });
 
   it("replaces a socket that swallowed a message, while answering heartbeats, and delivers the message once", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     platform.loseUserMessages = true;
     client.send("dropped by the server");
     await vi.advanceTimersByTimeAsync(10);
@@ -100,7 +94,7 @@ describe("exactly-once sending", () => {
   });
 
   it("fails a message after three lost attempts, and a retry delivers it", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     platform.loseUserMessages = true;
     client.send("unlucky");
     await vi.advanceTimersByTimeAsync(10);
@@ -123,7 +117,7 @@ describe("exactly-once sending", () => {
   });
 
   it("sends nothing for a message that is only whitespace", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     client.send("   ");
     expect(client.getSnapshot().messages).toHaveLength(1);
     expect(platform.userMessageFrames).toBe(0);
@@ -133,7 +127,7 @@ describe("exactly-once sending", () => {
 
 describe("reload", () => {
   it("rebuilds the transcript from a replay from 0 and delivers an unconfirmed message once", async () => {
-    const first = await liveClient();
+    const first = await platform.liveClient();
     first.send("before reload");
     await vi.advanceTimersByTimeAsync(10);
     platform.loseUserMessages = true;
@@ -164,7 +158,7 @@ describe("reload", () => {
   });
 
   it("does not re-send a message whose echo the server stored before the reload", async () => {
-    const first = await liveClient();
+    const first = await platform.liveClient();
     platform.muteLive = true;
     first.send("stored, echo unseen");
     await vi.advanceTimersByTimeAsync(10);
@@ -179,7 +173,7 @@ describe("reload", () => {
   });
 
   it("starts a new session with a notice when the restored one is gone", async () => {
-    const first = await liveClient();
+    const first = await platform.liveClient();
     first.destroy();
     platform.sessions.clear();
     const second = platform.client();
@@ -202,7 +196,7 @@ describe("reload", () => {
   });
 
   it("stores nothing with persist none", async () => {
-    const client = await liveClient({ persist: "none" });
+    const client = await platform.liveClient({ persist: "none" });
     client.send("private");
     await vi.advanceTimersByTimeAsync(10);
     expect(platform.storage.items.size).toBe(0);
@@ -212,7 +206,7 @@ describe("reload", () => {
 
 describe("typing", () => {
   it("sends STARTED at most every 3 s while typing and STOPPED after 5 s idle", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     for (let keystroke = 0; keystroke < 8; keystroke += 1) {
       client.typing();
       await vi.advanceTimersByTimeAsync(1000);
@@ -229,7 +223,7 @@ describe("typing", () => {
   });
 
   it("sends STOPPED when the message is sent", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     client.typing();
     client.send("done typing");
     await vi.advanceTimersByTimeAsync(10_000);
@@ -249,7 +243,7 @@ describe("typing", () => {
 
 describe("robustness", () => {
   it("counts undecodable frames and ignores unknown event types and extra fields", async () => {
-    const client = await liveClient();
+    const client = await platform.liveClient();
     const session = platform.session;
     platform.sendRaw(session, "not json");
     platform.sendRaw(session, JSON.stringify({ type: EventType.ServiceAgentMessage, payload: {} }));

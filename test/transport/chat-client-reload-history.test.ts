@@ -7,12 +7,6 @@ let platform: FakePlatform;
 
 useFakePlatform((started) => (platform = started));
 
-async function liveClient() {
-  const client = platform.client();
-  await vi.advanceTimersByTimeAsync(50);
-  return client;
-}
-
 /** A client started as after a reload of the page, recording its `message` events as `role:text`. */
 async function reloadedClient(): Promise<{ client: DiagnosableChatClient; announced: string[] }> {
   const client = platform.client();
@@ -28,7 +22,7 @@ const storedHistoryMark = () => (JSON.parse(platform.storage.getItem("cap-chat:s
 
 describe("history after a reload", () => {
   it("fills the transcript with what the tab had received and fires no message event for it", async () => {
-    const first = await liveClient();
+    const first = await platform.liveClient();
     first.send("before reload");
     await vi.advanceTimersByTimeAsync(10);
     first.destroy();
@@ -41,7 +35,7 @@ describe("history after a reload", () => {
   });
 
   it("fires message events for messages that arrived while the page was away", async () => {
-    const first = await liveClient();
+    const first = await platform.liveClient();
     first.destroy();
     platform.emit(platform.session, EventType.ServiceAgentMessage, { message_id: "away-1", text: "Are you still there?" });
 
@@ -55,7 +49,7 @@ describe("history after a reload", () => {
   });
 
   it("treats the user's own replayed messages alike: seen as sent before the reload is history, stored unseen is new", async () => {
-    const first = await liveClient();
+    const first = await platform.liveClient();
     first.send("seen as sent");
     await vi.advanceTimersByTimeAsync(10);
     platform.muteLive = true;
@@ -71,7 +65,7 @@ describe("history after a reload", () => {
   });
 
   it("fires once for a stream still open at the reload when it finishes, and stores the mark only when a message finishes", async () => {
-    const first = await liveClient();
+    const first = await platform.liveClient();
     const afterGreeting = storedHistoryMark();
     expect(afterGreeting).toBe(platform.session.events.find((event) => event.type === EventType.ServiceAgentMessage)?.sequence);
     platform.emit(platform.session, EventType.ServiceAgentMessageChunk, { message_id: "s-1", text: "Half ", chunk_index: 1, is_complete: false });
@@ -88,7 +82,7 @@ describe("history after a reload", () => {
   });
 
   it("forgets the history mark with the conversation, so the new session's messages are not taken for history", async () => {
-    const first = await liveClient();
+    const first = await platform.liveClient();
     for (const text of ["one", "two", "three"]) first.send(text);
     await vi.advanceTimersByTimeAsync(10);
     expect(storedHistoryMark()).toBe(10);

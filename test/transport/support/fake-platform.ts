@@ -111,6 +111,13 @@ export class FakePlatform {
     return client;
   }
 
+  /** A started client once its handshake has run and its socket is live (the fake answers at once). */
+  async liveClient(options: Partial<ChatClientOptions> = {}): Promise<DiagnosableChatClient> {
+    const client = this.client(options);
+    await vi.advanceTimersByTimeAsync(50);
+    return client;
+  }
+
   goOffline(): void {
     this.online = false;
     for (const listener of [...this.offlineListeners]) listener();
