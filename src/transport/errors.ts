@@ -19,7 +19,7 @@ export type ChatErrorKind =
   | "protocol";
 
 export class ChatError extends Error {
-  // Declared, not defined: a defined field would make the bundler emit property helpers for es2020.
+  // Declared only: the constructor assigns the fields, so the build emits no field definitions for them.
   declare readonly kind: ChatErrorKind;
   constructor(kind: ChatErrorKind, message: string) {
     super(message);

@@ -34,8 +34,8 @@ export interface SessionPersistence {
 
 /**
  * Reads and writes the persisted session in the environment's tab storage, writing only what changed.
- * With persistence off or no storage, it stores nothing and loads nothing. Storage failures (quota, privacy modes) and unreadable
- * records are swallowed: a lost record only costs the resume after a reload.
+ * With persistence off or no storage, it stores nothing and loads nothing. Storage failures (quota,
+ * privacy modes) and unreadable records are swallowed: a lost record only costs the resume after a reload.
  */
 export function createSessionPersistence(storage: KeyValueStorage | null, enabled: boolean): SessionPersistence {
   const attempt = <Result>(call: (available: KeyValueStorage) => Result): Result | null => {

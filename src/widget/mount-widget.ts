@@ -72,6 +72,7 @@ export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOpt
       return destroyed;
     },
     replaceClient(next) {
+      // Detached first, so nothing the old client does while it shuts down reaches the page.
       model.dispose();
       client.destroy();
       client = next;

@@ -23,7 +23,16 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
   switch (connection.status) {
     case "reconnecting":
       return (
-        <Banner text={strings.reconnectIn(Math.max(0, Math.ceil((reconnectAt - now) / 1000)))} action={[strings.retryNow, () => (client.retryNow(), model.focusInput())]} />
+        <Banner
+          text={strings.reconnectIn(Math.max(0, Math.ceil((reconnectAt - now) / 1000)))}
+          action={[
+            strings.retryNow,
+            () => {
+              client.retryNow();
+              model.focusInput();
+            },
+          ]}
+        />
       );
     case "offline":
       return <Banner text={strings.offlineDetail} />;
@@ -34,7 +43,13 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
         <Banner
           role="alert"
           text={`${strings.failedDetail} ${connection.error.message}`}
-          action={[strings.newConversation, () => (client.newConversation(), model.focusInput())]}
+          action={[
+            strings.newConversation,
+            () => {
+              client.newConversation();
+              model.focusInput();
+            },
+          ]}
         />
       );
     default:
