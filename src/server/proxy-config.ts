@@ -35,7 +35,8 @@ export interface ChatProxyConfig {
   allowedOrigins: OriginAllowlist;
   /**
    * Signs visitor cookies and conversation handles: at least 32 random characters, the same on every
-   * instance. A list rotates secrets: the first signs, all verify.
+   * instance. A list rotates secrets: the first signs, all verify. Rotate in three rollouts so that no
+   * instance meets a cookie it cannot verify: `[old, new]`, then `[new, old]`, then `[new]`.
    */
   signingSecret: string | readonly string[];
   /** Serves `{prefix}/chat/*` when set. */

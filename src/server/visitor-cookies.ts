@@ -35,8 +35,9 @@ const nameSuffixLength = 8;
  * path, so any instance sharing the secret recognises it and no server keeps state. Each visitor gets a
  * cookie of its own name: two first requests that race (two widgets starting at once) both keep their
  * visitor, where one shared name would let the later answer overwrite the earlier. A cookie past half its
- * lifetime is renewed; one that fails verification (forged, tampered, signed by a retired secret, expired)
- * is ignored and cleared.
+ * lifetime is renewed. One that fails verification (forged, tampered, expired, or signed with a secret
+ * this instance does not hold) is ignored but left alone: during a rolling change of secrets another
+ * instance may still accept it.
  */
 export class VisitorCookies {
   constructor(
@@ -55,10 +56,7 @@ export class VisitorCookies {
     const nowSeconds = Math.floor(this.now() / 1000);
     for (const [name, value] of this.ownCookies(cookieHeader)) {
       const visitor = await this.verify(name, value, nowSeconds);
-      if (!visitor) {
-        setCookies.push(this.serialize(name, "", 0, options.secure));
-        continue;
-      }
+      if (!visitor) continue;
       if (visitor.expiresAt - nowSeconds < this.settings.lifetimeSeconds / 2) {
         const renewed = { id: visitor.id, expiresAt: nowSeconds + this.settings.lifetimeSeconds };
         setCookies.push(await this.cookieFor(renewed, nowSeconds, options.secure));
