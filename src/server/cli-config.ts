@@ -19,7 +19,7 @@ export const environmentVariables: readonly EnvironmentVariable[] = [
   { name: "MESSAGING_URL", description: "the Messaging API host; with CONNECTOR_TOKEN and CONNECTOR_HOST serves the access-token route" },
   { name: "CONNECTOR_TOKEN", description: "the connector token, sent as X-Token" },
   { name: "CONNECTOR_HOST", description: "the host registered for the connector, sent as X-Host (www.example.com)" },
-  { name: "PORT", defaultValue: "8788", description: "port to listen on" },
+  { name: "PORT", defaultValue: "8788", description: "port to listen on (0 picks a free one)" },
   { name: "HOST", defaultValue: "127.0.0.1", description: "address to listen on (0.0.0.0 for every interface, in a container)" },
   { name: "PATH_PREFIX", defaultValue: "/cap-chat", description: "path the routes live under" },
   { name: "TRUST_PROXY", defaultValue: "false", description: "proxies trusted for X-Forwarded-For/-Proto: false, a number of hops (1 behind one load balancer), or true" },
@@ -58,6 +58,13 @@ export function settingsFromEnvironment(environment: Record<string, string | und
     if (/^\d+$/.test(text) && Number(text) > 0) return Number(text);
     problems.push(`${name} must be a positive whole number, not ${text}`);
     return fallback;
+  };
+  const port = () => {
+    const text = read("PORT");
+    if (text === undefined) return 8788;
+    if (/^\d{1,5}$/.test(text) && Number(text) <= 65_535) return Number(text);
+    problems.push(`PORT must be a port number (0 picks a free one), not ${text}`);
+    return 8788;
   };
   const oneOf = <const Value extends string>(name: string, values: readonly Value[], fallback: Value): Value => {
     const text = read(name);
@@ -104,7 +111,7 @@ export function settingsFromEnvironment(environment: Record<string, string | und
   const secureText = oneOf("COOKIE_SECURE", ["auto", "true", "false"], "auto");
 
   const settings: CommandSettings = {
-    port: whole("PORT", 8788),
+    port: port(),
     host: read("HOST") ?? "127.0.0.1",
     logLevel: oneOf("LOG_LEVEL", ["info", "warn", "error", "silent"], "info"),
     proxy: {

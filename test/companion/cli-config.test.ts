@@ -73,7 +73,7 @@ describe("settingsFromEnvironment", () => {
     expect(attempt).toThrow(/ALLOWED_ORIGINS is required/);
     expect(attempt).toThrow(/SIGNING_SECRET is required/);
     expect(attempt).toThrow(/CHAT_API_KEY and CHAT_API_TOKEN must be set with CHAT_API_URL/);
-    expect(attempt).toThrow(/PORT must be a positive whole number/);
+    expect(attempt).toThrow(/PORT must be a port number/);
     expect(attempt).toThrow(/TRUST_PROXY must be/);
     expect(attempt).toThrow(/VISITOR_RATE_LIMIT must be requests\/seconds/);
     expect(attempt).toThrow(/COOKIE_SAME_SITE must be one of Strict, Lax, None/);
