@@ -85,3 +85,12 @@ describe("settingsFromEnvironment", () => {
     );
   });
 });
+
+describe("the README", () => {
+  it("documents every variable the command reads", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
+    const companionSection = readme.slice(readme.indexOf("## The server companion"), readme.indexOf("## Demo pages"));
+    for (const variable of environmentVariables) expect(companionSection, variable.name).toContain(`\`${variable.name}\``);
+  });
+});
