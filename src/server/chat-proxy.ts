@@ -7,6 +7,7 @@ import { createConsoleLogger, createRedactor, redactingLogger } from "./logger.t
 import { corsHeaders, createOriginPolicy, preflightResponse } from "./origin-policy.ts";
 import {
   checkPositiveInteger,
+  checkText,
   checkUpstreamUrl,
   normalisePrefix,
   proxyDefaults,
@@ -80,7 +81,11 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
   const addressRule = config.rateLimit?.address ?? proxyDefaults.addressRateLimit;
   const rateLimitStore = config.rateLimit?.store ?? new MemoryRateLimitStore({ now });
   const chatContext: ChatRouteContext | undefined = config.chat && {
-    upstream: { ...config.chat, url: checkUpstreamUrl("chat.url", config.chat.url) },
+    upstream: {
+      url: checkUpstreamUrl("chat.url", config.chat.url),
+      apiKey: checkText("chat.apiKey", config.chat.apiKey),
+      token: checkText("chat.token", config.chat.token),
+    },
     fetch: fetchFunction,
     timeoutMilliseconds,
     handles: new ConversationHandles(signer),
@@ -89,7 +94,11 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
     log,
   };
   const tokenContext: TokenRouteContext | undefined = config.messaging && {
-    upstream: { ...config.messaging, url: checkUpstreamUrl("messaging.url", config.messaging.url) },
+    upstream: {
+      url: checkUpstreamUrl("messaging.url", config.messaging.url),
+      connectorToken: checkText("messaging.connectorToken", config.messaging.connectorToken),
+      host: checkText("messaging.host", config.messaging.host),
+    },
     fetch: fetchFunction,
     timeoutMilliseconds,
     redact,

@@ -114,6 +114,12 @@ export function checkUpstreamUrl(name: string, value: string): string {
   return value.replace(/\/+$/, "");
 }
 
+/** Throws unless `value` is a non-empty string: an empty credential is a configuration mistake. */
+export function checkText(name: string, value: string): string {
+  if (typeof value !== "string" || value.trim() === "") throw new Error(`${name} is required`);
+  return value;
+}
+
 /** Throws unless `value` is a positive whole number. */
 export function checkPositiveInteger(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not ${value}`);

@@ -141,6 +141,14 @@ describe("the chat routes", { timeout: 10_000 }, () => {
     expectChatError(await visitor.send("/chat/respond", { body: { message: "hi" } }), 400, "MISSING_CONVERSATION_ID");
   });
 
+  it("serves at the root with an empty prefix, its cookie then sent to every path", async () => {
+    const visitor = new BrowserVisitor(startCompanion(server, { prefix: "" }).proxy);
+    const created = await visitor.create();
+    expect(created.status).toBe(200);
+    expect(created.headers.getSetCookie()[0]).toContain("; Path=/;");
+    expect((await visitor.respond(created.body.conversation_id, "hi")).status).toBe(200);
+  });
+
   it("answers 404 for paths it does not serve, and serves no chat route without a Chat API", async () => {
     const visitor = new BrowserVisitor(startCompanion(server).proxy);
     expect((await visitor.send("/chat/delete", { body: {} })).status).toBe(404);
@@ -151,5 +159,26 @@ describe("the chat routes", { timeout: 10_000 }, () => {
       logger: () => {},
     });
     expect((await new BrowserVisitor(tokenOnly).create()).status).toBe(404);
+  });
+});
+
+describe("the configuration", () => {
+  const base = { allowedOrigins: [pageOrigin], signingSecret: testSigningSecret, logger: () => {} };
+  const chat = { url: "https://chat.example/v1/a/b/chat", apiKey: "key", token: "token" };
+
+  it("is refused at once when it cannot work", () => {
+    expect(() => createChatProxy(base)).toThrow(/chat, messaging or both/);
+    expect(() => createChatProxy({ ...base, chat: { ...chat, apiKey: " " } })).toThrow(/chat.apiKey is required/);
+    expect(() => createChatProxy({ ...base, chat: { ...chat, url: "http://chat.example/v1/a/b/chat" } })).toThrow(/https/);
+    expect(() => createChatProxy({ ...base, messaging: { url: "https://m.example", connectorToken: "t", host: "" } })).toThrow(/messaging.host is required/);
+    expect(() => createChatProxy({ ...base, chat, signingSecret: "short" })).toThrow(/at least 32/);
+    expect(() => createChatProxy({ ...base, chat, prefix: "cap-chat" })).toThrow(/prefix/);
+    expect(() => createChatProxy({ ...base, chat, maxBodyBytes: 0 })).toThrow(/maxBodyBytes/);
+  });
+
+  it("serves under the prefix it is given, or at the root", () => {
+    expect(createChatProxy({ ...base, chat }).prefix).toBe("/cap-chat");
+    expect(createChatProxy({ ...base, chat, prefix: "/support/chat-proxy/" }).prefix).toBe("/support/chat-proxy");
+    expect(createChatProxy({ ...base, chat, prefix: "" }).prefix).toBe("");
   });
 });
