@@ -21,8 +21,25 @@ const builtPackageEntries = [
   { find: /^cap-chat$/, replacement: resolve(root, "dist/client.js") },
 ];
 
-/** `vite build` (npm entries), `--mode script-tag` (dist/cap-chat.js), `--mode demo` (dist/demo/*.js). */
+/**
+ * `vite build` (npm entries), `--mode script-tag` (dist/cap-chat.js), `--mode demo` (dist/demo/*.js),
+ * `--mode server` (dist/server/*.js).
+ */
 function buildOptions(mode: string): UserConfig["build"] {
+  if (mode === "server") {
+    return {
+      // The server companion and its command, for Node and the other server runtimes; no page loads them.
+      emptyOutDir: false,
+      outDir: resolve(root, "dist/server"),
+      ssr: true,
+      target: "node20",
+      minify: false,
+      rolldownOptions: {
+        input: { index: resolve(root, "src/server/index.ts"), cli: resolve(root, "src/server/cli.ts") },
+        output: { format: "es", entryFileNames: "[name].js", chunkFileNames: "chunks/companion-[hash].js" },
+      },
+    };
+  }
   if (mode === "script-tag") {
     return {
       // The script tag: one self-contained IIFE file, Preact included.
@@ -80,7 +97,16 @@ export default defineConfig(({ mode }) => ({
           name: "node",
           environment: "node",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/widget/**", "test/embed/**"],
+          exclude: ["test/widget/**", "test/embed/**", "test/package/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The packed tarball, as npm would publish it: run by `npm run test:package`, after a build.
+          name: "package",
+          environment: "node",
+          include: ["test/package/**/*.test.ts"],
         },
       },
       {
