@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { COMMAND_NAMES } from "../../src/embed/command-queue.ts";
+import { WIDGET_EVENT_NAMES } from "../../src/embed/event-names.ts";
+import { OPTION_ATTRIBUTES } from "../../src/embed/options-from-attributes.ts";
 import { widgetStyles } from "../../src/widget/styles.ts";
 import { checkHtmlSample } from "./check-html-samples.ts";
 import { checkTypeScriptSamples } from "./check-typescript-samples.ts";
@@ -23,7 +26,9 @@ function widgetParts(): Set<string> {
   const folder = resolve(root, "src/widget/components");
   for (const name of readdirSync(folder)) {
     const source = readFileSync(resolve(folder, name), "utf8");
-    for (const [, value = ""] of source.matchAll(/part=["`{]+([^"`}]+)/g)) for (const part of value.split(/\s+/)) parts.add(part);
+    for (const [, quoted, template] of source.matchAll(/part=(?:"([^"]+)"|\{`([^`]+)`\})/g)) {
+      for (const part of (quoted ?? template ?? "").split(/\s+/)) parts.add(part);
+    }
     for (const [, value = ""] of source.matchAll(/<Banner part="([^"]+)"/g)) parts.add(value);
   }
   for (const role of ["user", "agent", "live-agent"]) parts.add(`message-${role}`);
@@ -74,6 +79,30 @@ describe("the documentation's code samples", () => {
   for (const sample of samples.filter((each) => each.marker?.kind === "pending")) {
     it.todo(`${where(sample)} waits for ${sample.marker?.reason}`);
   }
+});
+
+describe("the reference tables", () => {
+  /** The first cell of every table row in `file` that names something in code, and the whole rows. */
+  const tableRows = (file: string) => readFileSync(resolve(root, file), "utf8").split("\n").filter((line) => line.startsWith("| "));
+  const documented = (file: string, name: string) => tableRows(file).some((row) => row.includes(`\`${name}\``));
+
+  it("list every attribute the element observes", () => {
+    expect(OPTION_ATTRIBUTES.filter((attribute) => !documented("docs/options.md", attribute))).toEqual([]);
+  });
+
+  it("list every event", () => {
+    expect(WIDGET_EVENT_NAMES.filter((name) => !documented("docs/events.md", name))).toEqual([]);
+  });
+
+  it("list every command of window.CapChat", () => {
+    expect(COMMAND_NAMES.filter((name) => !documented("docs/commands.md", name))).toEqual([]);
+  });
+
+  it("list every part and every custom property the widget has", () => {
+    expect([...widgetParts()].filter((part) => !documented("docs/theming.md", part))).toEqual([]);
+    const properties = new Set(widgetStyles.match(/--cap-chat-(?!viewport-)[\w-]+/g));
+    expect([...properties].filter((property) => !documented("docs/theming.md", property))).toEqual([]);
+  });
 });
 
 describe("the documentation's open points", () => {
