@@ -1,9 +1,8 @@
 /**
  * Checks HTML samples: every `<cap-chat>` attribute and every `data-` attribute of a `<script>` tag is an
- * option attribute with a value the element accepts (read by the element's own parser), and every inline
- * script parses.
+ * option attribute with a value the element accepts (read by the element's own parser). Inline scripts
+ * are handed out by `inlineScripts`, to be type-checked with the JavaScript samples.
  */
-import ts from "typescript";
 import { OPTION_ATTRIBUTES, optionsFromAttributes, type OptionAttribute } from "../../src/embed/options-from-attributes.ts";
 
 /** Attributes every element takes besides its options. */
@@ -17,7 +16,7 @@ const ATTRIBUTE = /([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/
 /** Returns every problem found in `html`; none means the sample is sound. */
 export function checkHtmlSample(html: string): string[] {
   const problems: string[] = [];
-  for (const [, tagName = "", attributeText = "", content = ""] of html.matchAll(TAG)) {
+  for (const [, tagName = "", attributeText = ""] of html.matchAll(TAG)) {
     const tag = tagName.toLowerCase();
     const attributes = new Map<string, string>();
     for (const [, name = "", double, single, bare] of attributeText.matchAll(ATTRIBUTE)) {
@@ -32,10 +31,16 @@ export function checkHtmlSample(html: string): string[] {
     for (const problem of optionsFromAttributes((name) => options.get(name) ?? null).invalid) {
       problems.push(`<${tag}> ${problem.attribute}="${problem.value}": ${problem.reason}`);
     }
-    if (tag === "script" && content.trim()) {
-      const { diagnostics = [] } = ts.transpileModule(content, { reportDiagnostics: true, compilerOptions: { allowJs: true } });
-      for (const diagnostic of diagnostics) problems.push(`inline script: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`);
-    }
   }
   return problems;
+}
+
+/** The inline scripts of `html`, each with the 0-based line of `html` it starts on. */
+export function inlineScripts(html: string): { code: string; line: number }[] {
+  return [...html.matchAll(TAG)]
+    .filter(([, tagName = "", , content = ""]) => tagName.toLowerCase() === "script" && content.trim() !== "")
+    .map((match) => {
+      const opening = match[0].length - (match[3] ?? "").length;
+      return { code: match[3] ?? "", line: html.slice(0, (match.index ?? 0) + opening).split("\n").length - 1 };
+    });
 }

@@ -5,7 +5,7 @@ import { COMMAND_NAMES } from "../../src/embed/command-queue.ts";
 import { WIDGET_EVENT_NAMES } from "../../src/embed/event-names.ts";
 import { OPTION_ATTRIBUTES } from "../../src/embed/options-from-attributes.ts";
 import { widgetStyles } from "../../src/widget/styles.ts";
-import { checkHtmlSample } from "./check-html-samples.ts";
+import { checkHtmlSample, inlineScripts } from "./check-html-samples.ts";
 import { checkTypeScriptSamples } from "./check-typescript-samples.ts";
 import { extractSamples, extractSamplesFromFiles, type DocSample } from "./extract-samples.ts";
 
@@ -46,7 +46,11 @@ describe("the documentation's code samples", () => {
     expect(checked.filter((sample) => !known.has(sample.language)).map(where)).toEqual([]);
   });
 
-  const typescript = checked.filter((sample) => TYPESCRIPT.has(sample.language));
+  // A page's inline scripts are JavaScript samples too, at their own line.
+  const scripts = checked
+    .filter((sample) => sample.language === "html")
+    .flatMap((sample) => inlineScripts(sample.code).map(({ code, line }): DocSample => ({ ...sample, language: "js", code, line: sample.line + line })));
+  const typescript = [...checked.filter((sample) => TYPESCRIPT.has(sample.language)), ...scripts];
   // One program for all of them: type-checking is the slow part.
   const diagnostics = typescript.length ? checkTypeScriptSamples(typescript) : new Map<DocSample, string[]>();
   it.each(typescript.map((sample) => [where(sample), sample] as const))("%s type-checks against the package", (_, sample) => {

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 
+/** One fenced block of a Markdown file. */
 export interface DocSample {
   /** The Markdown file, relative to the repository root. */
   file: string;
