@@ -129,7 +129,8 @@ describe("the sample checks", () => {
     expect(marked?.marker).toEqual({ kind: "not checked", reason: "a Vue component" });
   });
 
-  it("refuse a sample that misuses the package", () => {
+  // Type-checking builds a whole program: slow on a busy machine, so it gets more than the default time.
+  it("refuse a sample that misuses the package", { timeout: 30_000 }, () => {
     const wrong = sample("ts", 'import { mountChat } from "cap-chat/widget";\nmountChat(document.body, { mode: "sidebar" });');
     expect(checkTypeScriptSamples([wrong]).get(wrong)).toEqual([expect.stringContaining("check.md:3")]);
   });
