@@ -46,6 +46,8 @@ export interface CapChatAttributes {
   "welcome-text"?: string;
   /** The avatar shown with the welcome text. */
   "avatar-url"?: string;
+  /** The element's id, which also names its stored state: two widgets on a page keep two conversations. */
+  id?: string;
 }
 
 /**
