@@ -44,7 +44,7 @@ function optionalString(value: unknown): value is string | undefined {
 }
 
 /**
- * Handles `/v1/{account}/{project}/chat/{create,respond,close}` (protocol.md §8), checking in order: a
+ * Handles `/v1/{account}/{project}/chat/{create,respond,close}`, checking in order: a
  * forced fault, the method, `X-API-KEY` and `X-TOKEN` (401), the account and project (404), a JSON
  * `Content-Type` and body (400), then the conversation (404 unknown, 410 ended). Every error body is
  * `{"success": false, "error_code", "error_message"}`.

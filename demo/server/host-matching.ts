@@ -17,8 +17,8 @@ export function normalizeHostName(value: string): string {
 const ipAddress = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+:[0-9a-f:]*)$/;
 
 /**
- * Whether `requestedHost` (an `X-Host` value) may use a connector registered to `registeredHost`
- * (protocol.md §2.1 Decision): the same host name, or any subdomain of it; never a look-alike such as
+ * Whether `requestedHost` (an `X-Host` value) may use a connector registered to `registeredHost`,
+ * comparing host names only: the same host name, or any subdomain of it; never a look-alike such as
  * `evil-example.com` or `example.com.evil.net`. An IP address matches only itself.
  */
 export function webHostMatches(registeredHost: string, requestedHost: string): boolean {

@@ -65,7 +65,7 @@ export function sendJson(
   response.end(text);
 }
 
-/** Sends a Messaging REST error: `{"message": text}` (protocol.md §2.1 Decision). */
+/** Sends a Messaging REST error: `{"message": text}`. */
 export function sendMessagingError(
   response: ServerResponse,
   status: number,

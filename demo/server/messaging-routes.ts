@@ -6,7 +6,7 @@ import { checkConnectorHost } from "./host-matching.ts";
 import { corsHeaders, headerValue, parseJsonObject, readBody, sendMessagingError, sendJson } from "./http-utilities.ts";
 import type { ServerContext } from "./server-context.ts";
 
-/** Error text of a 429 from the Messaging REST endpoints (protocol.md is silent on it). */
+/** Error text of a 429 from the Messaging REST endpoints (the platform does not specify it). */
 export const rateLimitedText = "rate limit exceeded";
 
 /**
@@ -49,7 +49,7 @@ function answeredByRateLimit(
 }
 
 /**
- * `POST /api/v1/access-token` (protocol.md §2.1): checks `X-Token` and `X-Host` with the exact error
+ * `POST /api/v1/access-token`: checks `X-Token` and `X-Host` with the exact error
  * texts and issues a token for the connector and host. The body is read (and capped) but not used.
  */
 export async function handleAccessToken(
@@ -118,7 +118,7 @@ function readSessionOptions(text: string): { platform: string; streaming: boolea
 }
 
 /**
- * `POST /api/v1/sessions` (protocol.md §2.2): authorises the Bearer token, validates the optional body
+ * `POST /api/v1/sessions`: authorises the Bearer token, validates the optional body
  * (`platform` one of the listed names, `streaming_enabled` a boolean; an empty body means the defaults)
  * and creates a session bound to the token's connector.
  */

@@ -36,7 +36,7 @@ function assetsForHost(requestHost: string | undefined, serverAssets: AgentAsset
 
 /**
  * Starts the reference platform server on a loopback address: the Messaging API (HTTP + WebSocket), the
- * Chat API, the demo agent, static pages and test fault controls, as protocol.md describes. Resolves once
+ * Chat API, the demo agent, static pages and test fault controls, as the platform behaves. Resolves once
  * it listens; `close()` ends every socket, timer and connection.
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {

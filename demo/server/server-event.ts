@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EventMetadata } from "../../src/protocol/index.ts";
 
-/** One event as the server sends it: the full envelope of protocol.md §3. */
+/** One event as the server sends it: the full event envelope. */
 export interface ServerEventRecord {
   type: string;
   payload: Record<string, unknown>;

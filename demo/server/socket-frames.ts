@@ -23,7 +23,7 @@ function sendError(session: Session, socket: WebSocket, message: string, metadat
 }
 
 /**
- * Handles one client frame (protocol.md §4): measures it first (over the limit: `Message too large`,
+ * Handles one client frame: measures it first (over the limit: `Message too large`,
  * then close 1009), counts it as activity, drops it silently past the session's frame budget, then
  * decodes it. Invalid frames and frames to an ended session get a transient error `SYSTEM_MESSAGE` that
  * echoes the readable `metadata`; valid ones are echoed (stored, except heartbeats) and handed to the

@@ -25,7 +25,7 @@ export function refuseUpgrade(socket: Duplex, status: number, message: string, h
 }
 
 /**
- * Handles an HTTP upgrade for `/ws?session_id&access_token[&cursor]` (protocol.md §2.3): forced faults
+ * Handles an HTTP upgrade for `/ws?session_id&access_token[&cursor]`: forced faults
  * first, then 400 (missing parameters), 401 (token invalid, expired or of another connector), 404
  * (unknown or expired session) and 429 (10 open connections). An accepted socket gets the replay at once
  * and then the session's live events.

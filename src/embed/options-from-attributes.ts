@@ -1,7 +1,7 @@
 import type { WidgetOptions } from "../widget/index.ts";
 
 /**
- * The attributes `<cap-chat>` observes, in design.md §2 order; each sets the option of the same name in
+ * The attributes `<cap-chat>` observes, in the documented order; each sets the option of the same name in
  * camel case (`messaging-url` → `messagingUrl`). The script tag reads the same names with a `data-` prefix.
  */
 export const OPTION_ATTRIBUTES = [

@@ -1,5 +1,5 @@
 /**
- * Wire names of the Messaging API (protocol.md §4–5). Every frame's `type` is one of these, or a type
+ * Wire names of the Messaging API events. Every frame's `type` is one of these, or a type
  * this version does not know yet, which receivers must ignore.
  */
 export const EventType = {

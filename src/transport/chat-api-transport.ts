@@ -53,7 +53,7 @@ interface Turn {
 }
 
 /**
- * Creates the Chat API transport. Rules, where protocol.md leaves them to the client:
+ * Creates the Chat API transport. Rules, where the platform leaves them to the client:
  * - while a call is in flight the store shows `turn-pending`; there are no typing events;
  * - an answer: `user-message-sent`, the `response` as an agent message (ids generated locally; an empty
  *   response adds none), then a `handoff` → `handoff-over` and `session-ended` (REASON_NATURAL_END), or

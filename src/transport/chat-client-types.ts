@@ -2,7 +2,7 @@ import type { PlatformName } from "../protocol/index.ts";
 import type { ChatErrorInfo, ChatMessage, ConnectionState, ConversationSnapshot, HandoffPhase, Notice, SessionEnd } from "./conversation.ts";
 import type { Environment } from "./environment.ts";
 
-/** Options of `createChatClient`; the names match design.md §2. */
+/** Options of `createChatClient`; the names are the public option names of every delivery. */
 export interface ChatClientOptions {
   /** Messaging API host: `https://` only, except loopback hosts in development. */
   messagingUrl?: string;

@@ -60,7 +60,7 @@ export function classifyFailure(failure: Failure, context: FailureContext): Fail
   }
 }
 
-/** What a refused connector (401 on the access token) most likely means, by the server's error text (protocol.md §2.1). */
+/** What a refused connector (401 on the access token) most likely means, by the server's error text. */
 const connectorRefusals: Record<string, string> = {
   "Connector token does not exist": "The Messaging API does not know this connector token: check connectorToken.",
   "Failed to validate connector": 'The host "{host}" is not registered for this connector: check the host option.',

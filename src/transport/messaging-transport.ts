@@ -96,7 +96,7 @@ function mapEvent(inbound: InboundEvent, now: number): ConversationEvent | null 
   }
 }
 
-/** Server texts whose prescribed remedy is the join request (protocol.md §7). */
+/** Server texts whose prescribed remedy is the join request. */
 const conversationLostTexts: readonly string[] = [SystemMessageText.ConversationIdNotFound, SystemMessageText.ConversationNotFound];
 
 /**

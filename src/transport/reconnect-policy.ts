@@ -1,7 +1,7 @@
 import { defaultHeartbeatIntervalSeconds, defaultMaxReconnectAttempts, type SessionCapabilities } from "../protocol/index.ts";
 import { backoffDelay } from "./http-request.ts";
 
-/** The reconnect rules of protocol.md §6, as numbers the lifecycle reads. */
+/** The reconnect rules (exponential backoff with jitter, a budget of attempts), as numbers the lifecycle reads. */
 
 /** The first wait before reconnecting; each further attempt doubles it. */
 export const reconnectBaseDelayMilliseconds = 1000;

@@ -18,7 +18,7 @@ export type WidgetOptions = ChatClientOptions & {
   client?: ChatClient;
 };
 
-/** The detail of each event `ChatController.on` delivers (design.md §2). */
+/** The detail of each event `ChatController.on` delivers. */
 export interface WidgetEvents {
   "cap-chat:ready": { client: ChatClient };
   "cap-chat:open": undefined;

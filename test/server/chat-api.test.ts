@@ -39,7 +39,7 @@ function expectChatError(answer: HttpAnswer, status: number): void {
   expect(answer.body.error_message).not.toBe("");
 }
 
-describe("Chat API calls (protocol.md §8)", { timeout: 5000 }, () => {
+describe("Chat API calls", { timeout: 5000 }, () => {
   it("creates a conversation with variant_id, integration_attributes and channel and returns the greeting", async () => {
     const answer = await chat("create", {
       variant_id: "variant-b",
@@ -102,7 +102,7 @@ describe("Chat API calls (protocol.md §8)", { timeout: 5000 }, () => {
   });
 });
 
-describe("Chat API errors (protocol.md §8)", { timeout: 5000 }, () => {
+describe("Chat API errors", { timeout: 5000 }, () => {
   it.each([
     ["X-API-KEY is missing", { "X-API-KEY": undefined }],
     ["X-TOKEN is missing", { "X-TOKEN": undefined }],

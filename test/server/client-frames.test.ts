@@ -36,7 +36,7 @@ async function expectStillServed(): Promise<void> {
   await socket.next((event) => event.type === EventType.Heartbeat && event.metadata?.custom?.client_event_id === "alive");
 }
 
-describe("client frames (protocol.md §3, §4, §7)", { timeout: 6000 }, () => {
+describe("client frames", { timeout: 6000 }, () => {
   it("echoes a user message with a server message_id, id, sequence, timestamp and the client's metadata", async () => {
     await fresh();
     socket.send({ type: EventType.UserMessage, payload: { text: "hello" }, metadata: { custom } });

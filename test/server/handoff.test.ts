@@ -35,7 +35,7 @@ function handoffOutline(frames: readonly WireEvent[]): string[] {
   return outline;
 }
 
-describe("server-managed handoff (protocol.md §6)", { timeout: 8000 }, () => {
+describe("server-managed handoff", { timeout: 8000 }, () => {
   it("runs TRIGGERED_HANDOFF → SERVICE_AGENT_LEFT → HANDOFF_ACCEPTED → QUEUE_STATUS… → LIVE_AGENT_JOINED → typing and messages → LIVE_AGENT_LEFT → SESSION_END natural", async () => {
     const { socket, sessionId } = await startJoinedConversation(server);
     await sendUserMessage(socket, triggerPhrase("live-handoff"));
@@ -90,7 +90,7 @@ describe("server-managed handoff (protocol.md §6)", { timeout: 8000 }, () => {
   });
 });
 
-describe("client-managed handoff (protocol.md §6)", { timeout: 6000 }, () => {
+describe("client-managed handoff", { timeout: 6000 }, () => {
   it("runs TRIGGERED_HANDOFF → CLIENT_HANDOFF_REQUIRED → SERVICE_AGENT_LEFT with a reason and a queue name", async () => {
     const { socket } = await startJoinedConversation(server);
     await sendUserMessage(socket, triggerPhrase("client-handoff"));
@@ -107,7 +107,7 @@ describe("client-managed handoff (protocol.md §6)", { timeout: 6000 }, () => {
   });
 });
 
-describe("handoff failure endings (protocol.md §6 Decision)", { timeout: 6000 }, () => {
+describe("handoff failure endings: the service agent rejoins", { timeout: 6000 }, () => {
   it.each([
     ["handoff-fail" as const, EventType.HandoffFailed],
     ["handoff-timeout" as const, EventType.HandoffTimeout],

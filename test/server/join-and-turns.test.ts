@@ -20,7 +20,7 @@ useTestServer((started) => (server = started));
 
 const agentMessageTypes: string[] = [EventType.ServiceAgentMessage, EventType.ServiceAgentMessageChunk];
 
-describe("join (protocol.md §4, §6)", { timeout: 6000 }, () => {
+describe("join", { timeout: 6000 }, () => {
   it("does not join the agent until the client asks", async () => {
     const { socket, replay } = await startConversation(server);
     expect(replay.map((event) => event.type)).toEqual([EventType.SessionStart]);
@@ -72,7 +72,7 @@ describe("join (protocol.md §4, §6)", { timeout: 6000 }, () => {
   });
 });
 
-describe("turns (protocol.md §6)", { timeout: 6000 }, () => {
+describe("turns", { timeout: 6000 }, () => {
   it("answers a user message with the echo, THINKING and one SERVICE_AGENT_MESSAGE, in that order", async () => {
     const { socket } = await startJoinedConversation(server);
     socket.send({ type: EventType.UserMessage, payload: { text: "what can you do?" } });

@@ -12,7 +12,7 @@ useTestServer((started) => (server = started));
 /** Upper bound of the flood: well above any sensible burst, still quick on a loopback. */
 const floodLimit = 400;
 
-describe("HTTP rate limits (protocol.md §2.3)", { timeout: 15000 }, () => {
+describe("HTTP rate limits", { timeout: 15000 }, () => {
   it("answers a forced 429 with Retry-After in whole seconds", async () => {
     const token = await getToken(server);
     server.faults.failNextRequests("sessions", 1, 429, 5);
@@ -42,7 +42,7 @@ describe("HTTP rate limits (protocol.md §2.3)", { timeout: 15000 }, () => {
   });
 });
 
-describe("socket rate limits (protocol.md §2.3)", { timeout: 8000 }, () => {
+describe("socket rate limits", { timeout: 8000 }, () => {
   it("drops excess client frames without notice and keeps serving the socket", async () => {
     const { socket } = await startJoinedConversation(server);
     socket.drain();

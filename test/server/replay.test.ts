@@ -30,7 +30,7 @@ function expectStrictlyIncreasing(values: readonly (number | null | undefined)[]
   }
 }
 
-describe("history replay on connect (protocol.md §2.3, §6)", { timeout: 8000 }, () => {
+describe("history replay on connect", { timeout: 8000 }, () => {
   it("opens a new session with one EVENT_BATCH that begins with SESSION_START and its capabilities", async () => {
     const { replay, socket } = await startConversation(server, { streaming: true });
     expect(socket.received.filter((event) => event.type === EventType.EventBatch)).toHaveLength(1);

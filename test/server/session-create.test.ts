@@ -28,7 +28,7 @@ function tamper(value: string, segment: number): string {
   return parts.join(".");
 }
 
-describe("POST /api/v1/sessions (protocol.md §2.2)", { timeout: 5000 }, () => {
+describe("POST /api/v1/sessions", { timeout: 5000 }, () => {
   it("answers 200 with a UUID session_id for an empty body", async () => {
     const answer = await requestSession(server, `Bearer ${token}`, {});
     expect(answer.status).toBe(200);

@@ -35,7 +35,7 @@ function pause(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
-describe("user ends the session (protocol.md §4, §6)", { timeout: 6000 }, () => {
+describe("user ends the session", { timeout: 6000 }, () => {
   it("answers USER_END_SESSION with the echo, SESSION_END REASON_USER_END, then close 1000", async () => {
     const { socket } = await startJoinedConversation(server);
     socket.drain();
@@ -102,7 +102,7 @@ describe("user ends the session (protocol.md §4, §6)", { timeout: 6000 }, () =
   });
 });
 
-describe("the agent concludes (protocol.md §6)", { timeout: 6000 }, () => {
+describe("the agent concludes", { timeout: 6000 }, () => {
   it("ends with SESSION_END REASON_NATURAL_END after the farewell, then close 1000", async () => {
     const { socket } = await startJoinedConversation(server);
     await sendUserMessage(socket, triggerPhrase("goodbye"));
@@ -113,7 +113,7 @@ describe("the agent concludes (protocol.md §6)", { timeout: 6000 }, () => {
   });
 });
 
-describe("idle expiry (protocol.md §6)", { timeout: 8000 }, () => {
+describe("idle expiry", { timeout: 8000 }, () => {
   it("warns, then stores SESSION_END REASON_USER_ABANDONED, closes with 4001 and forgets the session", async () => {
     const { socket, sessionId, token } = await startConversation(shortLived);
     const warning = await socket.nextOfType(EventType.SessionIdleWarning, 3000);

@@ -23,7 +23,7 @@ afterEach(async () => {
   await closeAllSockets();
 });
 
-describe("WebSocket handshake (protocol.md §2.3)", { timeout: 6000 }, () => {
+describe("WebSocket handshake", { timeout: 6000 }, () => {
   it("upgrades a valid session and token and starts with an EVENT_BATCH", async () => {
     const socket = await openSocket(server, { sessionId, token });
     const first = await socket.next();

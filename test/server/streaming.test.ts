@@ -36,7 +36,7 @@ function expectWellFormedSeries(chunks: readonly WireEvent[]): void {
   expect(chunks.map((chunk) => chunk.payload.text).join("")).not.toBe("");
 }
 
-describe("streaming (protocol.md §5, §6)", { timeout: 8000 }, () => {
+describe("streaming", { timeout: 8000 }, () => {
   it("streams the greeting of a streaming session as a well-formed chunk series after THINKING", async () => {
     const { socket } = await startConversation(server, { streaming: true });
     socket.send({ type: EventType.RequestServiceAgentJoin, payload: {} });

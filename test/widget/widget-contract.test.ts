@@ -11,7 +11,7 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-describe("the public contract of design.md", () => {
+describe("the widget's public contract", () => {
   it("names the launcher Open chat while closed and Close chat while open", async () => {
     const { screen, settle } = renderWidget();
     const launcher = screen.getByRole("button", { name: "Open chat" });

@@ -1,6 +1,6 @@
 import type { LocaleStrings } from "./locale-strings.ts";
 
-/** English, the default; its accessible names are the public ones of design.md §2. */
+/** English, the default; its accessible names are the documented public ones. */
 export const en: LocaleStrings = {
   code: "en",
   dir: "ltr",

@@ -11,7 +11,7 @@ const snapshotParts = ["messages", "typing", "handoff", "notices", "connection",
 
 type SnapshotPart = (typeof snapshotParts)[number];
 
-/** Client events the widget re-emits under the design.md names. */
+/** Client events the widget re-emits under their public `cap-chat:` names. */
 const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end", "error"] as const;
 
 /**
