@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { splitIntoFragments } from "../../../demo/server/agent/message-delivery.ts";
+import { packReplayFrames, replayEvents } from "../../../demo/server/messaging/replay.ts";
+import type { StoredEventRecord } from "../../../demo/server/messaging/server-event.ts";
+
+function storedEvents(count: number, textBytes = 10): StoredEventRecord[] {
+  return Array.from({ length: count }, (_, index) => ({
+    type: index === 0 ? "EVENT_TYPE_SESSION_START" : "EVENT_TYPE_USER_MESSAGE",
+    payload: index === 0 ? {} : { text: "x".repeat(textBytes) },
+    id: `id-${index + 1}`,
+    sequence: index + 1,
+    timestamp: new Date(0).toISOString(),
+  }));
+}
+
+describe("replay", () => {
+  it("starts with SESSION_START and repeats it on a resume, followed by the events after the cursor", () => {
+    const events = storedEvents(5);
+    expect(replayEvents(events, 0, undefined).map((event) => event.sequence)).toEqual([1, 2, 3, 4, 5]);
+    expect(replayEvents(events, 3, undefined).map((event) => event.sequence)).toEqual([1, 4, 5]);
+    expect(replayEvents(events, 99, undefined).map((event) => event.sequence)).toEqual([1]);
+  });
+
+  it("duplicates every event or shuffles them out of order, keeping SESSION_START first", () => {
+    const events = storedEvents(6);
+    expect(replayEvents(events, 0, "duplicate").map((event) => event.sequence)).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]);
+    const reordered = replayEvents(events, 0, "reorder", () => 0.999).map((event) => event.sequence);
+    expect(reordered[0]).toBe(1);
+    expect([...reordered].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(reordered).not.toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("packs a small history in one batch and splits only above the frame limit", () => {
+    expect(packReplayFrames(storedEvents(20))).toHaveLength(1);
+    const frames = packReplayFrames(storedEvents(10, 40_000));
+    expect(frames.length).toBeGreaterThan(1);
+    for (const frame of frames) expect(Buffer.byteLength(frame)).toBeLessThanOrEqual(131072);
+    const sequences = frames.flatMap((frame) =>
+      (JSON.parse(frame) as { payload: { events: StoredEventRecord[] } }).payload.events.map((event) => event.sequence),
+    );
+    expect(sequences).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it("splits text into fragments that join back into the original", () => {
+    const text = "Hello  there, **world**!\n\nSecond paragraph here.";
+    const fragments = splitIntoFragments(text);
+    expect(fragments.length).toBeGreaterThan(2);
+    expect(fragments.join("")).toBe(text);
+  });
+});
