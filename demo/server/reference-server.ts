@@ -36,16 +36,24 @@ function assetsForHost(requestHost: string | undefined, serverAssets: AgentAsset
 
 /**
  * Starts the reference platform server on a loopback address: the Messaging API (HTTP + WebSocket), the
- * Chat API, the demo agent, static pages and test fault controls, as protocol.md describes. Resolves once
- * it listens; `close()` ends every socket, timer and connection.
+ * Chat API, the demo agent, the site's mounted handlers, static pages and test fault controls, with the
+ * platform variants it is given. Resolves once it listens; `close()` ends every socket, timer and
+ * connection.
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const config = resolveServerConfig(options);
   const log = (line: string) => console.error(`[reference-server] ${line}`);
   const onError = (error: unknown) => log(`scheduled action failed: ${describeError(error)}`);
   let assets: AgentAssets = demoAssetUrls(`http://${config.host}:${config.port}`);
-  const tokens = new AccessTokens(config.tokenSecret);
-  const sessions = new SessionRegistry(config.timings, (requestHost) => assetsForHost(requestHost, assets), onError);
+  const now = () => config.clock.now();
+  const tokens = new AccessTokens(config.tokenSecret, config.platform.tokenLifetime.milliseconds, now);
+  const sessions = new SessionRegistry({
+    timings: config.timings,
+    platform: config.platform,
+    clock: config.clock,
+    assets: (requestHost) => assetsForHost(requestHost, assets),
+    onError,
+  });
   const faults = new FaultState(sessions, tokens);
   const context: ServerContext = {
     config,
@@ -53,8 +61,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     tokens,
     sessions,
     faults,
-    httpLimiter: new RateLimiter(rateBudgets.http),
-    chat: new ChatConversations(),
+    httpLimiter: new RateLimiter(rateBudgets.http, now),
+    chat: new ChatConversations(now, config.platform.chatTimeout),
     log,
   };
   const inspect = createServerInspector(sessions);
@@ -95,6 +103,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     credentials: demoCredentials(url),
     faults,
     inspect,
+    platform: config.platformVariants,
     close() {
       closing ??= new Promise<void>((resolve) => {
         sessions.shutdown();

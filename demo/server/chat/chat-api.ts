@@ -1,5 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ChatHeader, type ChatAction, type ChatErrorBody } from "../../../src/protocol/index.ts";
+import {
+  ChatHeader,
+  type ChatAction,
+  type ChatCloseResponse,
+  type ChatCreateResponse,
+  type ChatErrorBody,
+  type ChatRespondResponse,
+} from "../../../src/protocol/index.ts";
 import type { AgentAssets } from "../agent/agent-message.ts";
 import { chatGreeting, chatTurn } from "../agent/chat-agent.ts";
 import { demoChatAccount } from "../demo-credentials.ts";
@@ -19,6 +26,9 @@ export function matchChatPath(pathname: string): { accountId: string; projectId:
     return undefined;
   }
 }
+
+/** The error a platform with a chat timeout answers a `respond` with, once the conversation went quiet too long. */
+export const chatTimeoutError = { code: "CHAT_TIMEOUT", message: "Chat session exceeded the timeout limit." } as const;
 
 const methodOf: Record<ChatAction, string> = { create: "POST", respond: "POST", close: "PUT" };
 const faultEndpointOf: Record<ChatAction, FaultEndpoint> = {
@@ -96,19 +106,26 @@ export async function handleChatApi(
       ...(channel !== undefined && { channel }),
       ...(attributes !== undefined && { integrationAttributes: attributes as Record<string, unknown> }),
     });
-    return sendJson(response, 200, { conversation_id: conversation.id, response: chatGreeting() }, corsHeaders(request));
+    const created: ChatCreateResponse = { conversation_id: conversation.id, response: chatGreeting() };
+    return sendJson(response, 200, created, corsHeaders(request));
   }
 
   const conversationId = fields.conversation_id;
   if (typeof conversationId !== "string" || conversationId === "") {
     return fail(400, "MISSING_CONVERSATION_ID", "conversation_id is required");
   }
-  const conversation = context.chat.get(conversationId);
-  if (!conversation) return fail(404, "CONVERSATION_NOT_FOUND", "Conversation not found");
+  const found = context.chat.lookup(conversationId);
+  const closed: ChatCloseResponse = { success: true };
+  if (found.kind === "unknown") return fail(404, "CONVERSATION_NOT_FOUND", "Conversation not found");
+  if (found.kind === "timed-out") {
+    if (route.action === "close") return sendJson(response, 200, closed, corsHeaders(request));
+    return fail(400, chatTimeoutError.code, chatTimeoutError.message);
+  }
+  const conversation = found.conversation;
 
   if (route.action === "close") {
     conversation.ended = true;
-    return sendJson(response, 200, { success: true }, corsHeaders(request));
+    return sendJson(response, 200, closed, corsHeaders(request));
   }
   if (conversation.ended) return fail(410, "CONVERSATION_ENDED", "Conversation has ended");
   const message = fields.message;
@@ -116,15 +133,11 @@ export async function handleChatApi(
   const turn = chatTurn(message ?? "", conversation.language, assets);
   conversation.language = turn.language;
   if (turn.endConversation) conversation.ended = true;
-  sendJson(
-    response,
-    200,
-    {
-      conversation_id: conversation.id,
-      response: turn.response,
-      end_conversation: turn.endConversation,
-      ...(turn.handoff && { handoff: turn.handoff }),
-    },
-    corsHeaders(request),
-  );
+  const answer: ChatRespondResponse = {
+    conversation_id: conversation.id,
+    response: turn.response,
+    end_conversation: turn.endConversation,
+    ...(turn.handoff && { handoff: turn.handoff }),
+  };
+  sendJson(response, 200, answer, corsHeaders(request));
 }

@@ -9,18 +9,31 @@ export interface ChatConversation {
   integrationAttributes?: Record<string, unknown>;
   language: AgentLanguage;
   ended: boolean;
+  /** When a call last reached it (milliseconds of the server clock). */
+  lastActivity: number;
 }
+
+/** A conversation looked up by id: open (or ended), never known, or gone quiet past the chat timeout. */
+export type ChatLookup = { kind: "found"; conversation: ChatConversation } | { kind: "unknown" } | { kind: "timed-out" };
 
 /** Most conversations kept at once; the oldest are forgotten first, so a long demo run stays bounded. */
 const maxConversations = 10_000;
 
-/** The Chat API's conversations, by id. */
+/**
+ * The Chat API's conversations, by id. With a `timeout` (milliseconds), a conversation that no call has
+ * reached for that long times out: the lookup that finds it so says it once and forgets it.
+ */
 export class ChatConversations {
   private readonly conversations = new Map<string, ChatConversation>();
 
+  constructor(
+    private readonly now: () => number,
+    private readonly timeout: number | undefined,
+  ) {}
+
   /** Opens a conversation with a fresh UUID. */
-  create(options: Omit<ChatConversation, "id" | "language" | "ended">): ChatConversation {
-    const conversation: ChatConversation = { ...options, id: randomUUID(), language: "en", ended: false };
+  create(options: Pick<ChatConversation, "variantId" | "channel" | "integrationAttributes">): ChatConversation {
+    const conversation: ChatConversation = { ...options, id: randomUUID(), language: "en", ended: false, lastActivity: this.now() };
     this.conversations.set(conversation.id, conversation);
     if (this.conversations.size > maxConversations) {
       const oldest = this.conversations.keys().next().value;
@@ -29,8 +42,16 @@ export class ChatConversations {
     return conversation;
   }
 
-  /** The conversation with this id, if known. */
-  get(id: string): ChatConversation | undefined {
-    return this.conversations.get(id);
+  /** Finds a conversation and counts the lookup as activity on it; see the class for the timeout. */
+  lookup(id: string): ChatLookup {
+    const conversation = this.conversations.get(id);
+    if (!conversation) return { kind: "unknown" };
+    const now = this.now();
+    if (this.timeout !== undefined && now - conversation.lastActivity >= this.timeout) {
+      this.conversations.delete(id);
+      return { kind: "timed-out" };
+    }
+    conversation.lastActivity = now;
+    return { kind: "found", conversation };
   }
 }

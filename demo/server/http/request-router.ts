@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AgentAssets } from "../agent/agent-message.ts";
 import { handleChatApi, matchChatPath } from "../chat/chat-api.ts";
-import { demoAssetFiles } from "../demo-assets.ts";
-import { handleFaultEndpoint } from "../testing/fault-endpoint.ts";
-import { answerPreflight, sendJson } from "./http-utilities.ts";
 import { handleAccessToken, handleCreateSession } from "../messaging/messaging-routes.ts";
 import type { ServerInspector } from "../reference-server-types.ts";
 import type { ServerContext } from "../server-context.ts";
+import { handleFaultEndpoint } from "../testing/fault-endpoint.ts";
+import { answerPreflight, sendJson } from "./http-utilities.ts";
+import { findMount, serveMount } from "./mounts.ts";
 import { serveStaticFile } from "./static-files.ts";
 
 function isApiPath(pathname: string): boolean {
@@ -18,9 +18,10 @@ function notFound(response: ServerResponse): void {
 }
 
 /**
- * Routes one HTTP request: CORS preflights of the API, the Messaging REST endpoints, the Chat API, the
- * fault endpoint (when exposed), the built-in demo images, `/dist/` and the static pages. Anything else
- * is 404. Only the path is ever logged, never a query string or header.
+ * Routes one HTTP request: the mounted handlers first (every method, their own CORS), then CORS
+ * preflights of the API, the Messaging REST endpoints, the Chat API, the fault endpoint (when exposed),
+ * `/dist/`, and files of the public folder, then of the static pages. Anything else is 404. Only the
+ * path is ever logged, never a query string or header.
  */
 export async function routeRequest(
   context: ServerContext,
@@ -31,6 +32,8 @@ export async function routeRequest(
 ): Promise<void> {
   const pathname = new URL(request.url ?? "/", "http://reference.invalid").pathname;
   const method = request.method ?? "GET";
+  const mount = findMount(context.config.mounts, pathname);
+  if (mount) return serveMount(mount, request, response);
   if (method === "OPTIONS" && isApiPath(pathname)) return answerPreflight(request, response);
 
   if (pathname === "/api/v1/access-token" || pathname === "/api/v1/sessions") {
@@ -46,17 +49,12 @@ export async function routeRequest(
   }
   if (method !== "GET" && method !== "HEAD") return notFound(response);
 
-  const asset = demoAssetFiles[pathname];
-  if (asset !== undefined) {
-    response.writeHead(200, { "Content-Type": "image/svg+xml", "Cache-Control": "max-age=3600" });
-    response.end(method === "HEAD" ? undefined : asset);
-    return;
-  }
-  const { distRoot, staticRoot } = context.config;
+  const { distRoot, publicRoot, staticRoot } = context.config;
   if (pathname.startsWith("/dist/") && distRoot !== undefined) {
     if (await serveStaticFile(distRoot, pathname.slice("/dist".length), request, response)) return;
     return notFound(response);
   }
+  if (await serveStaticFile(publicRoot, pathname, request, response)) return;
   if (staticRoot !== undefined && (await serveStaticFile(staticRoot, pathname, request, response))) return;
   notFound(response);
 }

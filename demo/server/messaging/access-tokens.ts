@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { limits } from "../../../src/protocol/index.ts";
 
 /** What a valid access token says about its holder. */
 export interface AccessTokenClaims {
@@ -7,6 +6,9 @@ export interface AccessTokenClaims {
   connectorId: string;
   /** The `X-Host` it was issued for, as sent. */
   host: string;
+  /** The token's own id (`jti`), which a session created with it remembers. */
+  tokenId: string;
+  /** Seconds since the epoch, with milliseconds as the fraction. */
   issuedAt: number;
   expiresAt: number;
 }
@@ -24,7 +26,8 @@ const header = base64UrlJson({ alg: "HS256", typ: "JWT" });
 
 /**
  * Issues and verifies access tokens: compact JWTs signed with HMAC-SHA256 carrying the connector id,
- * host, issue and expiry times (seconds) and a generation number. `expireAll()` raises the generation,
+ * host, issue and expiry times (seconds, to the millisecond, so a scaled lifetime is kept exactly), a
+ * token id and a generation number. `expireAll()` raises the generation,
  * which invalidates every token issued before it. Tampered, malformed, expired or old-generation tokens
  * verify to `undefined`. Tokens themselves are never logged or stored by this class.
  */
@@ -32,18 +35,22 @@ export class AccessTokens {
   private readonly secret: Buffer;
   private generation = 1;
 
-  constructor(secret: string | undefined, private readonly now: () => number = Date.now) {
+  constructor(
+    secret: string | undefined,
+    private readonly lifetimeMilliseconds: number,
+    private readonly now: () => number = Date.now,
+  ) {
     this.secret = secret === undefined ? randomBytes(32) : Buffer.from(secret, "utf8");
   }
 
-  /** Issues a token for the connector and host, valid for `limits.accessTokenLifetimeSeconds`. */
+  /** Issues a token for the connector and host, valid for the lifetime given at construction. */
   issue(connectorId: string, host: string): string {
-    const issuedAt = Math.floor(this.now() / 1000);
+    const issuedAt = this.now();
     const payload: TokenPayload = {
       sub: connectorId,
       host,
-      iat: issuedAt,
-      exp: issuedAt + limits.accessTokenLifetimeSeconds,
+      iat: issuedAt / 1000,
+      exp: (issuedAt + this.lifetimeMilliseconds) / 1000,
       gen: this.generation,
       jti: randomUUID(),
     };
@@ -65,7 +72,7 @@ export class AccessTokens {
     if (!payload || !isTokenPayload(payload)) return undefined;
     if (payload.gen !== this.generation) return undefined;
     if (payload.exp * 1000 <= this.now()) return undefined;
-    return { connectorId: payload.sub, host: payload.host, issuedAt: payload.iat, expiresAt: payload.exp };
+    return { connectorId: payload.sub, host: payload.host, tokenId: payload.jti, issuedAt: payload.iat, expiresAt: payload.exp };
   }
 
   /** Invalidates every token issued so far. */
@@ -100,6 +107,7 @@ function isTokenPayload(value: Record<string, unknown>): value is Record<string,
     typeof value.host === "string" &&
     Number.isFinite(value.iat) &&
     Number.isFinite(value.exp) &&
-    Number.isSafeInteger(value.gen)
+    Number.isSafeInteger(value.gen) &&
+    typeof value.jti === "string"
   );
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AccessTokenError, limits, Platform, SessionCreateError } from "../../../src/protocol/index.ts";
+import { AccessTokenError, Platform, SessionCreateError } from "../../../src/protocol/index.ts";
 import type { AccessTokenClaims } from "./access-tokens.ts";
 import type { FaultEndpoint } from "../reference-server-types.ts";
 import { checkConnectorHost } from "./host-matching.ts";
@@ -79,7 +79,7 @@ export async function handleAccessToken(
   sendJson(
     response,
     200,
-    { access_token: accessToken, expires_in: limits.accessTokenLifetimeSeconds, token_type: "Bearer" },
+    { access_token: accessToken, expires_in: context.config.platform.tokenLifetime.expiresInSeconds, token_type: "Bearer" },
     cors,
   );
 }
@@ -138,7 +138,13 @@ export async function handleCreateSession(
   if (answeredByRateLimit(context, request, response, `sessions:${claims.connectorId}`)) return;
   let sessionId: string;
   try {
-    sessionId = context.sessions.create(claims.connectorId, options.streaming, options.platform, headerValue(request, "Host")).id;
+    sessionId = context.sessions.create({
+      connectorId: claims.connectorId,
+      tokenId: claims.tokenId,
+      streaming: options.streaming,
+      clientPlatform: options.platform,
+      requestHost: headerValue(request, "Host"),
+    }).id;
   } catch (error) {
     context.log(`session creation failed: ${error instanceof Error ? error.message : "unknown error"}`);
     return sendMessagingError(response, 500, SessionCreateError.Internal, cors);

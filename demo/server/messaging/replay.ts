@@ -34,33 +34,48 @@ function shuffleOutOfOrder<Item>(items: readonly Item[], random: () => number): 
   return shuffled;
 }
 
+/** How a replay is cut into `EVENT_BATCH` frames. */
+export interface ReplayPacking {
+  /** Most events in one batch; absent, only the frame limit cuts. */
+  maxEventsPerBatch?: number;
+  /** The batch wrapper carries only `type` and `payload`. */
+  batchWithoutId?: boolean;
+  /** When the batches are stamped (milliseconds); default now. */
+  now?: number;
+}
+
 /**
- * Packs events into `EVENT_BATCH` frames (serialised JSON), in order. A new batch starts only when adding
- * the next event would push the frame over `limits.maxFrameBytes`; an event too large for any batch goes
- * alone in its own.
+ * Packs events into `EVENT_BATCH` frames (serialised JSON), in order. A new batch starts when adding the
+ * next event would push the frame over `limits.maxFrameBytes`, or the batch already holds
+ * `maxEventsPerBatch` events; an event too large for any batch goes alone in its own.
  */
-export function packReplayFrames(events: readonly StoredEventRecord[]): string[] {
+export function packReplayFrames(events: readonly StoredEventRecord[], packing: ReplayPacking = {}): string[] {
   const frames: string[] = [];
   let batch: string[] = [];
   let batchBytes = 0;
-  const emptyFrameBytes = Buffer.byteLength(batchFrame([]));
+  const frameOf = (serialisedEvents: readonly string[]) => batchFrame(serialisedEvents, packing);
+  const emptyFrameBytes = Buffer.byteLength(frameOf([]));
+  const maxEvents = packing.maxEventsPerBatch ?? Number.POSITIVE_INFINITY;
   for (const event of events) {
     const text = JSON.stringify(event);
     const bytes = Buffer.byteLength(text);
     const separator = batch.length > 0 ? 1 : 0;
-    if (batch.length > 0 && emptyFrameBytes + batchBytes + separator + bytes > limits.maxFrameBytes) {
-      frames.push(batchFrame(batch));
+    const tooLarge = emptyFrameBytes + batchBytes + separator + bytes > limits.maxFrameBytes;
+    if (batch.length > 0 && (tooLarge || batch.length >= maxEvents)) {
+      frames.push(frameOf(batch));
       batch = [];
       batchBytes = 0;
     }
     batchBytes += (batch.length > 0 ? 1 : 0) + bytes;
     batch.push(text);
   }
-  if (batch.length > 0 || frames.length === 0) frames.push(batchFrame(batch));
+  if (batch.length > 0 || frames.length === 0) frames.push(frameOf(batch));
   return frames;
 }
 
-function batchFrame(serialisedEvents: readonly string[]): string {
-  const envelope = createServerEvent(EventType.EventBatch, { events: [] }, null);
+function batchFrame(serialisedEvents: readonly string[], packing: ReplayPacking): string {
+  const envelope = packing.batchWithoutId
+    ? { type: EventType.EventBatch, payload: { events: [] } }
+    : createServerEvent(EventType.EventBatch, { events: [] }, null, packing.now ?? Date.now());
   return JSON.stringify(envelope).replace('"events":[]', `"events":[${serialisedEvents.join(",")}]`);
 }

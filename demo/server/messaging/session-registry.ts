@@ -1,7 +1,29 @@
 import { randomUUID } from "node:crypto";
 import type { AgentAssets } from "../agent/agent-message.ts";
+import type { PlatformBehaviour } from "../platform/platform-behaviour.ts";
+import type { ServerClock } from "../reference-server-types.ts";
 import type { ServerTimings } from "../server-config.ts";
 import { Session } from "./session.ts";
+
+/** What every session of one server shares. */
+export interface SessionDefaults {
+  timings: ServerTimings;
+  platform: PlatformBehaviour;
+  clock: ServerClock;
+  /** The agent's image URLs for the `Host` the client reached the server by. */
+  assets: (requestHost: string | undefined) => AgentAssets;
+  onError: (error: unknown) => void;
+}
+
+/** Who asks for a session, and how. */
+export interface SessionRequest {
+  connectorId: string;
+  /** The `jti` of the access token that asks. */
+  tokenId: string;
+  streaming: boolean;
+  clientPlatform: string;
+  requestHost: string | undefined;
+}
 
 /** How many expired sessions stay inspectable (never connectable) after they are gone. */
 const inspectableGoneSessions = 1000;
@@ -14,26 +36,25 @@ export class SessionRegistry {
   private readonly sessions = new Map<string, Session>();
   private readonly gone = new Map<string, Session>();
 
-  constructor(
-    private readonly timings: ServerTimings,
-    private readonly assets: (requestHost: string | undefined) => AgentAssets,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+  constructor(private readonly defaults: SessionDefaults) {}
 
   /**
-   * Creates a session with a fresh UUID bound to `connectorId`; its `SESSION_START` is stored at once.
-   * `requestHost` (the `Host` the client reached the server by) picks the origin of the agent's images.
+   * Creates a session with a fresh UUID bound to the request's connector (and token); its `SESSION_START`
+   * is stored at once. `requestHost` picks the origin of the agent's images.
    */
-  create(connectorId: string, streaming: boolean, platform: string, requestHost?: string): Session {
+  create(request: SessionRequest): Session {
     const session = new Session({
       id: randomUUID(),
-      connectorId,
-      streaming,
-      platform,
-      timings: this.timings,
-      assets: this.assets(requestHost),
+      connectorId: request.connectorId,
+      creatorTokenId: request.tokenId,
+      streaming: request.streaming,
+      clientPlatform: request.clientPlatform,
+      timings: this.defaults.timings,
+      platform: this.defaults.platform,
+      clock: this.defaults.clock,
+      assets: this.defaults.assets(request.requestHost),
       onGone: (gone) => this.forget(gone),
-      onError: this.onError,
+      onError: this.defaults.onError,
     });
     this.sessions.set(session.id, session);
     return session;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { RawData, WebSocket } from "ws";
+import type { RawData } from "ws";
 import {
   CloseCode,
   decodeClientFrame,
@@ -11,6 +11,10 @@ import {
   SystemMessageText,
 } from "../../../src/protocol/index.ts";
 import type { Session } from "./session.ts";
+import type { SessionSocket } from "./session-socket.ts";
+
+/** The error a platform with `refuseSecondJoin` answers a join with while an agent is in the session. */
+export const agentAlreadyJoinedText = "Error: Service agent already joined";
 
 function rawDataBuffer(data: RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;
@@ -18,7 +22,7 @@ function rawDataBuffer(data: RawData): Buffer {
   return Buffer.from(data);
 }
 
-function sendError(session: Session, socket: WebSocket, message: string, metadata?: EventMetadata): void {
+function sendError(session: Session, socket: SessionSocket, message: string, metadata?: EventMetadata): void {
   session.sendTransientTo(socket, EventType.SystemMessage, { level: SystemMessageLevel.Error, message }, metadata);
 }
 
@@ -27,9 +31,9 @@ function sendError(session: Session, socket: WebSocket, message: string, metadat
  * then close 1009), counts it as activity, drops it silently past the session's frame budget, then
  * decodes it. Invalid frames and frames to an ended session get a transient error `SYSTEM_MESSAGE` that
  * echoes the readable `metadata`; valid ones are echoed (stored, except heartbeats) and handed to the
- * demo agent.
+ * demo agent. Heartbeat echoes and second joins follow the platform variants.
  */
-export function handleSocketMessage(session: Session, socket: WebSocket, data: RawData): void {
+export function handleSocketMessage(session: Session, socket: SessionSocket, data: RawData): void {
   const bytes = rawDataBuffer(data);
   session.touch();
   if (bytes.length > limits.maxFrameBytes) {
@@ -37,7 +41,10 @@ export function handleSocketMessage(session: Session, socket: WebSocket, data: R
     socket.close(CloseCode.MessageTooBig, "message too large");
     return;
   }
-  if (!session.frameLimiter.take("frames").allowed) return;
+  if (!session.frameLimiter.take("frames").allowed) {
+    session.droppedFrames += 1;
+    return;
+  }
   const decoded = decodeClientFrame(bytes.toString("utf8"));
   if (decoded.kind === "error") return sendError(session, socket, decoded.message, decoded.metadata);
   const frame = decoded.frame;
@@ -45,11 +52,14 @@ export function handleSocketMessage(session: Session, socket: WebSocket, data: R
 
   switch (frame.type) {
     case EventType.Heartbeat:
-      session.sendTransientTo(socket, EventType.Heartbeat, {}, frame.metadata);
+      session.echoHeartbeat(socket, frame.metadata);
       return;
     case EventType.UserTyping:
       return;
     case EventType.RequestServiceAgentJoin:
+      if (session.platform.refuseSecondJoin && session.demoAgent.agentPresent) {
+        return sendError(session, socket, agentAlreadyJoinedText, frame.metadata);
+      }
       session.store(EventType.RequestServiceAgentJoin, {}, frame.metadata);
       session.demoAgent.requestJoin();
       return;

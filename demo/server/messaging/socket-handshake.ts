@@ -26,8 +26,9 @@ export function refuseUpgrade(socket: Duplex, status: number, message: string, h
 
 /**
  * Handles an HTTP upgrade for `/ws?session_id&access_token[&cursor]` (protocol.md §2.3): forced faults
- * first, then 400 (missing parameters), 401 (token invalid, expired or of another connector), 404
- * (unknown or expired session) and 429 (10 open connections). An accepted socket gets the replay at once
+ * first, then 400 (missing parameters), 401 (token invalid, expired, of another connector, or under
+ * `sessionBoundTokens` not the one that created the session), 404 (unknown or expired session) and 429
+ * (10 open connections). An accepted socket gets the replay at once
  * and then the session's live events.
  */
 export function handleUpgrade(
@@ -55,6 +56,9 @@ export function handleUpgrade(
   const session = context.sessions.get(sessionId);
   if (!session) return refuseUpgrade(socket, 404, HandshakeError.SessionNotFound);
   if (claims.connectorId !== session.connectorId) return refuseUpgrade(socket, 401, HandshakeError.AuthenticationFailed);
+  if (context.config.platform.sessionBoundTokens && claims.tokenId !== session.creatorTokenId) {
+    return refuseUpgrade(socket, 401, HandshakeError.AuthenticationFailed);
+  }
   if (session.openSocketCount >= limits.maxConnectionsPerSession) {
     return refuseUpgrade(socket, 429, HandshakeError.ConnectionLimit);
   }
@@ -66,10 +70,10 @@ export function handleUpgrade(
       return;
     }
     webSocket.on("error", () => webSocket.terminate());
-    session.attach(webSocket, cursor, context.faults.takeReplayFault(sessionId));
+    const sessionSocket = session.attach(webSocket, cursor, context.faults.takeReplayFault(sessionId));
     webSocket.on("message", (data) => {
       try {
-        handleSocketMessage(session, webSocket, data);
+        handleSocketMessage(session, sessionSocket, data);
       } catch (error) {
         context.log(`socket frame handling failed: ${error instanceof Error ? error.message : "unknown error"}`);
         webSocket.close(4002, "server error");

@@ -20,5 +20,11 @@ export function createServerInspector(sessions: SessionRegistry): ServerInspecto
     openSocketCount(sessionId: string) {
       return sessions.get(sessionId)?.openSocketCount ?? 0;
     },
+    droppedFrameCount(sessionId: string) {
+      return sessions.inspectable(sessionId)?.droppedFrames ?? 0;
+    },
+    whenAgentIdle(sessionId: string) {
+      return sessions.get(sessionId)?.timeline.whenIdle() ?? Promise.resolve();
+    },
   };
 }

@@ -13,7 +13,7 @@ function resign(token: string, secret: string, change: (payload: Record<string, 
 describe("access tokens", () => {
   it("issues a three-part token that verifies to its connector and host for 86400 seconds", () => {
     let now = Date.UTC(2030, 0, 1);
-    const tokens = new AccessTokens("secret", () => now);
+    const tokens = new AccessTokens("secret", 86_400_000, () => now);
     const token = tokens.issue("connector-1", "example.com");
     expect(token.split(".")).toHaveLength(3);
     expect(tokens.verify(token)).toMatchObject({ connectorId: "connector-1", host: "example.com" });
@@ -24,7 +24,7 @@ describe("access tokens", () => {
   });
 
   it("rejects tampered, re-signed with another secret, and malformed tokens", () => {
-    const tokens = new AccessTokens("secret");
+    const tokens = new AccessTokens("secret", 86_400_000);
     const token = tokens.issue("connector-1", "example.com");
     const tampered = resign(token, "wrong-secret", (claims) => (claims.sub = "connector-2"));
     // The second-to-last character of the signature carries only signed bits (the last one has spare bits).
@@ -34,13 +34,13 @@ describe("access tokens", () => {
   });
 
   it("rejects a correctly signed token whose expiry has passed", () => {
-    const tokens = new AccessTokens("secret");
+    const tokens = new AccessTokens("secret", 86_400_000);
     const expired = resign(tokens.issue("connector-1", "example.com"), "secret", (claims) => (claims.exp = 1));
     expect(tokens.verify(expired)).toBeUndefined();
   });
 
   it("invalidates every earlier token when expireAll is called, and only those", () => {
-    const tokens = new AccessTokens(undefined);
+    const tokens = new AccessTokens(undefined, 86_400_000);
     const before = tokens.issue("connector-1", "example.com");
     tokens.expireAll();
     const after = tokens.issue("connector-1", "example.com");

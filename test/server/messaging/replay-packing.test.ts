@@ -4,13 +4,12 @@ import { packReplayFrames, replayEvents } from "../../../demo/server/messaging/r
 import type { StoredEventRecord } from "../../../demo/server/messaging/server-event.ts";
 
 function storedEvents(count: number, textBytes = 10): StoredEventRecord[] {
-  return Array.from({ length: count }, (_, index) => ({
-    type: index === 0 ? "EVENT_TYPE_SESSION_START" : "EVENT_TYPE_USER_MESSAGE",
-    payload: index === 0 ? {} : { text: "x".repeat(textBytes) },
-    id: `id-${index + 1}`,
-    sequence: index + 1,
-    timestamp: new Date(0).toISOString(),
-  }));
+  return Array.from({ length: count }, (_, index): StoredEventRecord => {
+    const envelope = { id: `id-${index + 1}`, sequence: index + 1, timestamp: new Date(0).toISOString() };
+    return index === 0
+      ? { ...envelope, type: "EVENT_TYPE_SESSION_START", payload: { capabilities: {} } }
+      : { ...envelope, type: "EVENT_TYPE_USER_MESSAGE", payload: { text: "x".repeat(textBytes) } };
+  });
 }
 
 describe("replay", () => {
