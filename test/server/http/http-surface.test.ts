@@ -1,17 +1,21 @@
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { readFile, mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { join, resolve } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceServer } from "../../../demo/server/index.ts";
-import type { ReferenceServer } from "../../../demo/server/reference-server-types.ts";
 import { resolveInsideRoot } from "../../../demo/server/http/static-files.ts";
-import { openSession, refusedUpgrade, SmokeSocket } from "../../server-smoke/smoke-client.ts";
+import type { ReferenceServer } from "../../../demo/server/reference-server-types.ts";
+import { EventType } from "../../../src/protocol/event-types.ts";
+import { createSession, getToken } from "../support/http.ts";
+import { closeAllSockets, handshake, openSocket } from "../support/test-socket.ts";
+import { socketUrl } from "../support/test-server.ts";
 
+const repositoryPublic = resolve(import.meta.dirname, "../../../public");
 let server: ReferenceServer;
 let folder: string;
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), "reference-server-smoke-"));
+  folder = await mkdtemp(join(tmpdir(), "reference-server-http-"));
   await mkdir(join(folder, "pages"));
   await mkdir(join(folder, "dist"));
   await writeFile(join(folder, "pages", "index.html"), "<h1>demo</h1>");
@@ -26,6 +30,10 @@ beforeAll(async () => {
     exposeFaultEndpoint: true,
   });
 });
+afterEach(async () => {
+  server.faults.reset();
+  await closeAllSockets();
+});
 afterAll(async () => {
   await server.close();
   await rm(folder, { recursive: true, force: true });
@@ -38,9 +46,17 @@ describe("static files", () => {
     expect(await index.text()).toBe("<h1>demo</h1>");
     const script = await fetch(`${server.url}/dist/cap-chat.js`);
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
-    const avatar = await fetch(`${server.url}/avatars/agent.svg`);
-    expect(avatar.headers.get("content-type")).toBe("image/svg+xml");
   });
+
+  it.each([["/avatars/agent.svg"], ["/avatars/live-agent.svg"], ["/demo-assets/harbour.svg"], ["/demo-assets/harbour-preview.svg"], ["/demo-assets/guide-preview.svg"]])(
+    "serves the demo agent's %s from the repository's public folder",
+    async (path) => {
+      const answer = await fetch(`${server.url}${path}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("image/svg+xml");
+      expect(await answer.text()).toBe(await readFile(join(repositoryPublic, path), "utf8"));
+    },
+  );
 
   it("applies a sibling headers file to its page and never serves the headers file", async () => {
     const page = await fetch(`${server.url}/strict.html`);
@@ -56,7 +72,7 @@ describe("static files", () => {
   });
 
   it("refuses paths that leave the root", async () => {
-    for (const path of ["/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/dist/..%2f..%2fsecret.txt", "/nothing.html"]) {
+    for (const path of ["/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/dist/..%2f..%2fsecret.txt", "/avatars/..%2f..%2fpackage.json", "/nothing.html"]) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(404);
     }
@@ -75,18 +91,10 @@ describe("HTTP behaviour", () => {
     expect(response.headers.get("access-control-expose-headers")).toBe("Retry-After");
   });
 
-  it("answers a body over 1 MB with 413 and keeps serving", async () => {
-    const response = await fetch(`${server.url}/api/v1/access-token`, {
-      method: "POST",
-      headers: { "X-Token": "demo-connector-token", "X-Host": "localhost" },
-      body: "x".repeat(1024 * 1024 + 1),
-    });
-    expect(response.status).toBe(413);
-    expect((await fetch(`${server.url}/`)).status).toBe(200);
-  });
-
   it("drives the fault controls and the inspector over HTTP", async () => {
-    const { token, sessionId } = await openSession(server, false);
+    const token = await getToken(server);
+    const sessionId = await createSession(server, token);
+    const url = socketUrl(server, { session_id: sessionId, access_token: token });
     const sessions = (await (await fetch(`${server.url}/__faults/sessions`)).json()) as { sessionIds: string[] };
     expect(sessions.sessionIds).toContain(sessionId);
     const fault = await fetch(`${server.url}/__faults/failNextRequests`, {
@@ -94,18 +102,18 @@ describe("HTTP behaviour", () => {
       body: JSON.stringify({ endpoint: "ws", count: 1, status: 429, retryAfterSeconds: 7 }),
     });
     expect(await fault.json()).toEqual({ ok: true });
-    const refused = await refusedUpgrade(`${server.url.replace("http", "ws")}/ws?session_id=${sessionId}&access_token=${token}`);
-    expect(refused.status).toBe(429);
-    const smoke = await SmokeSocket.open(server, sessionId, token);
-    await smoke.next("EVENT_TYPE_EVENT_BATCH");
-    smoke.socket.terminate();
+    expect(await handshake(url)).toMatchObject({ status: 429, retryAfter: "7" });
+    const socket = await openSocket(server, { sessionId, token });
+    await socket.nextOfType(EventType.EventBatch);
     const inspected = (await (await fetch(`${server.url}/__faults/inspect/${sessionId}`)).json()) as {
       storedEvents: { type: string }[];
+      openSocketCount: number;
     };
-    expect(inspected.storedEvents.map((event) => event.type)).toEqual(["EVENT_TYPE_SESSION_START"]);
+    expect(inspected.storedEvents.map((event) => event.type)).toEqual([EventType.SessionStart]);
+    expect(inspected.openSocketCount).toBe(1);
     const expired = await fetch(`${server.url}/__faults/expireSession`, { method: "POST", body: JSON.stringify({ sessionId }) });
     expect(expired.status).toBe(200);
-    expect((await refusedUpgrade(`${server.url.replace("http", "ws")}/ws?session_id=${sessionId}&access_token=${token}`)).status).toBe(404);
+    expect((await handshake(url)).status).toBe(404);
     const unknown = await fetch(`${server.url}/__faults/explode`, { method: "POST", body: "{}" });
     expect(unknown.status).toBe(400);
   });

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../../demo/server/reference-server-types.ts";
+import { rateBudgets } from "../../../demo/server/http/rate-limiter.ts";
 import { EventType } from "../../../src/protocol/event-types.ts";
-import { startJoinedConversation } from "../support/conversation-flow.ts";
-import { getToken, requestSession, type HttpAnswer } from "../support/http.ts";
+import { startConversation } from "../support/conversation-flow.ts";
+import { getToken, requestSession } from "../support/http.ts";
+import { ManualClock } from "../support/manual-clock.ts";
 import { useTestServer } from "../support/test-server.ts";
 
 let server: ReferenceServer;
+// The clock stands still unless a test moves it, so every budget is spent and refilled exactly.
+const clock = new ManualClock();
 
-useTestServer((started) => (server = started));
-
-/** Upper bound of the flood: well above any sensible burst, still quick on a loopback. */
-const floodLimit = 400;
+useTestServer((started) => (server = started), { clock, timeScale: 1 });
 
 describe("HTTP rate limits (protocol.md §2.3)", { timeout: 15000 }, () => {
   it("answers a forced 429 with Retry-After in whole seconds", async () => {
@@ -21,47 +22,49 @@ describe("HTTP rate limits (protocol.md §2.3)", { timeout: 15000 }, () => {
     expect(answer.headers.get("retry-after")).toBe("5");
   });
 
-  it("answers a flood of quick requests with 429 and a Retry-After it then honours", async () => {
+  it("allows a burst, then answers 429 with a Retry-After after which a request is served again", async () => {
+    clock.advance(60_000);
     const token = await getToken(server);
-    let limited: HttpAnswer | undefined;
-    for (let attempt = 0; attempt < floodLimit && !limited; attempt += 1) {
-      const answer = await requestSession(server, `Bearer ${token}`);
-      if (answer.status === 429) limited = answer;
-      else expect(answer.status).toBe(200);
+    for (let request = 0; request < rateBudgets.http.burst; request += 1) {
+      expect((await requestSession(server, `Bearer ${token}`)).status, `request ${request + 1}`).toBe(200);
     }
-    expect(limited, "no 429 within the flood").toBeDefined();
-    const retryAfter = limited?.headers.get("retry-after") ?? "";
-    expect(retryAfter).toMatch(/^[1-9]\d*$/);
-    expect(Number(retryAfter)).toBeLessThanOrEqual(5);
+    const limited = await requestSession(server, `Bearer ${token}`);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: "rate limit exceeded" });
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBe(1);
 
     const other = await getToken(server, server.credentials.otherConnectorToken, server.credentials.otherRegisteredHost);
-    expect((await requestSession(server, `Bearer ${other}`)).status).toBe(200);
+    expect((await requestSession(server, `Bearer ${other}`)).status, "another connector has its own budget").toBe(200);
 
-    await new Promise((resolve) => setTimeout(resolve, Number(retryAfter) * 1000 + 100));
-    expect((await requestSession(server, `Bearer ${token}`)).status).toBe(200);
+    const refill = 1000 / rateBudgets.http.perSecond;
+    clock.advance(refill - 1);
+    expect((await requestSession(server, `Bearer ${token}`)).status, "just before a request is back").toBe(429);
+    clock.advance(retryAfter * 1000 - (refill - 1));
+    expect((await requestSession(server, `Bearer ${token}`)).status, "once Retry-After has passed").toBe(200);
   });
 });
 
 describe("socket rate limits (protocol.md §2.3)", { timeout: 8000 }, () => {
-  it("drops excess client frames without notice and keeps serving the socket", async () => {
-    const { socket } = await startJoinedConversation(server);
-    socket.drain();
-    for (let index = 0; index < floodLimit; index += 1) socket.send({ type: EventType.Heartbeat, payload: {} });
-    await socket.expectNoFrame(300, (event) => event.type === EventType.SystemMessage);
-    const echoes = socket.drain().filter((event) => event.type === EventType.Heartbeat);
-    expect(echoes.length).toBeGreaterThan(0);
-    expect(echoes.length).toBeLessThanOrEqual(floodLimit);
-    expect(socket.isOpen).toBe(true);
-    let served = false;
-    for (let attempt = 0; attempt < 20 && !served; attempt += 1) {
-      socket.send({ type: EventType.Heartbeat, payload: {}, metadata: { custom: { client_event_id: `late-${attempt}` } } });
-      served = await socket
-        .next((event) => event.metadata?.custom?.client_event_id === `late-${attempt}`, 200)
-        .then(
-          () => true,
-          () => false,
-        );
+  it("drops the frames past the budget without notice, keeps the socket, and serves it again once refilled", async () => {
+    clock.advance(60_000);
+    const { socket, sessionId } = await startConversation(server);
+    const flood = rateBudgets.socketFrames.burst * 2;
+    for (let index = 0; index < flood; index += 1) {
+      socket.send({ type: EventType.Heartbeat, payload: {}, metadata: { custom: { client_event_id: `flood-${index}` } } });
     }
-    expect(served).toBe(true);
+    await expect.poll(() => server.inspect.droppedFrameCount(sessionId)).toBe(flood - rateBudgets.socketFrames.burst);
+    const lastServed = `flood-${rateBudgets.socketFrames.burst - 1}`;
+    await socket.next((event) => event.metadata?.custom?.client_event_id === lastServed);
+    const echoes = socket.received.filter((event) => event.type === EventType.Heartbeat);
+    expect(echoes.map((event) => event.metadata?.custom?.client_event_id)).toEqual(
+      Array.from({ length: rateBudgets.socketFrames.burst }, (_, index) => `flood-${index}`),
+    );
+    expect(socket.received.filter((event) => event.type === EventType.SystemMessage)).toEqual([]);
+    expect(socket.isOpen).toBe(true);
+
+    clock.advance(1000 / rateBudgets.socketFrames.perSecond);
+    await socket.roundTrip();
+    expect(server.inspect.droppedFrameCount(sessionId)).toBe(flood - rateBudgets.socketFrames.burst);
   });
 });

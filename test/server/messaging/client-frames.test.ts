@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../../demo/server/reference-server-types.ts";
 import { EventType, serverOnlyEventTypes, TypingState } from "../../../src/protocol/event-types.ts";
-import { startJoinedConversation, type Conversation } from "../support/conversation-flow.ts";
+import { expectQuiet, startJoinedConversation, type Conversation } from "../support/conversation-flow.ts";
 import { type TestSocket, type WireEvent } from "../support/test-socket.ts";
 import { useTestServer } from "../support/test-server.ts";
 
@@ -75,7 +75,7 @@ describe("client frames (protocol.md §3, §4, §7)", { timeout: 6000 }, () => {
     await fresh();
     socket.send({ type: EventType.UserTyping, payload: { state: TypingState.Started } });
     socket.send({ type: EventType.UserTyping, payload: { state: TypingState.Stopped } });
-    await socket.expectNoFrame(250);
+    await expectQuiet(server, conversation.sessionId, socket);
   });
 
   it.each([
@@ -141,6 +141,7 @@ describe("client frames (protocol.md §3, §4, §7)", { timeout: 6000 }, () => {
     socket.sendRaw(frame);
     const answer = await socket.nextOfType(EventType.SystemMessage);
     expect(answer.payload).toMatchObject({ level: "SYSTEM_MESSAGE_LEVEL_ERROR", message: "Message too large" });
+    expect(answer.sequence).toBeNull();
     const closed = await socket.waitForClose();
     expect(closed.code).toBe(1009);
     expect(server.inspect.sessionIds()).toContain(conversation.sessionId);

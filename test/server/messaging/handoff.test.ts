@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../../demo/server/reference-server-types.ts";
 import { EventType, TypingState } from "../../../src/protocol/event-types.ts";
-import { nextAgentReply, sendUserMessage, startJoinedConversation } from "../support/conversation-flow.ts";
+import { expectQuiet, nextAgentReply, sendUserMessage, startJoinedConversation } from "../support/conversation-flow.ts";
 import type { WireEvent } from "../support/test-socket.ts";
 import { useTestServer } from "../support/test-server.ts";
 import { triggerPhrase } from "../support/trigger-phrase.ts";
@@ -48,6 +48,7 @@ describe("server-managed handoff (protocol.md §6)", { timeout: 8000 }, () => {
       EventType.LiveAgentJoined,
     ]);
     const queue = untilJoined.filter((event) => event.type === EventType.HandoffQueueStatus);
+    expect(queue.map((status) => status.payload.position_in_queue), "the queue counts down").toEqual([3, 2, 1]);
     for (const status of queue) {
       expect(status.payload.position_in_queue).toEqual(expect.any(Number));
       expect(status.payload.estimated_wait_seconds).toEqual(expect.any(Number));
@@ -92,7 +93,7 @@ describe("server-managed handoff (protocol.md §6)", { timeout: 8000 }, () => {
 
 describe("client-managed handoff (protocol.md §6)", { timeout: 6000 }, () => {
   it("runs TRIGGERED_HANDOFF → CLIENT_HANDOFF_REQUIRED → SERVICE_AGENT_LEFT with a reason and a queue name", async () => {
-    const { socket } = await startJoinedConversation(server);
+    const { socket, sessionId } = await startJoinedConversation(server);
     await sendUserMessage(socket, triggerPhrase("client-handoff"));
     const frames = await socket.until((event) => event.type === EventType.ServiceAgentLeft, 4000);
     expect(handoffOutline(frames)).toEqual([
@@ -103,7 +104,7 @@ describe("client-managed handoff (protocol.md §6)", { timeout: 6000 }, () => {
     const required = frames.find((event) => event.type === EventType.ClientHandoffRequired) as WireEvent;
     expect(["COMPLEX_QUERY", "AGENT_DECISION", "POLICY"]).toContain(required.payload.reason);
     expect(required.payload.queue_name).toEqual(expect.any(String));
-    await socket.expectNoFrame(150, (event) => event.type === EventType.LiveAgentJoined || event.type === EventType.HandoffAccepted);
+    await expectQuiet(server, sessionId, socket, (event) => event.type === EventType.LiveAgentJoined || event.type === EventType.HandoffAccepted);
   });
 });
 

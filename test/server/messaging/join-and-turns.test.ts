@@ -4,6 +4,7 @@ import { EventType } from "../../../src/protocol/event-types.ts";
 import {
   joinAgent,
   nextAgentReply,
+  expectQuiet,
   readReplay,
   sendUserMessage,
   startConversation,
@@ -22,9 +23,9 @@ const agentMessageTypes: string[] = [EventType.ServiceAgentMessage, EventType.Se
 
 describe("join (protocol.md §4, §6)", { timeout: 6000 }, () => {
   it("does not join the agent until the client asks", async () => {
-    const { socket, replay } = await startConversation(server);
+    const { socket, replay, sessionId } = await startConversation(server);
     expect(replay.map((event) => event.type)).toEqual([EventType.SessionStart]);
-    await socket.expectNoFrame(200);
+    await expectQuiet(server, sessionId, socket);
   });
 
   it("answers the join with the echo, SERVICE_AGENT_JOINED, THINKING and the greeting, in that order", async () => {
@@ -58,7 +59,7 @@ describe("join (protocol.md §4, §6)", { timeout: 6000 }, () => {
     socket.send({ type: EventType.RequestServiceAgentJoin, payload: {}, metadata: { custom: { client_event_id: "join-2" } } });
     const echo = await socket.nextOfType(EventType.RequestServiceAgentJoin);
     expect(echo.metadata?.custom).toEqual({ client_event_id: "join-2" });
-    await socket.expectNoFrame(250);
+    await expectQuiet(server, sessionId, socket);
     const stored = server.inspect.storedEvents(sessionId);
     expect(stored.length - storedBefore).toBeLessThanOrEqual(1);
     expect(stored.filter((event) => event.type === EventType.ServiceAgentJoined)).toHaveLength(1);
@@ -115,7 +116,8 @@ describe("turns (protocol.md §6)", { timeout: 6000 }, () => {
     second.socket.drain();
     await sendUserMessage(first.socket, "only for the first session");
     await nextAgentReply(first.socket);
-    await second.socket.expectNoFrame(200);
+    await server.inspect.whenAgentIdle(first.sessionId);
+    await expectQuiet(server, second.sessionId, second.socket);
     const firstIds = new Set(first.socket.received.map((event) => event.id));
     expect(second.socket.received.filter((event) => event.type !== EventType.EventBatch && firstIds.has(event.id))).toEqual([]);
     expect(server.inspect.storedEvents(second.sessionId).map((event) => event.payload.text)).not.toContain("only for the first session");

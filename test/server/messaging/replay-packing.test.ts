@@ -40,6 +40,23 @@ describe("replay", () => {
     expect(sequences).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
+  it("cuts batches of at most the given number of events, still within the frame limit", () => {
+    const frames = packReplayFrames(storedEvents(8), { maxEventsPerBatch: 3 });
+    const batches = frames.map((frame) => (JSON.parse(frame) as { payload: { events: StoredEventRecord[] } }).payload.events);
+    expect(batches.map((events) => events.map((event) => event.sequence))).toEqual([[1, 2, 3], [4, 5, 6], [7, 8]]);
+    const large = packReplayFrames(storedEvents(4, 60_000), { maxEventsPerBatch: 3 });
+    for (const frame of large) expect(Buffer.byteLength(frame)).toBeLessThanOrEqual(131072);
+  });
+
+  it("wraps a batch in only type and payload when the platform sends it without id", () => {
+    const [plain] = packReplayFrames(storedEvents(2), { now: 0 });
+    expect(Object.keys(JSON.parse(plain as string))).toEqual(["type", "payload", "id", "sequence", "timestamp"]);
+    const [bare] = packReplayFrames(storedEvents(2), { batchWithoutId: true });
+    const parsed = JSON.parse(bare as string) as { payload: { events: StoredEventRecord[] } };
+    expect(Object.keys(parsed)).toEqual(["type", "payload"]);
+    expect(parsed.payload.events.map((event) => event.id)).toEqual(["id-1", "id-2"]);
+  });
+
   it("splits text into fragments that join back into the original", () => {
     const text = "Hello  there, **world**!\n\nSecond paragraph here.";
     const fragments = splitIntoFragments(text);

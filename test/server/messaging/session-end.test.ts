@@ -1,7 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../../demo/server/reference-server-types.ts";
+import { idleWarningFraction } from "../../../demo/server/server-config.ts";
 import { EventType } from "../../../src/protocol/event-types.ts";
+import { limits } from "../../../src/protocol/limits.ts";
 import {
+  expectQuiet,
   readReplay,
   sendUserMessage,
   startConversation,
@@ -10,30 +13,28 @@ import {
 } from "../support/conversation-flow.ts";
 import { createSession, getToken } from "../support/http.ts";
 import { closeAllSockets, handshake, openSocket } from "../support/test-socket.ts";
+import { ManualClock } from "../support/manual-clock.ts";
 import { socketUrl, startTestServer } from "../support/test-server.ts";
 import { triggerPhrase } from "../support/trigger-phrase.ts";
 
-const idleMilliseconds = 600;
+/** The protocol's 10-minute expiry: the idle server runs at full scale on a clock the tests move. */
+const idleMilliseconds = limits.sessionIdleExpiryMilliseconds;
+const clock = new ManualClock();
 let server: ReferenceServer;
-let shortLived: ReferenceServer;
+let idle: ReferenceServer;
 
 beforeAll(async () => {
   server = await startTestServer();
-  shortLived = await startTestServer({ sessionIdleMilliseconds: idleMilliseconds });
+  idle = await startTestServer({ clock, timeScale: 1 });
 });
 afterAll(async () => {
-  await Promise.all([server.close(), shortLived.close()]);
+  await Promise.all([server.close(), idle.close()]);
 });
 afterEach(async () => {
   server.faults.reset();
-  shortLived.faults.reset();
+  idle.faults.reset();
   await closeAllSockets();
 });
-
-/** Resolves after the given time; used only where the rule under test is about time passing. */
-function pause(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
 
 describe("user ends the session (protocol.md §4, §6)", { timeout: 6000 }, () => {
   it("answers USER_END_SESSION with the echo, SESSION_END REASON_USER_END, then close 1000", async () => {
@@ -97,7 +98,7 @@ describe("user ends the session (protocol.md §4, §6)", { timeout: 6000 }, () =
     const answer = await resumed.nextOfType(EventType.SystemMessage);
     expect(answer.payload).toMatchObject({ level: "SYSTEM_MESSAGE_LEVEL_ERROR", message: "Error: Session not found" });
     expect(answer.sequence).toBeNull();
-    await resumed.expectNoFrame(100, (event) => event.type === type || event.type === EventType.ServiceAgentJoined);
+    await expectQuiet(server, sessionId, resumed, (event) => event.type === type || event.type === EventType.ServiceAgentJoined);
     expect(server.inspect.storedEvents(sessionId)).toHaveLength(storedBefore);
   });
 });
@@ -115,49 +116,61 @@ describe("the agent concludes (protocol.md §6)", { timeout: 6000 }, () => {
 
 describe("idle expiry (protocol.md §6)", { timeout: 8000 }, () => {
   it("warns, then stores SESSION_END REASON_USER_ABANDONED, closes with 4001 and forgets the session", async () => {
-    const { socket, sessionId, token } = await startConversation(shortLived);
-    const warning = await socket.nextOfType(EventType.SessionIdleWarning, 3000);
+    const { socket, sessionId, token } = await startConversation(idle);
+    clock.advance(idleMilliseconds * idleWarningFraction - 1);
+    await socket.roundTrip();
+    clock.advance(idleMilliseconds * idleWarningFraction - 1);
+    await socket.roundTrip();
+    expect(socket.queued().map((event) => event.type), "a heartbeat re-arms the expiry").toEqual([]);
+    clock.advance(idleMilliseconds * idleWarningFraction);
+    const warning = await socket.nextOfType(EventType.SessionIdleWarning);
     expect(warning.sequence).toBeNull();
-    expect(shortLived.inspect.storedEvents(sessionId).map((event) => event.id)).not.toContain(warning.id);
-    const end = await socket.nextOfType(EventType.SessionEnd, 3000);
+    expect(idle.inspect.storedEvents(sessionId).map((event) => event.id)).not.toContain(warning.id);
+    clock.advance(idleMilliseconds * (1 - idleWarningFraction));
+    const end = await socket.nextOfType(EventType.SessionEnd);
     expect(end.payload.reason).toBe("REASON_USER_ABANDONED");
     expect(end.sequence).toEqual(expect.any(Number));
     expect((await socket.waitForClose()).code).toBe(4001);
-    expect(shortLived.inspect.sessionIds()).not.toContain(sessionId);
-    expect(await handshake(socketUrl(shortLived, { session_id: sessionId, access_token: token }))).toEqual({
+    expect(idle.inspect.sessionIds()).not.toContain(sessionId);
+    expect(await handshake(socketUrl(idle, { session_id: sessionId, access_token: token }))).toEqual({
       status: 404,
       text: "session not found",
     });
   });
 
   it("expires a session that never opened a socket", async () => {
-    const token = await getToken(shortLived);
-    const sessionId = await createSession(shortLived, token);
-    await expect.poll(() => shortLived.inspect.sessionIds().includes(sessionId), { timeout: 4000, interval: 50 }).toBe(false);
-    expect((await handshake(socketUrl(shortLived, { session_id: sessionId, access_token: token }))).status).toBe(404);
+    const token = await getToken(idle);
+    const sessionId = await createSession(idle, token);
+    clock.advance(idleMilliseconds - 1);
+    expect(idle.inspect.sessionIds()).toContain(sessionId);
+    clock.advance(1);
+    expect(idle.inspect.sessionIds()).not.toContain(sessionId);
+    expect((await handshake(socketUrl(idle, { session_id: sessionId, access_token: token }))).status).toBe(404);
   });
 
   it("keeps a session alive while heartbeats arrive on any of its sockets", async () => {
-    const { socket, sessionId, token } = await startConversation(shortLived);
-    const quiet = await openSocket(shortLived, { sessionId, token });
-    await readReplay(quiet, storedIdsAfter(shortLived, sessionId));
-    const started = Date.now();
-    while (Date.now() - started < idleMilliseconds * 2.5) {
-      socket.send({ type: EventType.Heartbeat, payload: {} });
-      await socket.nextOfType(EventType.Heartbeat);
-      await pause(idleMilliseconds / 6);
+    const { socket, sessionId, token } = await startConversation(idle);
+    const quiet = await openSocket(idle, { sessionId, token });
+    await readReplay(quiet, storedIdsAfter(idle, sessionId));
+    for (let beat = 0; beat < 5; beat += 1) {
+      clock.advance(idleMilliseconds / 2);
+      await socket.roundTrip();
     }
+    await quiet.roundTrip();
     expect(quiet.isOpen).toBe(true);
     expect(socket.received.map((event) => event.type)).not.toContain(EventType.SessionEnd);
     expect(quiet.received.map((event) => event.type)).not.toContain(EventType.SessionEnd);
-    expect(shortLived.inspect.sessionIds()).toContain(sessionId);
+    expect(idle.inspect.sessionIds()).toContain(sessionId);
   });
 
   it("removes an ended session once its expiry has passed", async () => {
-    const { socket, sessionId, token } = await startConversation(shortLived);
+    const { socket, sessionId, token } = await startConversation(idle);
     socket.send({ type: EventType.UserEndSession, payload: {} });
     await socket.waitForClose();
-    await expect.poll(() => shortLived.inspect.sessionIds().includes(sessionId), { timeout: 4000, interval: 50 }).toBe(false);
-    expect((await handshake(socketUrl(shortLived, { session_id: sessionId, access_token: token }))).status).toBe(404);
+    clock.advance(idleMilliseconds - 1);
+    expect((await handshake(socketUrl(idle, { session_id: sessionId, access_token: token }))).status, "still readable").toBe(101);
+    clock.advance(1);
+    expect(idle.inspect.sessionIds()).not.toContain(sessionId);
+    expect((await handshake(socketUrl(idle, { session_id: sessionId, access_token: token }))).status).toBe(404);
   });
 });

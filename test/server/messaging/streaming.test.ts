@@ -51,7 +51,10 @@ describe("streaming (protocol.md §5, §6)", { timeout: 8000 }, () => {
     const rest = first.payload.is_complete
       ? []
       : await socket.until((event) => event.type === EventType.ServiceAgentMessageChunk && event.payload.is_complete === true);
-    expectWellFormedSeries([first, ...rest]);
+    const series = [first, ...rest];
+    expectWellFormedSeries(series);
+    expect(series.at(-1)?.payload.response_suggestions, "the suggestions come with the completing chunk").not.toEqual([]);
+    expect(series.slice(0, -1).flatMap((chunk) => chunk.payload.response_suggestions)).toEqual([]);
     expect(socket.received.filter((event) => event.type === EventType.ServiceAgentMessage)).toEqual([]);
   });
 
