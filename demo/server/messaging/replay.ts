@@ -45,16 +45,15 @@ export interface ReplayPacking {
 }
 
 /**
- * Packs events into `EVENT_BATCH` frames (serialised JSON), in order. A new batch starts when adding the
- * next event would push the frame over `limits.maxFrameBytes`, or the batch already holds
- * `maxEventsPerBatch` events; an event too large for any batch goes alone in its own.
+ * Cuts events into batches of serialised events, in order. A new batch starts when adding the next
+ * event would push its frame over `limits.maxFrameBytes`, or the batch already holds `maxEventsPerBatch`
+ * events; an event too large for any batch goes alone in its own. There is always at least one batch.
  */
-export function packReplayFrames(events: readonly StoredEventRecord[], packing: ReplayPacking = {}): string[] {
-  const frames: string[] = [];
+export function packReplayBatches(events: readonly StoredEventRecord[], packing: ReplayPacking = {}): string[][] {
+  const batches: string[][] = [];
   let batch: string[] = [];
   let batchBytes = 0;
-  const frameOf = (serialisedEvents: readonly string[]) => batchFrame(serialisedEvents, packing);
-  const emptyFrameBytes = Buffer.byteLength(frameOf([]));
+  const emptyFrameBytes = Buffer.byteLength(replayBatchFrame([], packing));
   const maxEvents = packing.maxEventsPerBatch ?? Number.POSITIVE_INFINITY;
   for (const event of events) {
     const text = JSON.stringify(event);
@@ -62,20 +61,26 @@ export function packReplayFrames(events: readonly StoredEventRecord[], packing: 
     const separator = batch.length > 0 ? 1 : 0;
     const tooLarge = emptyFrameBytes + batchBytes + separator + bytes > limits.maxFrameBytes;
     if (batch.length > 0 && (tooLarge || batch.length >= maxEvents)) {
-      frames.push(frameOf(batch));
+      batches.push(batch);
       batch = [];
       batchBytes = 0;
     }
     batchBytes += (batch.length > 0 ? 1 : 0) + bytes;
     batch.push(text);
   }
-  if (batch.length > 0 || frames.length === 0) frames.push(frameOf(batch));
-  return frames;
+  if (batch.length > 0 || batches.length === 0) batches.push(batch);
+  return batches;
 }
 
-function batchFrame(serialisedEvents: readonly string[], packing: ReplayPacking): string {
+/** One `EVENT_BATCH` frame around already serialised events, stamped at `packing.now`. */
+export function replayBatchFrame(serialisedEvents: readonly string[], packing: ReplayPacking = {}): string {
   const envelope = packing.batchWithoutId
     ? { type: EventType.EventBatch, payload: { events: [] } }
     : createServerEvent(EventType.EventBatch, { events: [] }, null, packing.now ?? Date.now());
   return JSON.stringify(envelope).replace('"events":[]', `"events":[${serialisedEvents.join(",")}]`);
+}
+
+/** The whole replay as `EVENT_BATCH` frames, all stamped at once; see `packReplayBatches`. */
+export function packReplayFrames(events: readonly StoredEventRecord[], packing: ReplayPacking = {}): string[] {
+  return packReplayBatches(events, packing).map((batch) => replayBatchFrame(batch, packing));
 }

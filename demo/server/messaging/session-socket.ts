@@ -21,20 +21,20 @@ export class SessionSocket {
 
   /**
    * Sends the replay: the first batch now, each further one `pause` milliseconds after the previous, on
-   * `timers`. With no pause, every batch goes out at once.
+   * `timers`. With no pause, every batch goes out at once. Each batch's frame is built as it goes out.
    */
-  sendReplay(batches: readonly string[], pause: number, timers: TimerGroup): void {
+  sendReplay(batches: readonly (() => string)[], pause: number, timers: TimerGroup): void {
     const [first, ...rest] = batches;
-    if (first !== undefined) this.socket.send(first);
+    if (first !== undefined) this.socket.send(first());
     if (rest.length === 0) return;
     if (pause <= 0) {
-      for (const batch of rest) this.socket.send(batch);
+      for (const batch of rest) this.socket.send(batch());
       return;
     }
     this.waiting = [];
     const sendNext = (index: number) => {
       if (!this.isOpen) return;
-      this.socket.send(rest[index] as string);
+      this.socket.send((rest[index] as () => string)());
       if (index + 1 < rest.length) timers.after(pause, () => sendNext(index + 1));
       else this.finishReplay();
     };

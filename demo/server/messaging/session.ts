@@ -16,7 +16,7 @@ import type { PlatformBehaviour } from "../platform/platform-behaviour.ts";
 import type { ServerClock } from "../reference-server-types.ts";
 import type { ServerTimings } from "../server-config.ts";
 import { type Cancel, Timeline, TimerGroup } from "../timers.ts";
-import { packReplayFrames, type ReplayFault, replayEvents } from "./replay.ts";
+import { packReplayBatches, type ReplayFault, replayBatchFrame, replayEvents } from "./replay.ts";
 import { SequenceNumbers } from "./sequence-numbers.ts";
 import { createServerEvent, type ServerEventRecord, type StoredEventRecord } from "./server-event.ts";
 import { SessionSocket } from "./session-socket.ts";
@@ -178,12 +178,14 @@ export class Session implements AgentPort {
    */
   attach(webSocket: WebSocket, cursor: number, fault: ReplayFault | undefined): SessionSocket {
     const socket = new SessionSocket(webSocket);
-    const batches = packReplayFrames(replayEvents(this.events, cursor, fault), {
+    const batchWithoutId = this.platform.batchWithoutId;
+    const batches = packReplayBatches(replayEvents(this.events, cursor, fault), {
       ...(this.platform.replayBatchSize !== undefined && { maxEventsPerBatch: this.platform.replayBatchSize }),
-      batchWithoutId: this.platform.batchWithoutId,
-      now: this.clock.now(),
+      batchWithoutId,
     });
-    socket.sendReplay(batches, this.platform.replayBatchPause, this.timers);
+    // Each batch is stamped when it goes out, so a paced replay shows its pauses.
+    const frames = batches.map((batch) => () => replayBatchFrame(batch, { batchWithoutId, now: this.clock.now() }));
+    socket.sendReplay(frames, this.platform.replayBatchPause, this.timers);
     this.sockets.add(socket);
     webSocket.on("close", () => this.sockets.delete(socket));
     return socket;

@@ -9,7 +9,7 @@ import { openSocket, type TestSocket, type WireEvent } from "./test-socket.ts";
  * Fake time one agent answer may take on a server run by a manual clock at `timeScale` 1: thinking,
  * every chunk of the longest answer, or a whole handoff script. Far below the 10-minute idle expiry.
  */
-export const agentTurnMilliseconds = 60_000;
+export const agentTurnMilliseconds = 15_000;
 
 /**
  * Reads the history replay that opens every connection: `EVENT_BATCH` frames until every id in

@@ -37,6 +37,7 @@ export class ManualClock implements ServerClock {
 
   /** Moves time forward by `milliseconds`, running each timer due by then. */
   advance(milliseconds: number): void {
+    if (!(milliseconds >= 0)) throw new Error(`time only moves forward, not by ${milliseconds} ms`);
     const target = this.current + milliseconds;
     for (let next = this.earliestDue(target); next; next = this.earliestDue(target)) {
       const [handle, timer] = next;
