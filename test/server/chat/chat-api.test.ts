@@ -52,6 +52,12 @@ describe("Chat API calls (protocol.md §8)", { timeout: 5000 }, () => {
     expect(answer.body.response).not.toBe("");
   });
 
+  it("greets without promising suggestions, which the Chat API cannot carry", async () => {
+    const answer = await chat("create", {});
+    expect(answer.body.response).toMatch(/Ask me anything/);
+    expect(answer.body.response).not.toMatch(/suggestion/i);
+  });
+
   it("creates a conversation with no body at all", async () => {
     const answer = await request(`${server.credentials.chat.baseUrl}/create`, { method: "POST", headers: chatHeaders() });
     expect(answer.status).toBe(200);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../../demo/server/reference-server-types.ts";
+import { welcomeBack } from "../../../demo/server/agent/replies.ts";
 import { EventType, TypingState } from "../../../src/protocol/event-types.ts";
 import { expectQuiet, nextAgentReply, sendUserMessage, startJoinedConversation } from "../support/conversation-flow.ts";
 import type { WireEvent } from "../support/test-socket.ts";
@@ -105,6 +106,23 @@ describe("client-managed handoff (protocol.md §6)", { timeout: 6000 }, () => {
     expect(["COMPLEX_QUERY", "AGENT_DECISION", "POLICY"]).toContain(required.payload.reason);
     expect(required.payload.queue_name).toEqual(expect.any(String));
     await expectQuiet(server, sessionId, socket, (event) => event.type === EventType.LiveAgentJoined || event.type === EventType.HandoffAccepted);
+  });
+});
+
+describe("the service agent asked back after a client-managed handoff", { timeout: 6000 }, () => {
+  it("says a short welcome back instead of its whole greeting, then answers the user's message", async () => {
+    const { socket, sessionId } = await startJoinedConversation(server);
+    const greeting = server.inspect.storedEvents(sessionId).find((event) => event.type === EventType.ServiceAgentMessage);
+    await sendUserMessage(socket, triggerPhrase("client-handoff"));
+    await socket.until((event) => event.type === EventType.ServiceAgentLeft, 4000);
+    socket.send({ type: EventType.RequestServiceAgentJoin, payload: {} });
+    await socket.nextOfType(EventType.ServiceAgentJoined);
+    const back = await nextAgentReply(socket);
+    expect(back.text).toBe(welcomeBack("en").text);
+    expect(back.text).not.toBe(greeting?.payload.text);
+    expect(back.text.length).toBeLessThan(60);
+    await sendUserMessage(socket, triggerPhrase("markdown"));
+    expect((await nextAgentReply(socket)).text).toMatch(/\*\*[^*]+\*\*/);
   });
 });
 
