@@ -59,6 +59,7 @@ describe("client frames (protocol.md §3, §4, §7)", { timeout: 6000 }, () => {
     const second = await socket.nextOfType(EventType.UserMessage);
     expect(first.payload.message_id).not.toBe(second.payload.message_id);
     expect(second.sequence as number).toBeGreaterThan(first.sequence as number);
+    expect(server.inspect.receivedUserMessages(conversation.sessionId).slice(-2)).toEqual([{ text: "one" }, { text: "two" }]);
   });
 
   it("echoes a heartbeat as a transient event with the client's metadata", async () => {
