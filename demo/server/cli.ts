@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { TRIGGER_PHRASES } from "./agent/trigger-phrases.ts";
+import { describePlatformVariants } from "./platform/platform-profiles.ts";
+import { selectPlatformProfile } from "./platform/profile-selection.ts";
 import { startReferenceServer } from "./reference-server.ts";
 
 const repositoryRoot = resolve(import.meta.dirname, "../..");
@@ -10,17 +12,25 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
+const profile = selectPlatformProfile(process.argv.slice(2), process.env);
+if (profile.kind === "error") {
+  console.error(profile.message);
+  process.exit(1);
+}
+
 const distRoot = resolve(repositoryRoot, "dist");
 const server = await startReferenceServer({
   port,
   staticRoot: resolve(repositoryRoot, "demo/pages"),
   distRoot,
+  platform: profile.variants,
 });
 const { credentials } = server;
 
 const lines = [
   `cap-chat reference server listening on ${server.url}`,
   `Demo pages: open ${server.url}/ in a browser${existsSync(distRoot) ? "" : " (run `npm run build` first so /dist/ exists)"}`,
+  `Platform profile: ${profile.name} (${describePlatformVariants(profile.variants)}); choose another with --platform NAME`,
   "",
   "Messaging API",
   `  URL (messagingUrl)        ${server.url}`,

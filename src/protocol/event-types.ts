@@ -36,7 +36,7 @@ export const EventType = {
 
 export type EventTypeName = (typeof EventType)[keyof typeof EventType];
 
-/** The exactly five types a client may send (§4). Built in a pure call, so a bundle that reads none of it keeps none of `EventType`. */
+/** The exactly five types a client may send. Built in a pure call, so a bundle that reads none of it keeps none of `EventType`. */
 export const clientEventTypes = /* @__PURE__ */ (() =>
   [EventType.RequestServiceAgentJoin, EventType.UserMessage, EventType.UserTyping, EventType.UserEndSession, EventType.Heartbeat] as const)();
 

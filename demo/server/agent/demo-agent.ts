@@ -20,6 +20,7 @@ import {
   liveAgentAnswer,
   longReply,
   markdownShowcase,
+  welcomeBack,
 } from "./replies.ts";
 import { intentOf, isFarewell } from "./trigger-phrases.ts";
 
@@ -40,12 +41,21 @@ export class DemoAgent {
 
   constructor(private readonly port: AgentPort) {}
 
-  /** Answers `REQUEST_SERVICE_AGENT_JOIN`: join and greet, unless an agent is already in the session. */
+  /** Whether an agent (the service agent, or a live agent or its queue) is in the conversation. */
+  get agentPresent(): boolean {
+    return this.phase === "service-agent" || this.phase === "live-agent";
+  }
+
+  /**
+   * Answers `REQUEST_SERVICE_AGENT_JOIN`: join and greet, unless an agent is already in the session. Back
+   * after a client-managed handoff, it says a short welcome back instead of its whole greeting again.
+   */
   requestJoin(): void {
-    if (this.phase === "service-agent" || this.phase === "live-agent" || this.phase === "ending") return;
+    if (this.agentPresent || this.phase === "ending") return;
+    const returning = this.phase === "routed-to-site";
     this.phase = "service-agent";
     scheduleServiceAgentJoin(this.port);
-    thinkThenReply(this.port, greeting(this.language));
+    thinkThenReply(this.port, returning ? welcomeBack(this.language) : greeting(this.language));
   }
 
   /** Answers a user message according to the phase and the message's trigger words. */

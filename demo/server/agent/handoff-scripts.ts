@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { ClientHandoffReason, EventType, SystemMessageLevel, SystemMessageText, TypingState } from "../../../src/protocol/index.ts";
+import {
+  ClientHandoffReason,
+  EventType,
+  SystemMessageLevel,
+  SystemMessageText,
+  TypingState,
+  type TypingStateName,
+} from "../../../src/protocol/index.ts";
 import type { AgentLanguage, AgentMessage } from "./agent-message.ts";
 import type { AgentPort } from "./agent-port.ts";
 import { deliverServiceAgentMessage } from "./message-delivery.ts";
@@ -60,7 +67,7 @@ export function scheduleLiveHandoff(port: AgentPort): void {
 
 /** The live agent types (transient LIVE_AGENT_TYPING started, then stopped) and sends a message. */
 export function scheduleLiveAgentMessage(port: AgentPort, message: AgentMessage): void {
-  const typing = (state: string) => port.transient(EventType.LiveAgentTyping, { state, agent_id: liveAgentProfile.id });
+  const typing = (state: TypingStateName) => port.transient(EventType.LiveAgentTyping, { state, agent_id: liveAgentProfile.id });
   port.timeline.then(port.timings.step, () => typing(TypingState.Started));
   port.timeline.then(port.timings.liveAgentTyping, () => {
     typing(TypingState.Stopped);
