@@ -2,8 +2,11 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 import { longReply } from "../demo/server/agent/replies.ts";
 import { SERVER_URL_VARIABLE } from "./server-handle.ts";
 
-/** The demo pages' Chat API account (demo/server/demo-credentials.ts). */
-export const demoChatPath = "/v1/demo-account/demo-project/chat";
+/** Where the demo pages reach the Chat API: the demo site's server companion, on the page's origin. */
+export const demoChatPath = "/cap-chat/chat";
+
+/** The reference server's Chat API secrets, which only the demo site's companion may hold. */
+export const chatApiSecrets = ["demo-api-key", "demo-chat-token"] as const;
 
 /** Locators and actions on the widget of a page, found by role and name or by `part` in its shadow root. */
 export class ChatWidget {

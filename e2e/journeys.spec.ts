@@ -7,7 +7,7 @@ import {
   recordedWidgetEvents,
   recordWidgetEvents,
 } from "./delivery-table.ts";
-import { expect, expectLongAnswerInFull, fault, sessionIdOf, test } from "./fixtures.ts";
+import { chatApiSecrets, demoChatPath, expect, expectLongAnswerInFull, fault, sessionIdOf, test } from "./fixtures.ts";
 
 test.describe("conversation journeys, on each delivery", () => {
   for (const delivery of deliveries) {
@@ -155,10 +155,13 @@ test.describe("conversation journeys, on each delivery", () => {
     }) => {
       await fault(serverUrl, "refuseUpgrades", { refuse: true });
       const chatCalls: string[] = [];
+      const traffic: string[] = [];
       page.on("request", (request) => {
         const path = new URL(request.url()).pathname;
-        if (path.startsWith("/v1/")) chatCalls.push(path.split("/").at(-1) as string);
+        if (path.startsWith(`${demoChatPath}/`)) chatCalls.push(path.split("/").at(-1) as string);
+        traffic.push(request.url(), JSON.stringify(request.headers()), request.postData() ?? "");
       });
+      page.on("response", (response) => traffic.push(JSON.stringify(response.headers())));
       await page.goto(delivery.path);
       await widget.open();
       await expect(widget.agentMessages.first()).toBeVisible({ timeout: 20_000 });
@@ -168,6 +171,17 @@ test.describe("conversation journeys, on each delivery", () => {
       await expectLongAnswerInFull(widget.agentMessages.last());
       expect(chatCalls).toContain("create");
       expect(chatCalls).toContain("respond");
+      // The fallback ran through the site's companion: no Chat API secret is anywhere the page can reach.
+      const reachable = await page.evaluate(() => {
+        const markup = (root: Document | ShadowRoot): string =>
+          [...root.querySelectorAll("*")].map((element) => (element.shadowRoot ? markup(element.shadowRoot) : "")).join("") +
+          (root instanceof Document ? root.documentElement.outerHTML : [...root.children].map((child) => child.outerHTML).join(""));
+        return [markup(document), JSON.stringify({ ...sessionStorage }), JSON.stringify({ ...localStorage }), document.cookie].join("\n");
+      });
+      for (const secret of chatApiSecrets) {
+        expect(reachable).not.toContain(secret);
+        expect(traffic.join("\n")).not.toContain(secret);
+      }
     });
   }
 });

@@ -8,7 +8,7 @@ const started: ChildProcess[] = [];
 
 /** Runs the demo server's command line, as `npm start -- …` does after building, on a free port. */
 function runCli(argv: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ["--import", "tsx", "demo/server/cli.ts", ...argv], {
+  const child = spawn(process.execPath, ["--import", "tsx", "demo/cli.ts", ...argv], {
     cwd: repositoryRoot,
     env: { ...process.env, PORT: "0", CAP_CHAT_PLATFORM: "" },
     stdio: ["ignore", "pipe", "pipe"],

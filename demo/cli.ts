@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { TRIGGER_PHRASES } from "./agent/trigger-phrases.ts";
-import { describePlatformVariants } from "./platform/platform-profiles.ts";
-import { selectPlatformProfile } from "./platform/profile-selection.ts";
-import { startReferenceServer } from "./reference-server.ts";
+import { TRIGGER_PHRASES } from "./server/agent/trigger-phrases.ts";
+import { describePlatformVariants } from "./server/platform/platform-profiles.ts";
+import { selectPlatformProfile } from "./server/platform/profile-selection.ts";
+import { companionPrefix, startDemo } from "./site/start-demo.ts";
 
-const repositoryRoot = resolve(import.meta.dirname, "../..");
+const repositoryRoot = resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 8787);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, not ${process.env.PORT}`);
@@ -19,7 +19,7 @@ if (profile.kind === "error") {
 }
 
 const distRoot = resolve(repositoryRoot, "dist");
-const server = await startReferenceServer({
+const server = await startDemo({
   port,
   staticRoot: resolve(repositoryRoot, "demo/pages"),
   distRoot,
@@ -45,6 +45,10 @@ const lines = [
   `  account / project         ${credentials.chat.accountId} / ${credentials.chat.projectId}`,
   `  X-API-KEY                 ${credentials.chat.apiKey}`,
   `  X-TOKEN                   ${credentials.chat.token}`,
+  "",
+  "The demo site's server companion (holds the Chat API secrets and the connector token; the pages hold none)",
+  `  Chat API proxy (chatUrl)  ${server.url}${companionPrefix}/chat`,
+  `  access tokens (tokenUrl)  ${server.url}${companionPrefix}/access-token`,
   "",
   "Things to type to the demo agent:",
   ...TRIGGER_PHRASES.map((trigger) => `  ${trigger.phrases.join(" / ").padEnd(40)} ${trigger.description}`),
