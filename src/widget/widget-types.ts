@@ -6,8 +6,12 @@ export type WidgetMode = "floating" | "inline" | "fullscreen";
 
 /** Options of `mountChat`: the client's options plus presentation. */
 export type WidgetOptions = ChatClientOptions & {
-  /** Panel title (default: the locale's "Chat"). */
+  /** Panel title (default: the locale's "Chat"); also names the agent where the platform gives no name. */
   headerTitle?: string;
+  /** The agent's picture (http or https) where the platform gives none: the Chat API, the welcome. */
+  avatarUrl?: string;
+  /** A line under the title in the welcome that opens the conversation. */
+  welcomeText?: string;
   /** UI language; default the browser language, else English. */
   locale?: string;
   /** Default `floating` (launcher and panel). */

@@ -15,7 +15,7 @@ export function plainTextOf(children: ComponentChildren): string {
     if (Array.isArray(node)) {
       node.forEach(visit);
     } else if (isValidElement(node) && node.type === "img") {
-      parts.push((node.props as { alt: string }).alt);
+      parts.push((node.props as { alt?: string }).alt ?? "");
     } else if (isValidElement(node)) {
       const line = typeof node.type === "string" && LINE_ELEMENTS.has(node.type);
       if (line) parts.push("\n");
