@@ -105,8 +105,8 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .notice.error{color:var(--cap-chat-error)}
 .day{display:flex;align-items:center;gap:10px;font-size:12px;font-weight:600}
 .day:before,.day:after{content:"";flex:1;border-block-start:1px solid var(--cap-chat-border)}
-.typing{display:flex;align-items:center;gap:8px}
-.dots{display:flex;gap:4px;padding:14px;border-radius:var(--cap-chat-radius)}
+.typing{display:flex;align-items:center;gap:8px;--t:var(--cap-chat-radius);--b:4px}
+.dots{display:flex;gap:4px;padding:14px}
 .dots i{width:7px;height:7px;border-radius:50%;background:currentColor;animation:cap-chat-bounce 1.2s infinite}
 .dots i:nth-child(2){animation-delay:.15s}
 .dots i:nth-child(3){animation-delay:.3s}
