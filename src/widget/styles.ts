@@ -33,7 +33,7 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .preview,.floating .panel{position:fixed;z-index:2147483000;inset-inline-end:20px;box-shadow:var(--cap-chat-shadow)}
 .preview{inset-block-end:90px;width:min(300px,calc(100vw - 40px));display:flex;align-items:flex-start;gap:4px;padding:12px;padding-inline:14px 8px;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
 .preview-body{flex:1;min-width:0;display:flex;gap:10px;text-align:start;font-size:14px}
-.preview strong,.excerpt{display:block}
+.preview strong{display:block}
 .excerpt{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden;overflow-wrap:anywhere}
 .panel{display:flex;flex-direction:column;overflow:hidden;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
 .floating .panel{inset-block-end:90px;width:380px;height:min(640px,calc(100vh - 110px));transform-origin:100% 100%;transition:opacity .2s,transform .2s,display .2s allow-discrete}
@@ -48,9 +48,9 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .heading{flex:1;min-width:0;overflow-wrap:anywhere;line-height:1.3}
 .heading h2{font-size:16px;font-weight:650}
 .heading p{font-size:13px}
-.icon{flex:none;width:36px;height:36px;border-radius:50%;display:grid;place-items:center}
+.icon,.avatar,.send{flex:none;width:36px;height:36px;border-radius:50%;display:grid;place-items:center}
 .icon:hover,.action:hover,.menu-item:hover,.menu-item:focus{background:var(--cap-chat-hover)}
-.avatar{flex:none;width:36px;height:36px;border-radius:50%;display:grid;place-items:center;object-fit:cover;background:var(--cap-chat-avatar-background);color:var(--cap-chat-on-avatar)}
+.avatar{object-fit:cover;background:var(--cap-chat-avatar-background);color:var(--cap-chat-on-avatar)}
 .avatar svg{width:60%;height:60%}
 .author .avatar,.story .avatar{width:22px;height:22px}
 .welcome .avatar{width:56px;height:56px}
@@ -117,7 +117,7 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 textarea{flex:1;min-height:42px;max-height:140px;padding:9px 14px;border:1px solid var(--cap-chat-border);border-radius:21px;background:var(--cap-chat-background);font-size:16px;line-height:1.4;resize:none}
 textarea:focus{outline:2px solid transparent;border-color:var(--cap-chat-focus);box-shadow:0 0 0 1px var(--cap-chat-focus)}
 ::placeholder{color:var(--cap-chat-muted);opacity:1}
-.send{flex:none;width:42px;height:42px;border-radius:50%;display:grid;place-items:center;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent)}
+.send{width:42px;height:42px;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent)}
 .send:disabled{opacity:1;background:var(--cap-chat-surface);color:var(--cap-chat-muted)}
 [dir=rtl] .send svg,[dir=rtl] .menu-item svg{transform:scaleX(-1)}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}

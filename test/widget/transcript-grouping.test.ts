@@ -105,6 +105,15 @@ describe("the welcome", () => {
     expect([...welcome.querySelectorAll("p")].map((line) => line.textContent)).toEqual(["Harbour help", "Ask us about moorings and tides."]);
   });
 
+  it("shows the configured avatar before the agent's own, and the agent's when none is configured", () => {
+    const agent = { name: "Ava", avatarUrl: "https://cdn.example.com/ava.png" };
+    const configured = renderWidget({ open: true, avatarUrl: "https://cdn.example.com/brand.png" }, createSnapshot({ agent }));
+    expect(configured.root.querySelector("[part=welcome] img")?.getAttribute("src")).toBe("https://cdn.example.com/brand.png");
+    configured.controller.destroy();
+    const own = renderWidget({ open: true }, createSnapshot({ agent }));
+    expect(own.root.querySelector("[part=welcome] img")?.getAttribute("src")).toBe(agent.avatarUrl);
+  });
+
   it("stays before the first message, with the greeting's suggestions under it", () => {
     const greeting = agentMessage("a1", "Hi!", { suggestions: ["Opening hours"] });
     const { root } = renderWidget({ open: true }, createSnapshot({ messages: [greeting] }));

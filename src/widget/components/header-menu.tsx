@@ -4,26 +4,20 @@ import { Icon } from "./icons.tsx";
 
 /**
  * The header's menu button and its menu, which holds "End conversation" (part `end`) so that ending, which
- * cannot be undone, is never one stray click away. It follows the menu button pattern: Enter, Space or
- * Down opens it on its first item, Up on its last; Up, Down, Home and End move between items; Escape
- * closes it back to the button without closing the panel; Tab, or focus or a click leaving it, closes it.
+ * cannot be undone, is never one stray click away. It follows the menu button pattern: Enter, Space, Down
+ * or Up opens it with focus on its item; the arrows, Home and End keep focus there (it is the only one);
+ * Escape closes it back to the button without closing the panel; Tab, or focus leaving it, closes it.
  */
 export function HeaderMenu({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
-  // The item to focus when the menu opens: 0 for the first, -1 for the last; null while closed.
-  const [opening, setOpening] = useState<number | null>(null);
+  const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const open = opening !== null;
-  const focusItem = (index: number) => {
-    const items = [...menu.current!.querySelectorAll<HTMLElement>("[role=menuitem]")];
-    items.at(index % items.length)?.focus();
-  };
+  const item = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
-    if (opening !== null) focusItem(opening);
-  }, [opening]);
+    if (open) item.current!.focus();
+  }, [open]);
   const close = () => {
-    setOpening(null);
+    setOpen(false);
     button.current!.focus();
   };
 
@@ -31,7 +25,7 @@ export function HeaderMenu({ model }: { model: ChatModel }) {
     <div
       class="menu-anchor"
       onFocusOut={(event) => {
-        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpening(null);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
       <button
@@ -41,38 +35,33 @@ export function HeaderMenu({ model }: { model: ChatModel }) {
         title={strings.moreOptions}
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => setOpening(open ? null : 0)}
+        onClick={() => setOpen(!open)}
         onKeyDown={(event) => {
           if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
           event.preventDefault();
-          setOpening(event.key === "ArrowUp" ? -1 : 0);
+          setOpen(true);
         }}
       >
         <Icon name="more" />
       </button>
       {open && (
         <div
-          ref={menu}
           class="menu"
           role="menu"
           aria-label={strings.moreOptions}
           onKeyDown={(event) => {
-            const items = [...event.currentTarget.querySelectorAll("[role=menuitem]")];
-            const current = items.indexOf((event.currentTarget.getRootNode() as ShadowRoot).activeElement as Element);
-            const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1 + items.length, Home: 0, End: -1 };
-            if (event.key === "Tab") return setOpening(null);
-            if (event.key === "Escape") {
+            if (event.key === "Tab") {
+              setOpen(false);
+            } else if (event.key === "Escape") {
               event.stopPropagation();
               close();
-            } else if (event.key in moves) {
-              focusItem(moves[event.key]!);
-            } else {
-              return;
+            } else if (/^(Arrow(Up|Down)|Home|End)$/.test(event.key)) {
+              event.preventDefault();
             }
-            event.preventDefault();
           }}
         >
           <button
+            ref={item}
             part="end"
             class="menu-item"
             role="menuitem"

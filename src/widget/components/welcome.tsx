@@ -7,9 +7,10 @@ import { Avatar } from "./avatar.tsx";
  */
 export function Welcome({ model }: { model: ChatModel }) {
   const text = model.welcomeText.value;
+  const avatarUrl = model.avatarUrl.value;
   return (
     <div part="welcome" class="welcome">
-      <Avatar participant={model.identity.value} />
+      <Avatar participant={avatarUrl ? { name: "", avatarUrl } : model.identity.value} />
       <p class="welcome-title">{model.title.value ?? model.locale.value.title}</p>
       {text && <p>{text}</p>}
     </div>
