@@ -46,7 +46,7 @@ export type WidgetEventHandler<Name extends WidgetEventName> = (detail: WidgetEv
  * tag, whose page replaces the widget instead of updating it, mounts this alone.
  */
 export interface BasicChatController {
-  /** Opens the floating panel and moves focus to the input. */
+  /** Opens the floating panel and moves focus into it: to the input, or to the panel on a touch screen. */
   open(): void;
   /** Closes the floating panel. */
   close(): void;

@@ -20,7 +20,9 @@ export function LauncherPreview({ model, launcherRef }: { model: ChatModel; laun
         <Avatar participant={author} />
         <span>
           <strong>{author.name}</strong>
-          <span class="excerpt">{markdownPlainText(message.text)}</span>
+          <span class="excerpt" dir="auto">
+            {markdownPlainText(message.text)}
+          </span>
         </span>
       </button>
       <button

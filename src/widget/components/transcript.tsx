@@ -14,8 +14,9 @@ const bottomSlack = 32;
 
 /**
  * The conversation log: the welcome, then messages grouped by author with day separators, notices and the
- * handoff's story in place (see `transcriptEntries`), the typing indicator and the end of the session. It follows new content only while the reader is at the bottom, or when the user has just sent
- * a message; otherwise it offers a "New messages" button. While the reader is at the bottom it also stays
+ * handoff's story in place (see `transcriptEntries`), the typing indicator and the end of the session. It
+ * follows new content only while the reader is at the bottom, or when the user has just sent a message;
+ * otherwise it offers a "New messages" button. While the reader is at the bottom it also stays
  * there when the log's box or its content changes size (a banner above it, an image that loads late),
  * where ResizeObserver exists. The log itself is not live: finished messages are announced elsewhere, so
  * a screen reader never reads a streamed message word by word.
