@@ -39,7 +39,8 @@ export class ChatWidget {
   get suggestions(): Locator {
     return this.page.locator('[part~="suggestion"]');
   }
-  get handoffBanner(): Locator {
+  /** The rows of the transcript that tell the handoff: its progress, who joined, who left. */
+  get handoffStory(): Locator {
     return this.page.locator('[part~="handoff"]');
   }
   get notices(): Locator {
@@ -50,6 +51,12 @@ export class ChatWidget {
   async open(): Promise<void> {
     await this.page.getByRole("button", { name: "Open chat" }).click();
     await expect(this.input).toBeVisible();
+  }
+
+  /** Ends the conversation from the header's menu, as a visitor would. */
+  async endConversation(): Promise<void> {
+    await this.page.getByRole("button", { name: "More options" }).click();
+    await this.page.getByRole("menuitem", { name: "End conversation" }).click();
   }
 
   /** Waits for the demo agent's greeting. */

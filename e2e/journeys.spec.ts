@@ -1,12 +1,6 @@
 import { greeting, liveAgentFarewell, liveAgentGreeting, liveAgentProfile } from "../demo/server/agent/replies.ts";
 import { en } from "../src/widget/locales/en.ts";
-import {
-  deliveries,
-  recordBannerTexts,
-  recordedBannerTexts,
-  recordedWidgetEvents,
-  recordWidgetEvents,
-} from "./delivery-table.ts";
+import { deliveries, recordedStory, recordedWidgetEvents, recordStory, recordWidgetEvents } from "./delivery-table.ts";
 import { chatApiSecrets, demoChatPath, expect, expectLongAnswerInFull, fault, sessionIdOf, test } from "./fixtures.ts";
 
 test.describe("conversation journeys, on each delivery", () => {
@@ -40,9 +34,10 @@ test.describe("conversation journeys, on each delivery", () => {
     }) => {
       await widget.startOn(delivery.path);
       await recordWidgetEvents(page, delivery, "cap-chat:handoff");
-      await recordBannerTexts(page, delivery);
+      await recordStory(page, delivery);
       await widget.send("I want a human");
-      await expect(widget.handoffBanner).toContainText(en.handoff.liveAgentJoined(liveAgentProfile.name));
+      await expect(widget.handoffStory.last()).toHaveText(en.handoff.liveAgentJoined(liveAgentProfile.name));
+      await expect(page.locator('[part~="header"]')).toContainText(`${liveAgentProfile.name} · ${en.status.connected}`);
       await expect(widget.liveAgentMessages.first()).toContainText(liveAgentGreeting().text);
       await widget.send("My order is late");
       await expect(widget.liveAgentMessages.last()).toContainText('noted "My order is late"');
@@ -60,15 +55,21 @@ test.describe("conversation journeys, on each delivery", () => {
         "live-agent",
         "live-agent-left",
       ]);
-      // The banner showed the queue, then the live agent, then that the live agent left.
-      const bannerTexts = await recordedBannerTexts(page);
-      const shown = bannerTexts.join(" | ");
-      const queued = bannerTexts.findIndex((text) => /queue/i.test(text));
-      const joined = bannerTexts.indexOf(en.handoff.liveAgentJoined(liveAgentProfile.name));
-      const left = bannerTexts.indexOf(en.handoff.liveAgentLeft);
+      // The transcript told the queue in one row updated in place, then who joined, then who left.
+      const story = await recordedStory(page);
+      const shown = story.texts.join(" | ");
+      const queued = story.texts.findIndex((text) => /queue/i.test(text));
+      const joined = story.texts.indexOf(en.handoff.liveAgentJoined(liveAgentProfile.name));
+      const left = story.texts.indexOf(en.handoff.liveAgentLeft(liveAgentProfile.name));
       expect(queued, shown).toBeGreaterThanOrEqual(0);
       expect(joined, shown).toBeGreaterThan(queued);
       expect(left, shown).toBeGreaterThan(joined);
+      expect(story.mostRows, shown).toBeLessThanOrEqual(2);
+      await expect(widget.handoffStory).toHaveText([
+        en.handoff.liveAgentJoined(liveAgentProfile.name),
+        en.handoff.liveAgentLeft(liveAgentProfile.name),
+      ]);
+      await expect(page.locator('[part~="header"] p')).toHaveText(en.status.ended);
     });
 
     test(`a client-managed handoff fires cap-chat:handoff-required on the page (${delivery.name})`, async ({
@@ -80,7 +81,7 @@ test.describe("conversation journeys, on each delivery", () => {
       await widget.open();
       await widget.expectGreeting();
       await widget.send("Can I get a phone callback?");
-      await expect(widget.handoffBanner).toContainText(en.handoff.clientRequired);
+      await expect(widget.handoffStory).toHaveText(en.handoff.clientRequired);
       await expect.poll(() => recordedWidgetEvents(page, "cap-chat:handoff-required")).toHaveLength(1);
       const [detail] = await recordedWidgetEvents(page, "cap-chat:handoff-required");
       expect(detail).toMatchObject({ queueName: "phone-callback", reason: "COMPLEX_QUERY" });
@@ -101,7 +102,7 @@ test.describe("conversation journeys, on each delivery", () => {
       });
       await widget.startOn(delivery.path);
       await widget.send("hello there");
-      await page.getByRole("button", { name: en.endConversation }).click();
+      await widget.endConversation();
       await expect(page.getByText(en.endReasons.REASON_USER_END)).toBeVisible();
       await page.getByRole("button", { name: en.newConversation }).click();
       await expect(widget.userMessages).toHaveCount(0);

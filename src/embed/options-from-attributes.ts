@@ -18,6 +18,8 @@ export const OPTION_ATTRIBUTES = [
   "mode",
   "open",
   "persist",
+  "welcome-text",
+  "avatar-url",
 ] as const;
 
 export type OptionAttribute = (typeof OPTION_ATTRIBUTES)[number];

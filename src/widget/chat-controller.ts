@@ -6,7 +6,7 @@ import { changedOptions } from "./option-changes.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
 // Every other option belongs to the client: changing one means another conversation endpoint.
-const presentationOptions = ["headerTitle", "locale", "mode", "open"];
+const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "mode", "open"];
 
 /**
  * Mounts the chat widget as `mountWidget` does, with a controller that also applies options live: a
@@ -25,6 +25,8 @@ export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptio
       settings = { ...settings, ...changes };
       batch(() => {
         if ("headerTitle" in changes) model.title.value = changes.headerTitle;
+        if ("avatarUrl" in changes) model.avatarUrl.value = changes.avatarUrl;
+        if ("welcomeText" in changes) model.welcomeText.value = changes.welcomeText;
         if ("locale" in changes) model.locale.value = resolveLocale(changes.locale);
         if (changes.mode) model.mode.value = changes.mode;
       });

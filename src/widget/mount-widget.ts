@@ -51,6 +51,8 @@ export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOpt
     mode: options.mode ?? "floating",
     locale: resolveLocale(options.locale),
     title: options.headerTitle,
+    avatarUrl: options.avatarUrl,
+    welcomeText: options.welcomeText,
     emit,
   });
   // Follows the client, starts it, and announces it once the caller had a chance to listen.

@@ -6,8 +6,12 @@ export type WidgetMode = "floating" | "inline" | "fullscreen";
 
 /** Options of `mountChat`: the client's options plus presentation. */
 export type WidgetOptions = ChatClientOptions & {
-  /** Panel title (default: the locale's "Chat"). */
+  /** Panel title (default: the locale's "Chat"); also names the agent where the platform gives no name. */
   headerTitle?: string;
+  /** The agent's picture (http or https) where the platform gives none: the Chat API, the welcome. */
+  avatarUrl?: string;
+  /** A line under the title in the welcome that opens the conversation. */
+  welcomeText?: string;
   /** UI language; default the browser language, else English. */
   locale?: string;
   /** Default `floating` (launcher and panel). */
@@ -42,7 +46,7 @@ export type WidgetEventHandler<Name extends WidgetEventName> = (detail: WidgetEv
  * tag, whose page replaces the widget instead of updating it, mounts this alone.
  */
 export interface BasicChatController {
-  /** Opens the floating panel and moves focus to the input. */
+  /** Opens the floating panel and moves focus into it: to the input, or to the panel on a touch screen. */
   open(): void;
   /** Closes the floating panel. */
   close(): void;

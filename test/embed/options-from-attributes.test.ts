@@ -27,6 +27,8 @@ describe("optionsFromAttributes", () => {
         mode: "inline",
         open: "",
         persist: "none",
+        "welcome-text": "Ask us about moorings.",
+        "avatar-url": "https://cdn.example.com/harbour.png",
       }),
     );
     expect(invalid).toEqual([]);
@@ -44,11 +46,13 @@ describe("optionsFromAttributes", () => {
       mode: "inline",
       open: true,
       persist: "none",
+      welcomeText: "Ask us about moorings.",
+      avatarUrl: "https://cdn.example.com/harbour.png",
     });
   });
 
-  it("lists the thirteen attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(13);
+  it("lists the fifteen attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(15);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {

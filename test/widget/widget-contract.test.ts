@@ -22,13 +22,15 @@ describe("the widget's public contract", () => {
     expect(screen.getByRole("button", { name: "Close chat" }).getAttribute("aria-expanded")).toBe("true");
   });
 
-  it("exposes the panel, log, input, send and end controls by their English names and parts", () => {
-    const { screen } = renderWidget({ open: true });
+  it("exposes the panel, log, input, send and end controls by their English names and parts", async () => {
+    const { screen, settle } = renderWidget({ open: true });
     expect(screen.getByRole("dialog", { name: "Chat" }).getAttribute("part")).toBe("panel");
     expect(screen.getByRole("log", { name: "Conversation" }).getAttribute("part")).toBe("log");
     expect(screen.getByLabelText("Message").getAttribute("part")).toBe("input");
     expect(screen.getByRole("button", { name: "Send" }).getAttribute("part")).toBe("send");
-    expect(screen.getByRole("button", { name: "End conversation" }).getAttribute("part")).toBe("end");
+    screen.getByRole("button", { name: "More options" }).click();
+    await settle();
+    expect(screen.getByRole("menuitem", { name: "End conversation" }).getAttribute("part")).toBe("end");
     expect(screen.getByRole("status", { name: "" }).textContent).toBe("Online");
   });
 
