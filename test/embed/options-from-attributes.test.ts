@@ -27,6 +27,9 @@ describe("optionsFromAttributes", () => {
         mode: "inline",
         open: "",
         persist: "none",
+        start: "load",
+        prefetch: "intent",
+        id: "support",
       }),
     );
     expect(invalid).toEqual([]);
@@ -44,11 +47,14 @@ describe("optionsFromAttributes", () => {
       mode: "inline",
       open: true,
       persist: "none",
+      start: "load",
+      prefetch: "intent",
+      id: "support",
     });
   });
 
-  it("lists the thirteen attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(13);
+  it("lists the sixteen attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(16);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {
@@ -86,6 +92,8 @@ describe("optionsFromAttributes", () => {
     ["transport", "websocket"],
     ["mode", "sidebar"],
     ["persist", "local"],
+    ["start", "click"],
+    ["prefetch", "eager"],
   ] as const)("refuses %s=%j outside its documented words", (attribute, value) => {
     const { options, invalid } = optionsFromAttributes(read({ [attribute]: value }));
     expect(options).toEqual({});

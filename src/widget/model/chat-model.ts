@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
 import type { ChatClient } from "../../transport/chat-client-types.ts";
 import type { ConversationSnapshot } from "../../transport/conversation.ts";
-import { findLocale, type LocaleStrings } from "../locales/index.ts";
+import { switchLocale, type LocaleStrings } from "../locales/index.ts";
 import { markdownPlainText } from "../markdown/index.ts";
 import type { WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
 import { createFrameScheduler } from "./frame-scheduler.ts";
@@ -92,9 +92,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     snapshot.value = current.getSnapshot();
   });
 
-  const switchLanguage = (code: string | null) => {
-    locale.value = findLocale(code) ?? locale.value;
-  };
+  const switchLanguage = (code: string | null) => switchLocale(locale, code);
 
   function attach(next: ChatClient) {
     detach();
