@@ -77,7 +77,11 @@ export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOpt
   use(client);
   const stopWatching = effect(() => {
     const open = model.open.value;
-    if (open || model.mode.value !== "floating") engage();
+    const floating = model.mode.value === "floating";
+    // Opening focuses the input, which takes text only once the client has started: it is asked to
+    // take focus as soon as it can.
+    if (open && floating && !engaged) model.focusInput();
+    if (open || !floating) engage();
     memory.rememberPanel(open);
   });
   adoptWidgetStyles(root);

@@ -1,3 +1,5 @@
+import { launcherStyles } from "./launcher-styles.ts";
+
 /** Where the floating panel becomes a full-screen sheet, which keeps keyboard focus inside it. */
 export const sheetMedia = "(max-width:479px)";
 
@@ -10,24 +12,11 @@ export const sheetMedia = "(max-width:479px)";
  * each declaration is written once. The root element, which page selectors cannot reach, resets every
  * inherited property (custom properties and `direction` are exempt from `all`) so page text styles such as
  * `text-transform` or `white-space` never flow in from the host, then sets the widget's own text style.
+ * It begins with the launcher's rules, which the script tag's loader also shows on their own.
  */
-export const widgetStyles = `
-:host{--cap-chat-accent:#1d4ed8;--cap-chat-on-accent:#fff;--cap-chat-background:#fff;--cap-chat-surface:#f3f4f6;--cap-chat-text:#111827;--cap-chat-muted:#4b5563;--cap-chat-border:#d1d5db;--cap-chat-user-bubble:#1d4ed8;--cap-chat-on-user-bubble:#fff;--cap-chat-agent-bubble:var(--cap-chat-surface);--cap-chat-live-agent-bubble:#e6f4ea;--cap-chat-error:#b42318;--cap-chat-warning:#8a4b00;--cap-chat-radius:16px;--cap-chat-font:system-ui,sans-serif;--cap-chat-shadow:0 12px 40px rgb(15 23 42/.18),0 2px 8px rgb(15 23 42/.08);display:block;color-scheme:light dark;font-family:var(--cap-chat-font);color:var(--cap-chat-text)}
-@media (prefers-color-scheme:dark){:host{--cap-chat-accent:#8ab4ff;--cap-chat-on-accent:#0b1220;--cap-chat-background:#16181d;--cap-chat-surface:#23262e;--cap-chat-text:#eef0f4;--cap-chat-muted:#aab1bf;--cap-chat-border:#3a3f4b;--cap-chat-user-bubble:#2b59c3;--cap-chat-live-agent-bubble:#1f3a2b;--cap-chat-error:#ff9b91;--cap-chat-warning:#f5c46b;--cap-chat-shadow:0 12px 40px rgb(0 0 0/.5)}}
-*{box-sizing:border-box}
-.root{all:initial;display:block;color-scheme:light dark;font-family:var(--cap-chat-font);font-size:15px;line-height:1.45;color:var(--cap-chat-text);text-align:start}
-[hidden]{display:none!important}
+export const widgetStyles = `${launcherStyles}
 h2,p{margin:0}
-button,textarea{font:inherit;color:inherit}
-button{cursor:pointer;border:0;padding:0;background:none}
 :disabled{opacity:.6;cursor:default}
-:focus-visible{outline:3px solid var(--cap-chat-accent);outline-offset:2px}
-svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
-.hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.launcher,.icon,.send,.avatar{flex:none;border-radius:50%;display:grid;place-items:center}
-.launcher,.header,.send,.new-messages{background:var(--cap-chat-accent);color:var(--cap-chat-on-accent)}
-.launcher,.floating .panel,.fullscreen .panel{position:fixed;z-index:2147483000}
-.launcher,.floating .panel,.new-messages{box-shadow:var(--cap-chat-shadow)}
 .panel,.body,.entries,.message,.attachments,.end{display:flex;flex-direction:column}
 .header,.banner,.author,.meta,.typing,.composer,.suggestions{display:flex;align-items:center;gap:8px}
 .banner,.suggestions{flex-wrap:wrap}
@@ -37,8 +26,6 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .panel,.action,.attachment,textarea{background:var(--cap-chat-background)}
 .inline .panel,.attachment,textarea{border:1px solid var(--cap-chat-border)}
 .action,.new-messages,.badge{padding:4px 12px;border-radius:999px}
-.launcher{inset-block-end:20px;inset-inline-end:20px;width:56px;height:56px}
-.launcher svg{width:26px;height:26px}
 .badge{position:absolute;inset-block-start:-4px;inset-inline-end:-4px;min-width:22px;padding:0 6px;background:#b42318;color:#fff;font-size:12px;font-weight:700;line-height:22px}
 .panel{overflow:hidden;border-radius:var(--cap-chat-radius)}
 .floating .panel{inset-block-end:88px;inset-inline-end:20px;width:380px;height:min(640px,calc(100vh - 110px))}
