@@ -79,7 +79,8 @@ export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOpt
     const open = model.open.value;
     const floating = model.mode.value === "floating";
     // Opening focuses the input, which takes text only once the client has started: it is asked to
-    // take focus as soon as it can.
+    // take focus as soon as it can. (The composer ignores a request made before it rendered, so a panel
+    // mounted open takes no focus from the page.)
     if (open && floating && !engaged) model.focusInput();
     if (open || !floating) engage();
     memory.rememberPanel(open);

@@ -1,7 +1,7 @@
 import { act } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mountChat } from "../../src/widget/index.ts";
-import { FakeChatClient } from "./support/fake-chat-client.ts";
+import { createSnapshot, FakeChatClient } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
 
 /** What the client would have stored for a session in this tab. */
@@ -38,6 +38,22 @@ describe("the client starts when the visitor engages", () => {
     expect(renderWidget({ open: true }).client.callsOf("start")).toEqual([[]]);
     expect(renderWidget({ mode: "inline" }).client.callsOf("start")).toEqual([[]]);
     expect(renderWidget({ mode: "fullscreen" }).client.callsOf("start")).toEqual([[]]);
+  });
+
+  it("moves focus to the input once it takes text when the visitor opened the panel, never when mounted open", async () => {
+    const idle = () => createSnapshot({ connection: { status: "idle" } as never });
+    const opened = renderWidget({}, idle());
+    await act(() => opened.controller.open());
+    expect(opened.root.activeElement?.getAttribute("part")).not.toBe("input");
+    opened.client.set({ connection: { status: "connected" } as never });
+    await opened.settle();
+    expect(opened.root.activeElement?.getAttribute("part")).toBe("input");
+    const page = document.body.appendChild(document.createElement("input"));
+    page.focus();
+    const mountedOpen = renderWidget({ open: true }, idle());
+    mountedOpen.client.set({ connection: { status: "connected" } as never });
+    await mountedOpen.settle();
+    expect(document.activeElement).toBe(page);
   });
 
   it("at mount when the tab has a stored session, which it then resumes", () => {
