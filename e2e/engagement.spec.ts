@@ -47,6 +47,24 @@ test.describe("nothing contacts the platform until the visitor engages", () => {
     expect(traffic.requests.some((url) => /cap-chat-(fr|ar|fallback)-/.test(url))).toBe(false);
   });
 
+  test("the app's launcher takes the loader's place with the same look, and keeps focus", async ({ page, widget }) => {
+    await page.goto("/script-tag.html");
+    const look = () =>
+      widget.launcher.evaluate((launcher) => {
+        const style = getComputedStyle(launcher);
+        const box = launcher.getBoundingClientRect();
+        return [box.x, box.y, box.width, box.height, style.backgroundColor, style.color, style.borderRadius, style.boxShadow];
+      });
+    const before = await look();
+    await widget.launcher.focus();
+    await page.keyboard.press("Enter");
+    await expect(widget.input).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(widget.launcher).toBeFocused();
+    await expect(widget.launcher).toHaveAttribute("aria-expanded", "false");
+    expect(await look()).toEqual(before);
+  });
+
   test("the launcher before engagement has no accessibility violation", async ({ page, widget }) => {
     await page.goto("/script-tag.html");
     await expect(widget.launcher).toBeVisible();
