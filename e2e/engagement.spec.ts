@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { en } from "../src/widget/locales/en.ts";
+import { expect, expectLongAnswerInFull, test } from "./fixtures.ts";
 
 /** Whether a request goes to the platform: the Messaging API, its socket, or the Chat API. */
 function isPlatformRequest(url: string): boolean {
@@ -93,6 +94,16 @@ test.describe("a conversation in progress survives a reload", () => {
     await resumedAgain;
     await expect(widget.launcher).toHaveAttribute("aria-expanded", "false");
     await expect(widget.agentMessages.last()).toContainText("harbour at dusk");
+  });
+
+  test("a reload in the middle of a stream keeps the stream, and counts the answer as unread in the closed panel", async ({ page, widget }) => {
+    await widget.startOn("/script-tag.html");
+    await widget.send("Tell me something long");
+    await expect(widget.agentMessages).toHaveCount(2);
+    await page.getByRole("button", { name: "Close chat" }).click();
+    await page.reload();
+    await expectLongAnswerInFull(widget.agentMessages.nth(1));
+    await expect(widget.launcher).toHaveAccessibleDescription(en.unread(1));
   });
 
   test("the open panel follows the visitor to another page of the site in the same tab", async ({ page, widget }) => {
