@@ -26,9 +26,10 @@ function needsAppAtLoad(options: Partial<WidgetOptions>): boolean {
 
 /**
  * Mounts the widget into `root` with the app of `source`: at once when the app is already there, else
- * when it is needed. Until then a floating widget shows the loader's launcher, and the app is fetched on
- * intent (pointer over, or focus on, the launcher) and, with `prefetch: "idle"` (the default), when the
- * browser is idle; it is mounted on `open`, `toggle`, `send` or a click, at once when the panel is on show
+ * when it is needed. Until then a floating widget shows the loader's launcher, and the app is fetched
+ * ahead of need: when the browser is idle and on intent (pointer over, or focus on, the launcher) with
+ * `prefetch: "idle"` (the default), on intent only with `"intent"`, never with `"none"`. It is mounted on
+ * `open`, `toggle`, `send` or a click, at once when the panel is on show
  * or a stored session must resume (see {@link needsAppAtLoad}). Commands given meanwhile run in order
  * once it has mounted; listeners given to `on` are moved to it; focus on the launcher stays on the
  * launcher. The swap happens in one task, so nothing flashes.
