@@ -119,6 +119,7 @@ test.describe("conversation journeys, on each delivery", () => {
       await widget.startOn(delivery.path);
       await widget.send("Show me an image");
       await expect(widget.agentMessages.last()).toContainText("harbour at dusk");
+      await page.getByRole("button", { name: "Close chat" }).click();
       await page.reload();
       // The replayed history fills the closed panel, but none of it is new: no unread count.
       await expect(widget.launcher).toHaveAttribute("aria-expanded", "false");

@@ -20,6 +20,9 @@ export const OPTION_ATTRIBUTES = [
   "persist",
   "welcome-text",
   "avatar-url",
+  "start",
+  "prefetch",
+  "id",
 ] as const;
 
 export type OptionAttribute = (typeof OPTION_ATTRIBUTES)[number];
@@ -45,6 +48,8 @@ const CHOICES: Partial<Record<OptionAttribute, readonly string[]>> = {
   transport: ["auto", "messaging", "chat"],
   mode: ["floating", "inline", "fullscreen"],
   persist: ["session", "none"],
+  start: ["open", "load"],
+  prefetch: ["idle", "intent", "none"],
 };
 
 /** The words a boolean attribute accepts, in any letter case: true first, then false. */
@@ -56,7 +61,7 @@ const FALSE_WORDS = /^(false|0|no|off)$/i;
  * - an absent attribute, or an empty one for a text option, sets nothing;
  * - `streaming` and `open` are booleans: present with no value or `true`/`1`/`yes`/`on` is true,
  *   `false`/`0`/`no`/`off` is false (so `data-open="false"` works on the script tag);
- * - `transport`, `mode` and `persist` accept only their documented words;
+ * - `transport`, `mode`, `persist`, `start` and `prefetch` accept only their documented words;
  * - `integration-attributes` must be a JSON object.
  * Anything unusable is reported in `invalid` and left out, so the widget default applies.
  */

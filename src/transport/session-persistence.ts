@@ -1,8 +1,9 @@
 import type { KeyValueStorage } from "./environment.ts";
 import type { OutboxEntry, OutboxEntryState } from "./outbox.ts";
+import { sessionStorageKeyFor } from "./session-storage-key.ts";
 
-/** The storage key; one conversation per tab. */
-export const sessionStorageKey = "cap-chat:session";
+/** The storage key of a widget without an `id`. */
+export const sessionStorageKey = sessionStorageKeyFor();
 
 /**
  * What survives a reload: enough to reconnect to the same session and to deliver what was not delivered.

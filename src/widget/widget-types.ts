@@ -18,6 +18,18 @@ export type WidgetOptions = ChatClientOptions & {
   mode?: WidgetMode;
   /** Start open (floating mode). */
   open?: boolean;
+  /**
+   * `open` (default): nothing contacts the platform until the visitor opens the panel or sends a message
+   * (a session stored in the tab still resumes at load); `load`: connect at mount.
+   */
+  start?: "open" | "load";
+  /**
+   * When the script tag fetches the rest of the app before it is needed: `idle` (default), `intent`
+   * (pointer or focus on the launcher), `none`. A prefetch never contacts the platform.
+   */
+  prefetch?: "idle" | "intent" | "none";
+  /** Namespaces what the widget stores in the tab, so two widgets on one page keep two conversations. */
+  id?: string;
   /** A ready client to use instead of `createChatClient(options)`; the widget then owns it. */
   client?: ChatClient;
 };

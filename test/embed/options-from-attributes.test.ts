@@ -29,6 +29,9 @@ describe("optionsFromAttributes", () => {
         persist: "none",
         "welcome-text": "Ask us about moorings.",
         "avatar-url": "https://cdn.example.com/harbour.png",
+        start: "load",
+        prefetch: "intent",
+        id: "support",
       }),
     );
     expect(invalid).toEqual([]);
@@ -48,11 +51,14 @@ describe("optionsFromAttributes", () => {
       persist: "none",
       welcomeText: "Ask us about moorings.",
       avatarUrl: "https://cdn.example.com/harbour.png",
+      start: "load",
+      prefetch: "intent",
+      id: "support",
     });
   });
 
-  it("lists the fifteen attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(15);
+  it("lists the eighteen attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(18);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {
@@ -90,6 +96,8 @@ describe("optionsFromAttributes", () => {
     ["transport", "websocket"],
     ["mode", "sidebar"],
     ["persist", "local"],
+    ["start", "click"],
+    ["prefetch", "eager"],
   ] as const)("refuses %s=%j outside its documented words", (attribute, value) => {
     const { options, invalid } = optionsFromAttributes(read({ [attribute]: value }));
     expect(options).toEqual({});

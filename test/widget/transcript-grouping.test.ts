@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { transcriptEntries } from "../../src/widget/components/transcript-entries.ts";
+import { loadLocale } from "../../src/widget/locales/index.ts";
 import { emptyStory } from "../../src/widget/model/conversation-story.ts";
 import { agentMessage, createSnapshot, userMessage } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
@@ -85,6 +86,8 @@ describe("day separators", () => {
   });
 
   it("name older days by weekday and date, and say nothing for a conversation of today", async () => {
+    // Locales other than English load on demand; have French ready before the widget asks for it.
+    await loadLocale("fr");
     const { root, controller } = renderWidget({ open: true, locale: "fr" }, createSnapshot({ messages: [agentMessage("a1", "Vieux", { time: at(2, 9, 0) })] }));
     expect(root.querySelector(".day")?.textContent).toBe("Vendredi 2 janvier");
     controller.destroy();

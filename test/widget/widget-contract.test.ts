@@ -1,3 +1,4 @@
+import { act } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getWidgetStyleSheet, mountChat, widgetStyles } from "../../src/widget/index.ts";
 import { agentMessage, createSnapshot, FakeChatClient, userMessage } from "./support/fake-chat-client.ts";
@@ -94,8 +95,12 @@ describe("the widget's public contract", () => {
     expect(shadow.querySelector("[part=panel]")).toBeNull();
   });
 
-  it("starts the client once on mount", () => {
-    const { client } = renderWidget();
+  it("starts the client once, when the panel first opens", async () => {
+    const { client, controller } = renderWidget();
+    expect(client.callsOf("start")).toEqual([]);
+    await act(() => controller.open());
+    await act(() => controller.close());
+    await act(() => controller.open());
     expect(client.callsOf("start")).toEqual([[]]);
   });
 });

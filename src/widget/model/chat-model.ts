@@ -2,7 +2,7 @@ import { computed, signal, type ReadonlySignal, type Signal } from "@preact/sign
 import type { ChatClient } from "../../transport/chat-client-types.ts";
 import { initialConversationSnapshot } from "../../transport/conversation-reducer.ts";
 import type { ChatMessage, ConversationSnapshot, Participant } from "../../transport/conversation.ts";
-import { findLocale, type LocaleStrings } from "../locales/index.ts";
+import { switchLocale, type LocaleStrings } from "../locales/index.ts";
 import { markdownPlainText } from "../markdown/index.ts";
 import type { WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
 import { advanceStory, emptyStory, type ConversationStory } from "./conversation-story.ts";
@@ -116,9 +116,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     snapshot.value = current.getSnapshot();
   });
 
-  const switchLanguage = (code: string | null) => {
-    locale.value = findLocale(code) ?? locale.value;
-  };
+  const switchLanguage = (code: string | null) => switchLocale(locale, code);
 
   let recorded = initialConversationSnapshot;
   const record = (next: ConversationSnapshot) => {
