@@ -10,6 +10,7 @@ import { createSessionMemory, tabStorage } from "./session-memory.ts";
 import { adoptWidgetStyles } from "./styles.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
+import { isTouchScreen } from "./touch-screen.ts";
 
 /** A mounted widget: its controller, and what `mountChat` builds live updates from. */
 export interface MountedWidget {
@@ -82,8 +83,8 @@ export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOpt
     const floating = model.mode.value === "floating";
     // Opening focuses the input, which takes text only once the client has started: it is asked to
     // take focus as soon as it can. (The composer ignores a request made before it rendered, so a panel
-    // mounted open takes no focus from the page.)
-    if (open && floating && !engaged) model.focusInput();
+    // mounted open takes no focus from the page.) On a touch screen the panel keeps it: no keyboard pops up.
+    if (open && floating && !engaged && !isTouchScreen()) model.focusInput();
     if (open || !floating) engage();
     memory.rememberPanel(open);
   });

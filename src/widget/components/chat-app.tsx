@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from "preact/hooks";
 import type { ChatModel } from "../model/chat-model.ts";
+import { isTouchScreen } from "../touch-screen.ts";
 import { ChatPanel } from "./chat-panel.tsx";
 import { Launcher } from "./launcher.tsx";
 import { LauncherPreview } from "./launcher-preview.tsx";
@@ -25,8 +26,7 @@ export function ChatApp({ model }: { model: ChatModel }) {
     wasOpen.current = open;
     const panelElement = panel.current!;
     const root = panelElement.getRootNode() as ShadowRoot;
-    const touch = globalThis.matchMedia?.("(pointer: coarse)").matches;
-    if (open) (input.current!.disabled || touch ? panelElement : input.current!).focus();
+    if (open) (input.current!.disabled || isTouchScreen() ? panelElement : input.current!).focus();
     else if (panelElement.contains(root.activeElement)) launcher.current!.focus();
   }, [open, mode]);
   return (
