@@ -61,7 +61,7 @@ export class Timeline {
   constructor(private readonly timers: TimerGroup) {}
 
   /** Appends a step that runs `delay` milliseconds after the previous step ran. */
-  then(delay: number, action: () => void): this {
+  after(delay: number, action: () => void): this {
     this.steps.push({ delay, action });
     if (!this.cancelCurrent && !this.running) this.runNext();
     return this;

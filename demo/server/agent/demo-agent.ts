@@ -73,7 +73,7 @@ export class DemoAgent {
         return;
       case "waiting-for-join":
       case "routed-to-site":
-        this.port.timeline.then(0, () =>
+        this.port.timeline.after(0, () =>
           this.port.store(EventType.SystemMessage, {
             level: SystemMessageLevel.Error,
             message: SystemMessageText.ConversationIdNotFound,
@@ -107,8 +107,8 @@ export class DemoAgent {
       case "handoff-timeout":
         return scheduleFailedHandoff(port, "timeout", this.language);
       case "busy":
-        port.timeline.then(0, () => port.transient(EventType.ServiceAgentThinking, {}));
-        port.timeline.then(port.timings.thinking, () =>
+        port.timeline.after(0, () => port.transient(EventType.ServiceAgentThinking, {}));
+        port.timeline.after(port.timings.thinking, () =>
           port.store(EventType.SystemMessage, { level: SystemMessageLevel.Warning, message: SystemMessageText.HighLoad }),
         );
         return;
@@ -118,7 +118,7 @@ export class DemoAgent {
       case "goodbye":
         this.phase = "ending";
         thinkThenReply(port, farewell(this.language));
-        port.timeline.then(port.timings.step, () => port.end(SessionEndReason.NaturalEnd));
+        port.timeline.after(port.timings.step, () => port.end(SessionEndReason.NaturalEnd));
         return;
       case "fallback":
         return thinkThenReply(port, fallback(this.language));
@@ -128,8 +128,8 @@ export class DemoAgent {
   private switchLanguage(text: string): void {
     const language: AgentLanguage = intentOf(text) === "english" ? "en" : "fr";
     this.language = language;
-    this.port.timeline.then(0, () => this.port.transient(EventType.ServiceAgentThinking, {}));
-    this.port.timeline.then(this.port.timings.thinking, () =>
+    this.port.timeline.after(0, () => this.port.transient(EventType.ServiceAgentThinking, {}));
+    this.port.timeline.after(this.port.timings.thinking, () =>
       this.port.store(EventType.LanguageChanged, { language_code: language }),
     );
     deliverServiceAgentMessage(this.port, languageSwitched(language), this.port.timings.step);
