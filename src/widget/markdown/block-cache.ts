@@ -1,0 +1,56 @@
+import type { ComponentChildren } from "preact";
+import { readBlocks, renderTopLevel, splitLines } from "./render-blocks.ts";
+
+/**
+ * The finished blocks at the start of a message, rendered once. They hold for any text that starts with
+ * `key`: their own lines and the complete line that starts the next block, the furthest any of them looked.
+ */
+interface FinishedHead {
+  key: string;
+  /** Where parsing resumes: the start of the next block's first line. */
+  resumeAt: number;
+  blocks: ComponentChildren[];
+}
+
+/** Heads kept, most recently used first: the streaming message's, and a few that finished before it. */
+const KEPT_HEADS = 8;
+const heads: FinishedHead[] = [];
+
+/** Start of line `line` of `text` (lines as `splitLines` cuts them). */
+function lineStart(text: string, line: number): number {
+  const lineEnd = /\r\n?|\n/g;
+  for (let count = 0; count < line; count++) lineEnd.exec(text);
+  return lineEnd.lastIndex;
+}
+
+/**
+ * Renders the top-level blocks of `text` exactly as `renderBlocks(text)` does, parsing only what may
+ * still change. A block is finished once the block after it starts on a complete line (one a line break
+ * ends): text appended later can change neither it nor where it ends. Finished blocks are kept with the
+ * text they depend on, and the same elements are returned for every text that starts with it, so a
+ * growing message re-parses only its unfinished tail each frame, and Preact skips unchanged blocks by
+ * identity.
+ */
+export function renderWithFinishedBlocks(text: string): ComponentChildren[] {
+  const headIndex = heads.findIndex((candidate) => text.startsWith(candidate.key));
+  const head = heads[headIndex];
+  const from = head?.resumeAt ?? 0;
+  const tail = text.slice(from);
+  const lines = splitLines(tail);
+  const { blocks, firstLines } = readBlocks(lines, 0);
+  const rendered = blocks.map(renderTopLevel);
+  const kept = head?.blocks ?? [];
+  // Every line but the last is complete.
+  let finished = 0;
+  while (finished + 1 < firstLines.length && firstLines[finished + 1]! < lines.length - 1) finished++;
+  if (headIndex >= 0) heads.splice(headIndex, 1);
+  if (finished > 0) {
+    const next = firstLines[finished]!;
+    const key = text.slice(0, from + lineStart(tail, next + 1));
+    heads.unshift({ key, resumeAt: from + lineStart(tail, next), blocks: kept.concat(rendered.slice(0, finished)) });
+  } else if (head) {
+    heads.unshift(head);
+  }
+  heads.length = Math.min(heads.length, KEPT_HEADS);
+  return kept.concat(rendered);
+}
