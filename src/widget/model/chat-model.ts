@@ -1,6 +1,6 @@
-import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
+import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
 import type { ChatClient } from "../../transport/chat-client-types.ts";
-import type { ConversationSnapshot } from "../../transport/conversation.ts";
+import type { ChatMessage, ConversationSnapshot } from "../../transport/conversation.ts";
 import { findLocale, type LocaleStrings } from "../locales/index.ts";
 import { markdownPlainText } from "../markdown/index.ts";
 import type { WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
@@ -26,7 +26,10 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly mode: Signal<WidgetMode>;
   /** The `headerTitle` option; the locale's title when undefined. */
   readonly title: Signal<string | undefined>;
-  /** Plain text of the last finished agent message, for the polite live region. */
+  /**
+   * Plain text of the agent messages finished by the last frame that finished any, one per line, for the
+   * polite live region.
+   */
   readonly announcement: Signal<string>;
   /**
    * Whether the conversation takes messages now: not before the client starts, nor after it ended or
@@ -69,9 +72,10 @@ export interface ChatModelSettings {
  * whose identity changed, and the store keeps unchanged messages identical, so only the growing message
  * re-renders. The client's `message` event announces, as the plain text its rendered Markdown shows, each
  * agent message that finishes while attached (so history present at attach is neither announced nor
- * counted as unread), and its `language` event switches the UI to a matching locale, as does a language
- * already in the snapshot at attach. The client's events are re-emitted with the `cap-chat:` prefix.
- * Call `attach` to start.
+ * counted as unread); the announcement and the unread count change in the same frame as the snapshot,
+ * once for all the messages finished since the last frame. The client's `language` event switches the UI
+ * to a matching locale, as does a language already in the snapshot at attach. The client's events are
+ * re-emitted with the `cap-chat:` prefix. Call `attach` to start.
  */
 export function createChatModel(client: ChatClient, settings: ChatModelSettings): ChatModel {
   let current = client;
@@ -88,9 +92,20 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const locale = signal(settings.locale);
   const mode = signal(settings.mode);
   const { connection, ended } = parts;
-  const scheduler = createFrameScheduler(() => {
-    snapshot.value = current.getSnapshot();
-  });
+  // Finished since the last frame: the agent messages to announce, and how many of them are unread.
+  let finished: ChatMessage[] = [];
+  let finishedUnread = 0;
+  const applyFrame = () =>
+    batch(() => {
+      snapshot.value = current.getSnapshot();
+      if (finished.length > 0) {
+        announcement.value = finished.map((message) => `${message.author?.name ?? locale.value.agent}: ${markdownPlainText(message.text)}`).join("\n");
+        unread.value += finishedUnread;
+      }
+      finished = [];
+      finishedUnread = 0;
+    });
+  const scheduler = createFrameScheduler(applyFrame);
 
   const switchLanguage = (code: string | null) => {
     locale.value = findLocale(code) ?? locale.value;
@@ -98,6 +113,8 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
 
   function attach(next: ChatClient) {
     detach();
+    // What the previous client finished since the last frame is still announced and counted.
+    if (finished.length > 0) applyFrame();
     current = next;
     snapshot.value = next.getSnapshot();
     switchLanguage(snapshot.value.language);
@@ -107,8 +124,9 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
       next.on("language", switchLanguage),
       next.on("message", (message) => {
         if (message.role === "user") return;
-        announcement.value = `${message.author?.name ?? locale.value.agent}: ${markdownPlainText(message.text)}`;
-        if (!open.value && mode.value === "floating") unread.value++;
+        finished.push(message);
+        if (!open.value && mode.value === "floating") finishedUnread++;
+        scheduler.schedule();
       }),
       ...forwardedEvents.map((name) => next.on(name, (detail: unknown) => settings.emit(`cap-chat:${name}`, detail as never))),
     ];
@@ -135,7 +153,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     setOpen(value) {
       if (value === open.value) return;
       open.value = value;
-      if (value) unread.value = 0;
+      if (value) unread.value = finishedUnread = 0;
       settings.emit(value ? "cap-chat:open" : "cap-chat:close", undefined);
     },
     dispose: () => detach(),
