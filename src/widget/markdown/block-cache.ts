@@ -1,5 +1,20 @@
-import type { ComponentChildren } from "preact";
+import { Component, h, type ComponentChildren } from "preact";
 import { readBlocks, renderTopLevel, splitLines } from "./render-blocks.ts";
+
+/**
+ * One top-level block, rendered again only when its element is not the very one of the last render.
+ * Skipping through a component (rather than handing Preact the same element) also moves the kept
+ * element's parent link to the current tree, so it holds no earlier render, nor the text of that time.
+ */
+class TopLevelBlock extends Component<{ children: ComponentChildren }> {
+  override shouldComponentUpdate(next: { children: ComponentChildren }): boolean {
+    return next.children !== this.props.children;
+  }
+
+  override render(): ComponentChildren {
+    return this.props.children;
+  }
+}
 
 /**
  * The finished blocks at the start of a message, rendered once. They hold for any text that starts with
@@ -16,6 +31,13 @@ interface FinishedHead {
 const KEPT_HEADS = 8;
 const heads: FinishedHead[] = [];
 
+/**
+ * A copy of `text` that shares no memory with the string it was cut from. Engines keep a substring as a
+ * view of its parent, and the strings of a kept block are substrings of the text it was parsed from: cut
+ * from the whole message, every kept block would pin the message as it stood when that block finished.
+ */
+const detached = (text: string): string => ` ${text}`.slice(1);
+
 /** Start of line `line` of `text` (lines as `splitLines` cuts them). */
 function lineStart(text: string, line: number): number {
   const lineEnd = /\r\n?|\n/g;
@@ -28,14 +50,14 @@ function lineStart(text: string, line: number): number {
  * still change. A block is finished once the block after it starts on a complete line (one a line break
  * ends): text appended later can change neither it nor where it ends. Finished blocks are kept with the
  * text they depend on, and the same elements are returned for every text that starts with it, so a
- * growing message re-parses only its unfinished tail each frame, and Preact skips unchanged blocks by
- * identity.
+ * growing message re-parses only its unfinished tail each frame, and Preact skips unchanged blocks. Each
+ * block comes wrapped in a component that skips it while its element is unchanged.
  */
 export function renderWithFinishedBlocks(text: string): ComponentChildren[] {
   const headIndex = heads.findIndex((candidate) => text.startsWith(candidate.key));
   const head = heads[headIndex];
   const from = head?.resumeAt ?? 0;
-  const tail = text.slice(from);
+  const tail = detached(text.slice(from));
   const lines = splitLines(tail);
   const { blocks, firstLines } = readBlocks(lines, 0);
   const rendered = blocks.map(renderTopLevel);
@@ -52,5 +74,5 @@ export function renderWithFinishedBlocks(text: string): ComponentChildren[] {
     heads.unshift(head);
   }
   heads.length = Math.min(heads.length, KEPT_HEADS);
-  return kept.concat(rendered);
+  return kept.concat(rendered).map((block) => h(TopLevelBlock, null, block));
 }

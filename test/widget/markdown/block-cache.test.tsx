@@ -7,13 +7,17 @@ import { markdownDocument } from "../../benchmark/bench-conversation-fixtures.ts
 import { streamedAnswer } from "../../benchmark/browser/stream-text.ts";
 import { seededRandom } from "./seeded-random.ts";
 
-/** An element tree as plain data: what two renderings must agree on. */
+/** An element tree as plain data, without the components that only skip unchanged blocks. */
 function shape(node: ComponentChildren): unknown {
   if (Array.isArray(node)) return node.map(shape);
   if (!isValidElement(node)) return node;
   const { children, ...props } = node.props as { children?: ComponentChildren };
-  return { type: node.type, props, children: shape(children) };
+  return typeof node.type === "function" ? shape(children) : { type: node.type, props, children: shape(children) };
 }
+
+/** The top-level block elements a rendering holds, each unwrapped from the component that keeps it. */
+const blocksOf = (children: ComponentChildren) =>
+  (children as ComponentChildren[]).map((block) => (isValidElement(block) ? (block.props as { children: ComponentChildren }).children : block));
 
 function html(children: ComponentChildren): string {
   const host = document.createElement("div");
@@ -145,14 +149,30 @@ describe("a growing message renders as a full parse would, at every step", { tim
 describe("finished blocks", () => {
   test("come back as the same elements while the message grows, so they are neither parsed nor diffed again", () => {
     const opening = "First **paragraph**.\n\n- one\n- two\n\nThird paragraph, still";
-    const first = renderMarkdown(opening) as ComponentChildren[];
-    const second = renderMarkdown(`${opening} growing.\n\nAnd a fourth.\n`) as ComponentChildren[];
-    const third = renderMarkdown(`${opening} growing.\n\nAnd a fourth.\n\nFifth`) as ComponentChildren[];
+    const first = blocksOf(renderMarkdown(opening));
+    const second = blocksOf(renderMarkdown(`${opening} growing.\n\nAnd a fourth.\n`));
+    const third = blocksOf(renderMarkdown(`${opening} growing.\n\nAnd a fourth.\n\nFifth`));
     expect(second[0]).toBe(first[0]);
     // The list could still have gone on while the line after it was incomplete.
     expect(second[1]).not.toBe(first[1]);
     for (const index of [0, 1, 2]) expect(third[index]).toBe(second[index]);
-    expect(html(third)).toBe(html(renderBlocks(`${opening} growing.\n\nAnd a fourth.\n\nFifth`)));
+    expect(html(renderMarkdown(`${opening} growing.\n\nAnd a fourth.\n\nFifth`))).toBe(html(renderBlocks(`${opening} growing.\n\nAnd a fourth.\n\nFifth`)));
+  });
+
+  test("keep their DOM: a bubble updated in place mutates only its last block", () => {
+    const bubble = document.createElement("div");
+    render(<>{renderMarkdown("One.\n\nTwo.\n\nThr")}</>, bubble);
+    const [one, two] = [...bubble.children];
+    const mutated = new Set<Node>();
+    const observer = new MutationObserver((records) => records.forEach((record) => mutated.add(record.target)));
+    observer.observe(bubble, { subtree: true, childList: true, characterData: true, attributes: true });
+    render(<>{renderMarkdown("One.\n\nTwo.\n\nThree, growing")}</>, bubble);
+    const records = observer.takeRecords();
+    records.forEach((record) => mutated.add(record.target));
+    observer.disconnect();
+    expect([...bubble.children].slice(0, 2)).toEqual([one, two]);
+    expect([...mutated].some((node) => one!.contains(node) || two!.contains(node))).toBe(false);
+    expect(bubble.innerHTML).toBe("<p>One.</p><p>Two.</p><p>Three, growing</p>");
   });
 
   test("a list waits for the line after its blank lines, which may continue it", () => {
