@@ -73,6 +73,6 @@ export function renderWithFinishedBlocks(text: string): ComponentChildren[] {
   } else if (head) {
     heads.unshift(head);
   }
-  heads.length = Math.min(heads.length, KEPT_HEADS);
+  heads.splice(KEPT_HEADS);
   return kept.concat(rendered).map((block) => h(TopLevelBlock, null, block));
 }

@@ -26,7 +26,7 @@ function startsBlock(line: string): boolean {
 /** Splits text into lines: `\r\n`, `\r` and `\n` each end one. */
 export const splitLines = (text: string): string[] => text.split(/\r\n?|\n/);
 
-/** A top-level paragraph, kept as text until now, becomes an element; other blocks already are. */
+/** A paragraph, kept as text until now, becomes an element; other blocks already are. */
 export const renderTopLevel = (block: Block): ComponentChildren => (typeof block === "string" ? h("p", null, renderInline(block)) : block);
 
 /**
@@ -40,9 +40,8 @@ export const renderTopLevel = (block: Block): ComponentChildren => (typeof block
  */
 export function renderBlocks(source: string, depth = 0, inItem = false): ComponentChildren[] {
   const { blocks } = readBlocks(splitLines(source), depth);
-  if (!inItem) return blocks.map(renderTopLevel);
-  const bare = blocks.filter((block) => typeof block === "string").length < 2;
-  return blocks.map((block) => (typeof block !== "string" ? block : bare ? renderInline(block) : h("p", null, renderInline(block))));
+  const bare = inItem && blocks.filter((block) => typeof block === "string").length < 2;
+  return blocks.map((block) => (bare && typeof block === "string" ? renderInline(block) : renderTopLevel(block)));
 }
 
 /**
@@ -77,7 +76,7 @@ export function readBlocks(lines: readonly string[], depth: number): { blocks: B
       const language = /^[\w+#.-]*/.exec(fence[2]!.trim())![0];
       blocks.push(h("pre", null, h("code", language ? { class: `language-${language}` } : null, body.join("\n"))));
     } else if (HEADING.test(line)) {
-      blocks.push(h("p", null, h("strong", null, renderInline(line.trim().replace(/^#+/, "").trim()))));
+      blocks.push(h("p", null, h("strong", null, renderInline(line.replace(/^\s*#+/, "").trim()))));
       index++;
     } else if (RULE.test(line)) {
       blocks.push(h("hr", null));
