@@ -1,5 +1,5 @@
 import { Component, h, type ComponentChildren } from "preact";
-import { readBlocks, renderTopLevel, splitLines } from "./render-blocks.ts";
+import { readBlocks, renderBlock, splitLines } from "./render-blocks.ts";
 
 /**
  * One top-level block, rendered again only when its element is not the very one of the last render.
@@ -60,7 +60,7 @@ export function renderWithFinishedBlocks(text: string): ComponentChildren[] {
   const tail = detached(text.slice(from));
   const lines = splitLines(tail);
   const { blocks, firstLines } = readBlocks(lines, 0);
-  const rendered = blocks.map(renderTopLevel);
+  const rendered = blocks.map(renderBlock);
   const kept = head?.blocks ?? [];
   // Every line but the last is complete.
   let finished = 0;

@@ -27,7 +27,7 @@ function startsBlock(line: string): boolean {
 export const splitLines = (text: string): string[] => text.split(/\r\n?|\n/);
 
 /** A paragraph, kept as text until now, becomes an element; other blocks already are. */
-export const renderTopLevel = (block: Block): ComponentChildren => (typeof block === "string" ? h("p", null, renderInline(block)) : block);
+export const renderBlock = (block: Block): ComponentChildren => (typeof block === "string" ? h("p", null, renderInline(block)) : block);
 
 /**
  * Renders message text as blocks: fenced code (``` or ~~~, optional language as a `language-…` class,
@@ -41,7 +41,7 @@ export const renderTopLevel = (block: Block): ComponentChildren => (typeof block
 export function renderBlocks(source: string, depth = 0, inItem = false): ComponentChildren[] {
   const { blocks } = readBlocks(splitLines(source), depth);
   const bare = inItem && blocks.filter((block) => typeof block === "string").length < 2;
-  return blocks.map((block) => (bare && typeof block === "string" ? renderInline(block) : renderTopLevel(block)));
+  return blocks.map((block) => (bare && typeof block === "string" ? renderInline(block) : renderBlock(block)));
 }
 
 /**

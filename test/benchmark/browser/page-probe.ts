@@ -142,9 +142,9 @@ const probe = {
   /** Elements inside the page's shadow roots. */
   shadowElements: () => roots.reduce((count, root) => (root === document ? count : count + root.querySelectorAll("*").length), 0),
 
-  /** Resolves once no server frame has arrived for `quiet` ms (or after `timeout` ms). */
+  /** Resolves once the server has sent a frame and then none for `quiet` ms (or after `timeout` ms). */
   async serverQuiet(quiet: number, timeout: number): Promise<boolean> {
-    const shown = await untilFrame(() => performance.now() - lastServerFrameAt >= quiet, timeout);
+    const shown = await untilFrame(() => lastServerFrameAt > 0 && performance.now() - lastServerFrameAt >= quiet, timeout);
     return shown !== null;
   },
 

@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser, CDPSession, Page } from "@playwright/test";
 import type { BenchSubject } from "./bench-pages.ts";
 import type { BenchProbe } from "./page-probe.ts";
+import { summarizeTrace, traceCategories, type TraceEvent, type TraceTimes } from "./trace-summary.ts";
 
 /** What one visit measures; NaN where something did not happen in time. */
 export interface RunFigures {
@@ -11,13 +12,17 @@ export interface RunFigures {
   bytesBeforeEngagement: number;
   launcherMilliseconds: number;
   heapAfterLoadBytes: number;
+  /** Main-thread scripting self time from a trace, microtasks included. */
   scriptDuringLoadMilliseconds: number;
   platformRequestsBeforeEngagement: number;
   shadowElementsAtLoad: number;
   clickToPanelMilliseconds: number;
   clickToGreetingMilliseconds: number;
   streamLongTasks: number;
+  /** Main-thread scripting self time from a trace, microtasks included. */
   streamScriptMilliseconds: number;
+  /** CDP's ScriptDuration, which leaves out microtasks (where Preact renders). */
+  streamScriptDurationMilliseconds: number;
   streamLayoutAndStyleMilliseconds: number;
   streamCommits: number;
   streamFrames: number;
@@ -52,6 +57,21 @@ type Method = keyof BenchProbe;
 /** Calls the probe in the page; arguments travel as JSON. */
 function callProbe<Name extends Method>(page: Page, name: Name, ...args: Parameters<BenchProbe[Name]>): Promise<Awaited<ReturnType<BenchProbe[Name]>>> {
   return page.evaluate(`window.benchProbe.${name}(...${JSON.stringify(args)})`);
+}
+
+/** Main-thread time by kind while `run` runs, from a Chromium trace of the page. */
+async function traced<Result>(browser: Browser, page: Page, run: () => Promise<Result>): Promise<[Result, TraceTimes]> {
+  await browser.startTracing(page, { categories: traceCategories });
+  let result: Result;
+  try {
+    result = await run();
+  } catch (error) {
+    await browser.stopTracing();
+    throw error;
+  }
+  const trace = await browser.stopTracing();
+  const parsed = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  return [result, summarizeTrace(Array.isArray(parsed) ? parsed : parsed.traceEvents)];
 }
 
 async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
@@ -91,6 +111,7 @@ const figureKeys: readonly (keyof RunFigures)[] = [
   "clickToGreetingMilliseconds",
   "streamLongTasks",
   "streamScriptMilliseconds",
+  "streamScriptDurationMilliseconds",
   "streamLayoutAndStyleMilliseconds",
   "streamCommits",
   "streamFrames",
@@ -118,11 +139,11 @@ export async function visit(browser: Browser, subject: BenchSubject, plan: Visit
     if (subject.calibration) {
       await page.goto(new URL(subject.path, plan.baseUrl).href, { waitUntil: "load" });
       await callProbe(page, "serverQuiet", 200, plan.timeoutMilliseconds);
-      Object.assign(figures, await measureStream(page, cdp, plan, ""));
+      Object.assign(figures, await measureStream(browser, page, cdp, plan, ""));
       return figures;
     }
-    Object.assign(figures, await measureLoadAndClick(page, cdp, subject, plan));
-    Object.assign(figures, await measureStream(page, cdp, plan, subject.rendersMarkdown ? plan.stream.plain : plan.stream.markdown));
+    Object.assign(figures, await measureLoadAndClick(browser, page, cdp, subject, plan));
+    Object.assign(figures, await measureStream(browser, page, cdp, plan, subject.rendersMarkdown ? plan.stream.plain : plan.stream.markdown));
     const burst = await callProbe(page, "runBurst", plan.burst.messages, plan.burst.lastText, plan.timeoutMilliseconds);
     figures.burstFirstToLastMilliseconds = orNaN(burst.shownAt) - burst.startedAt;
     return figures;
@@ -132,7 +153,7 @@ export async function visit(browser: Browser, subject: BenchSubject, plan: Visit
 }
 
 /** Loads the page, leaves it idle, and clicks the launcher: the figures up to the greeting. */
-async function measureLoadAndClick(page: Page, cdp: CDPSession, subject: BenchSubject, plan: VisitPlan): Promise<Partial<RunFigures>> {
+async function measureLoadAndClick(browser: Browser, page: Page, cdp: CDPSession, subject: BenchSubject, plan: VisitPlan): Promise<Partial<RunFigures>> {
   let engaged = false;
   let platformRequests = 0;
   const countPlatform = (url: string) => {
@@ -146,10 +167,12 @@ async function measureLoadAndClick(page: Page, cdp: CDPSession, subject: BenchSu
     bodies.push(response.body().then((body) => gzipSync(body, { level: 9 }).byteLength));
   });
 
-  await page.goto(new URL(subject.path, plan.baseUrl).href, { waitUntil: "load" });
-  const atLoad = bodies.length;
-  await pause(plan.idleMilliseconds);
-  const loaded = await metrics(cdp);
+  const [atLoad, loaded] = await traced(browser, page, async () => {
+    await page.goto(new URL(subject.path, plan.baseUrl).href, { waitUntil: "load" });
+    const received = bodies.length;
+    await pause(plan.idleMilliseconds);
+    return received;
+  });
   const heapAfterLoad = await heapAfterGarbageCollection(cdp);
   const launcherAt = await callProbe(page, "launcherAt");
   const shadowElements = await callProbe(page, "shadowElements");
@@ -166,7 +189,7 @@ async function measureLoadAndClick(page: Page, cdp: CDPSession, subject: BenchSu
     bytesBeforeEngagement: sum(sizes),
     launcherMilliseconds: orNaN(launcherAt),
     heapAfterLoadBytes: heapAfterLoad,
-    scriptDuringLoadMilliseconds: (loaded.ScriptDuration ?? Number.NaN) * 1000,
+    scriptDuringLoadMilliseconds: loaded.scripting,
     platformRequestsBeforeEngagement: platformRequests,
     shadowElementsAtLoad: shadowElements,
     clickToPanelMilliseconds: orNaN(clicked.panelAt) - orNaN(clicked.clickedAt),
@@ -175,22 +198,25 @@ async function measureLoadAndClick(page: Page, cdp: CDPSession, subject: BenchSu
 }
 
 /** Streams the long answer on the page's socket: its cost, its DOM commits, and whether it ends exact. */
-async function measureStream(page: Page, cdp: CDPSession, plan: VisitPlan, expected: string): Promise<Partial<RunFigures>> {
+async function measureStream(browser: Browser, page: Page, cdp: CDPSession, plan: VisitPlan, expected: string): Promise<Partial<RunFigures>> {
   // The heap is taken before the frames are built, and after they are gone.
   const heapBefore = await heapAfterGarbageCollection(cdp);
   await callProbe(page, "prepareStream", streamMessageId, plan.stream.fragments);
   const before = await metrics(cdp);
-  await callProbe(page, "openWindow");
-  const streamed = await callProbe(page, "runStream", plan.stream.perSecond, expected, expected ? plan.timeoutMilliseconds : 0);
-  const window = await callProbe(page, "closeWindow");
+  const [[streamed, window], times] = await traced(browser, page, async () => {
+    await callProbe(page, "openWindow");
+    const result = await callProbe(page, "runStream", plan.stream.perSecond, expected, expected ? plan.timeoutMilliseconds : 0);
+    return [result, await callProbe(page, "closeWindow")] as const;
+  });
   const after = await metrics(cdp);
   await pause(300);
   const heapAfter = await heapAfterGarbageCollection(cdp);
   const shown = normalized((await callProbe(page, "messageText", streamMessageId)) ?? "");
   return {
     streamLongTasks: window.longTasks,
-    streamScriptMilliseconds: seconds(after, before, "ScriptDuration"),
-    streamLayoutAndStyleMilliseconds: seconds(after, before, "LayoutDuration", "RecalcStyleDuration"),
+    streamScriptMilliseconds: times.scripting,
+    streamScriptDurationMilliseconds: seconds(after, before, "ScriptDuration"),
+    streamLayoutAndStyleMilliseconds: times.layoutAndStyle,
     streamCommits: window.commits,
     streamFrames: window.frames,
     streamMaxCommitsPerFrame: window.maxCommitsPerFrame,
