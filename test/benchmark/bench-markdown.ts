@@ -1,43 +1,73 @@
 import { performance } from "node:perf_hooks";
-import { Fragment, h, render } from "preact";
+import { Fragment, h, render, type ComponentChildren } from "preact";
 import { markdownDocument } from "./bench-conversation-fixtures.ts";
 import { installDomEnvironment } from "./bench-dom-environment.ts";
 import { median } from "./bench-statistics.ts";
 import { figure, type BenchRow } from "./bench-table.ts";
+import { streamedAnswer } from "./browser/stream-text.ts";
 
 const documentLength = 5000;
 const warmUpRuns = 5;
 const parseRuns = 50;
 const domRuns = 20;
+/** A full parse per chunk costs the square of the length: more chunks would make the section slow. */
+const streamChunks = 1000;
+const warmUpChunks = 100;
+
+/** Milliseconds `run` takes. */
+function time(run: () => void): number {
+  const startedAt = performance.now();
+  run();
+  return performance.now() - startedAt;
+}
 
 /**
- * Markdown cost of one long agent message: `renderMarkdown` alone (parse to Preact elements), and the same
- * rendered into a fresh element of a happy-dom document.
+ * Markdown cost: a full parse of one long agent message (parse to Preact elements, then into a fresh
+ * element of a happy-dom document), and a streamed answer rendered after every chunk as the widget does,
+ * with `renderMarkdown` (finished blocks kept) against a full parse of the text so far, both as parsing
+ * alone and as parsing plus Preact updating one bubble in place.
  */
 export async function measureMarkdown(): Promise<BenchRow[]> {
   const removeDom = await installDomEnvironment();
   try {
     const { renderMarkdown } = await import("../../src/widget/markdown/index.ts");
+    const { renderBlocks } = await import("../../src/widget/markdown/render-blocks.ts");
     const text = markdownDocument(documentLength);
-    for (let run = 0; run < warmUpRuns; run++) renderMarkdown(text);
-    const parse: number[] = [];
-    for (let run = 0; run < parseRuns; run++) {
-      const startedAt = performance.now();
-      renderMarkdown(text);
-      parse.push(performance.now() - startedAt);
-    }
-    const toDom: number[] = [];
-    for (let run = 0; run < domRuns; run++) {
+    for (let run = 0; run < warmUpRuns; run++) renderBlocks(text);
+    const parse = Array.from({ length: parseRuns }, () => time(() => renderBlocks(text)));
+    const toDom = Array.from({ length: domRuns }, () => {
       const container = document.createElement("div");
-      const startedAt = performance.now();
-      render(h(Fragment, null, renderMarkdown(text)), container);
-      toDom.push(performance.now() - startedAt);
+      const duration = time(() => render(h(Fragment, null, renderBlocks(text)), container));
       if (container.childElementCount === 0) throw new Error("the Markdown rendered nothing");
       render(null, container);
-    }
+      return duration;
+    });
+
+    const { fragments } = streamedAnswer(streamChunks);
+    const prefixes = fragments.map((_, index) => fragments.slice(0, index + 1).join(""));
+    const stream = (renderer: (text: string) => ComponentChildren, texts: string[], toBubble: boolean) => {
+      const bubble = toBubble ? document.createElement("div") : undefined;
+      return time(() => {
+        for (const prefix of texts) {
+          const children = renderer(prefix);
+          if (bubble) render(h(Fragment, null, children), bubble);
+        }
+      });
+    };
+    const streamed = (label: string, renderer: (text: string) => ComponentChildren, toBubble: boolean) => {
+      stream(renderer, prefixes.slice(0, warmUpChunks), toBubble);
+      const total = stream(renderer, prefixes, toBubble);
+      const notes = `${(prefixes.at(-1)!.length / 1024).toFixed(1)} KiB answer rendered after every chunk, after a ${warmUpChunks}-chunk warm-up; total ${total.toFixed(0)} ms`;
+      return figure(`markdown stream of ${streamChunks} chunks, ${label}`, total / streamChunks, "ms/chunk", notes, 3);
+    };
+    const conditions = `${parseRuns} runs after ${warmUpRuns} warm-up; headings, lists, quotes, code, links`;
     return [
-      figure(`markdown ${documentLength} chars: renderMarkdown (median)`, median(parse), "ms", `${parseRuns} runs after ${warmUpRuns} warm-up; headings, lists, quotes, code, links`, 3),
+      figure(`markdown ${documentLength} chars: full parse (median)`, median(parse), "ms", conditions, 3),
       figure(`markdown ${documentLength} chars: to DOM (median)`, median(toDom), "ms", `${domRuns} runs, fresh element each, happy-dom`, 3),
+      streamed("parse, finished blocks kept (renderMarkdown)", renderMarkdown, false),
+      streamed("parse, full parse each time", renderBlocks, false),
+      streamed("parse + update one bubble, finished blocks kept", renderMarkdown, true),
+      streamed("parse + update one bubble, full parse each time", renderBlocks, true),
     ];
   } finally {
     await removeDom();

@@ -1,10 +1,15 @@
 /**
- * The benchmark: bundle sizes, widget render cost, reconnect and echo times, time to the first greeting.
- * Prints one table (name, value, unit, notes); figures are medians over fixed run counts. It measures the
- * dist/ that exists and builds it first only with `--build`. Exits non-zero only when a section crashed
- * (its row then says why), never because of a figure.
+ * The benchmark: in Node, bundle sizes, widget render cost, reconnect and echo times, time to the first
+ * greeting and Markdown cost; then, in one Chromium run, the built script tag against a floor page (see
+ * browser/browser-bench.ts). Prints one table per part; figures are medians over fixed run counts. It
+ * measures the dist/ that exists and builds it first only with `--build`. Exits non-zero only when a
+ * section crashed (its row then says why), never because of a figure.
  *
- *   npx tsx test/benchmark/bench.ts [--build]
+ *   npx tsx test/benchmark/bench.ts [--build] [--only=node|browser] [--runs=5] [--baseline=DIR] [--markdown]
+ *
+ * `--runs` sets the browser visits per page (at least 5 for published figures); `--baseline` adds the
+ * script tag of another build's dist/ folder as a column, measured in the same turns; `--markdown`
+ * prints the browser table as Markdown, for the README.
  */
 import { buildDistribution, measureBundleSizes } from "./bench-bundle-size.ts";
 import { measureSendToEcho } from "./bench-echo.ts";
@@ -13,28 +18,56 @@ import { measureMarkdown } from "./bench-markdown.ts";
 import { measureReconnect } from "./bench-reconnect.ts";
 import { measureWidgetRendering } from "./bench-render.ts";
 import { runSection, type BenchSection } from "./bench-section.ts";
-import { formatTable, type BenchRow } from "./bench-table.ts";
+import { formatTable, notMeasured, type BenchRow } from "./bench-table.ts";
+import { runBrowserBench } from "./browser/browser-bench.ts";
+import { formatComparisonTable } from "./comparison-table.ts";
 
-const sections: BenchSection[] = [
+const nodeSections: BenchSection[] = [
   { name: "bundle size", timeoutMilliseconds: 10_000, run: measureBundleSizes },
   { name: "time to first greeting", timeoutMilliseconds: 20_000, run: measureFirstGreeting },
   { name: "reconnect", timeoutMilliseconds: 30_000, run: measureReconnect },
   { name: "send to echo", timeoutMilliseconds: 10_000, run: measureSendToEcho },
   // The DOM sections come last: the happy-dom globals they install replace fetch while they run.
   { name: "widget rendering", timeoutMilliseconds: 20_000, run: measureWidgetRendering },
-  { name: "markdown", timeoutMilliseconds: 10_000, run: measureMarkdown },
+  { name: "markdown", timeoutMilliseconds: 20_000, run: measureMarkdown },
 ];
+
+const argument = (name: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.split("=")[1];
+const only = argument("only");
+const runs = Number(argument("runs") ?? 5);
 
 if (process.argv.includes("--build")) buildDistribution();
 
-const rows: BenchRow[] = [];
 let crashed = false;
-for (const section of sections) {
-  process.stderr.write(`measuring ${section.name}…\n`);
-  const outcome = await runSection(section);
-  rows.push(...outcome.rows);
-  crashed ||= outcome.failed;
+if (only !== "browser") {
+  const rows: BenchRow[] = [];
+  for (const section of nodeSections) {
+    process.stderr.write(`measuring ${section.name}…\n`);
+    const outcome = await runSection(section);
+    rows.push(...outcome.rows);
+    crashed ||= outcome.failed;
+  }
+  console.log(formatTable(rows));
 }
-console.log(formatTable(rows));
+if (only !== "node") {
+  let result: Awaited<ReturnType<typeof runBrowserBench>> | undefined;
+  const outcome = await runSection({
+    name: "browser",
+    // About 15 s per visit (a 3 s idle and a 10 s stream), up to four pages per turn.
+    timeoutMilliseconds: 60_000 + runs * 4 * 30_000,
+    run: async () => {
+      result = await runBrowserBench({ runs, baselineDist: argument("baseline"), progress: (message) => process.stderr.write(`${message}…\n`) });
+      return [];
+    },
+  });
+  crashed ||= outcome.failed;
+  console.log("");
+  if (result) {
+    console.log(formatComparisonTable(result.subjects, result.rows, process.argv.includes("--markdown")));
+    console.log(result.conditions);
+  } else {
+    console.log(formatTable(outcome.rows.length > 0 ? outcome.rows : [notMeasured("browser", "no result")]));
+  }
+}
 // Sockets or timers a timed-out section left behind must not keep the process alive.
 process.exit(crashed ? 1 : 0);

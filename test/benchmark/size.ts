@@ -1,49 +1,28 @@
 /**
- * Size budget of the built files (run after `npm run build`; it builds nothing itself). Prints raw,
- * minified, gzip and brotli sizes of every delivery, up front and with its on-demand chunks, and exits 1
- * when what an entry loads up front exceeds its gzip budget or when a self-contained entry imports a
- * package.
+ * Checks the built files in dist/ against the size budgets of size-budgets.ts (run after `npm run build`;
+ * it builds nothing itself). Prints raw, minified, gzip and brotli sizes of each budget's files, then
+ * exits 1 with one line per broken budget (the file, its size, and by how much it is over) when a
+ * budget's files are over its gzip ceiling, import a package they must not, or do not exist.
  */
-import { bundleTargets, isBuilt, measureBundle } from "./bundle-size.ts";
+import { distRoot } from "./bundle-size.ts";
+import { sizeBudgets } from "./size-budgets.ts";
+import { checkBudgets, kilobytes } from "./size-check.ts";
 
-function kilobytes(bytes: number): string {
-  return `${(bytes / 1024).toFixed(2)} KB`;
-}
-
-const missing = bundleTargets.filter((target) => !isBuilt(target.entry));
-if (missing.length > 0) {
-  console.error(`Missing ${missing.map((target) => `dist/${target.entry}`).join(", ")}: run \`npm run build\` first.`);
+const { measures, problems } = checkBudgets(distRoot, sizeBudgets);
+console.table(
+  measures.map(({ budget, label, files, sizes }) => ({
+    budget: label,
+    files: files.length,
+    raw: kilobytes(sizes.raw),
+    minified: kilobytes(sizes.minified),
+    gzip: kilobytes(sizes.gzip),
+    brotli: kilobytes(sizes.brotli),
+    "gzip ceiling": `${kilobytes(budget.gzipCeiling)} ${sizes.gzip > budget.gzipCeiling ? "OVER" : "ok"}`,
+  })),
+);
+if (problems.length > 0) {
+  console.error(`\n${problems.length} size budget(s) broken:`);
+  for (const problem of problems) console.error(`- ${problem.message}`);
   process.exit(1);
 }
-
-const failures: string[] = [];
-const rows = bundleTargets.flatMap((target) => {
-  const upFront = measureBundle(target.entry, false, target.alone);
-  const withLazy = measureBundle(target.entry, true, target.alone);
-  const overBudget = target.gzipBudget !== undefined && upFront.gzip > target.gzipBudget;
-  if (overBudget) failures.push(`${target.entry}: ${upFront.gzip} B gzip exceeds the budget of ${target.gzipBudget} B`);
-  if (target.selfContained && withLazy.packages.length > 0) {
-    failures.push(`${target.entry} imports ${withLazy.packages.join(", ")}; it must need nothing outside the package`);
-  }
-  const row = (what: string, measure: typeof upFront, budget: string) => ({
-    file: `dist/${target.entry}`,
-    what,
-    files: measure.files,
-    raw: kilobytes(measure.raw),
-    minified: kilobytes(measure.minified),
-    gzip: kilobytes(measure.gzip),
-    brotli: kilobytes(measure.brotli),
-    "gzip budget": budget,
-    imports: measure.packages.join(" ") || "-",
-  });
-  const budget = target.gzipBudget === undefined ? "-" : `${kilobytes(target.gzipBudget)} ${overBudget ? "OVER" : "ok"}`;
-  const rowsOfTarget = [row(`${target.label}, up front`, upFront, budget)];
-  if (withLazy.files > upFront.files) rowsOfTarget.push(row(`${target.label}, with on-demand chunks`, withLazy, "-"));
-  return rowsOfTarget;
-});
-
-console.table(rows);
-if (failures.length > 0) {
-  for (const failure of failures) console.error(failure);
-  process.exit(1);
-}
+console.log("Every size budget holds.");

@@ -47,10 +47,11 @@ describe("the Chat API fallback looks like the Messaging experience", () => {
   });
 
   it("names the typing agent and the announcement after the configured title, not a generic Agent", async () => {
-    const { root, update, client } = renderWidget({ open: true, headerTitle: "Harbour help" }, fallback([]));
+    const { root, update, client, settle } = renderWidget({ open: true, headerTitle: "Harbour help" }, fallback([]));
     await update({ typing: { kind: "agent" } });
     expect(root.querySelector("[part=typing]")?.textContent).toBe("Harbour help is thinking");
     await act(() => client.emit("message", chatAnswer("c1", "Hello there")));
+    await settle();
     expect(root.querySelector("[aria-live=polite]")?.textContent).toBe("Harbour help: Hello there");
   });
 

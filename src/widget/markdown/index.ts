@@ -1,6 +1,6 @@
 import type { ComponentChildren } from "preact";
+import { renderWithFinishedBlocks } from "./block-cache.ts";
 import { plainTextOf } from "./plain-text.ts";
-import { renderBlocks } from "./render-blocks.ts";
 
 export { safeUrl } from "./safe-url.ts";
 
@@ -9,10 +9,11 @@ export { safeUrl } from "./safe-url.ts";
  * bold, italics, inline code, fenced code blocks, lists, quotes, rules, headings as bold paragraphs, and
  * links restricted to http, https and mailto (a refused link shows its text only). Raw HTML shows as
  * literal text. Never throws, including on every prefix of a message that is still streaming, and runs in
- * linear time per nesting level.
+ * linear time per nesting level. A message that grows by appending costs a parse of its unfinished last
+ * blocks only: its finished blocks come back as the same elements as before.
  */
 export function renderMarkdown(text: string): ComponentChildren {
-  return renderBlocks(text);
+  return renderWithFinishedBlocks(text);
 }
 
 /**
@@ -21,5 +22,5 @@ export function renderMarkdown(text: string): ComponentChildren {
  * lines. For announcements and other places that take text only.
  */
 export function markdownPlainText(text: string): string {
-  return plainTextOf(renderBlocks(text));
+  return plainTextOf(renderWithFinishedBlocks(text));
 }

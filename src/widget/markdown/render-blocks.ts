@@ -5,7 +5,7 @@ import { renderInline } from "./render-inline.ts";
  * One block of a message: a paragraph is kept as its text until its place is known (a lone paragraph in a
  * list item renders bare); every other block is already an element.
  */
-type Block = string | JSX.Element;
+export type Block = string | JSX.Element;
 
 /** Lists and quotes nest at most this deep; deeper markers stay text, which bounds the work per line. */
 const MAX_BLOCK_DEPTH = 6;
@@ -23,6 +23,12 @@ function startsBlock(line: string): boolean {
   return FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line) || ITEM.test(line);
 }
 
+/** Splits text into lines: `\r\n`, `\r` and `\n` each end one. */
+export const splitLines = (text: string): string[] => text.split(/\r\n?|\n/);
+
+/** A paragraph, kept as text until now, becomes an element; other blocks already are. */
+export const renderBlock = (block: Block): ComponentChildren => (typeof block === "string" ? h("p", null, renderInline(block)) : block);
+
 /**
  * Renders message text as blocks: fenced code (``` or ~~~, optional language as a `language-…` class,
  * unclosed fences run to the end so a message still streaming shows its code as code), headings
@@ -33,15 +39,19 @@ function startsBlock(line: string): boolean {
  * linear per nesting level.
  */
 export function renderBlocks(source: string, depth = 0, inItem = false): ComponentChildren[] {
-  const blocks = parseBlocks(source, depth);
+  const { blocks } = readBlocks(splitLines(source), depth);
   const bare = inItem && blocks.filter((block) => typeof block === "string").length < 2;
-  return blocks.map((block) => (typeof block !== "string" ? block : bare ? renderInline(block) : h("p", null, renderInline(block))));
+  return blocks.map((block) => (bare && typeof block === "string" ? renderInline(block) : renderBlock(block)));
 }
 
-/** Splits `source` into blocks, rendering all but paragraphs (see `Block`). */
-function parseBlocks(source: string, depth: number): Block[] {
-  const lines = source.replace(/\r\n?/g, "\n").split("\n");
+/**
+ * Splits lines into blocks, rendering all but paragraphs (see `Block`), and tells on which line each
+ * block starts. A block's extent depends on no line past the first line of the block after it, which is
+ * what lets a growing message keep its finished blocks (see `block-cache.ts`).
+ */
+export function readBlocks(lines: readonly string[], depth: number): { blocks: Block[]; firstLines: number[] } {
   const blocks: Block[] = [];
+  const firstLines: number[] = [];
   const nests = depth < MAX_BLOCK_DEPTH;
   let index = 0;
   while (index < lines.length) {
@@ -49,7 +59,10 @@ function parseBlocks(source: string, depth: number): Block[] {
     const fence = FENCE.exec(line);
     if (isBlank(line)) {
       index++;
-    } else if (fence) {
+      continue;
+    }
+    firstLines.push(index);
+    if (fence) {
       const marker = fence[1]!;
       const body: string[] = [];
       while (++index < lines.length) {
@@ -63,7 +76,7 @@ function parseBlocks(source: string, depth: number): Block[] {
       const language = /^[\w+#.-]*/.exec(fence[2]!.trim())![0];
       blocks.push(h("pre", null, h("code", language ? { class: `language-${language}` } : null, body.join("\n"))));
     } else if (HEADING.test(line)) {
-      blocks.push(h("p", null, h("strong", null, renderInline(line.trim().replace(/^#+/, "").trim()))));
+      blocks.push(h("p", null, h("strong", null, renderInline(line.replace(/^\s*#+/, "").trim()))));
       index++;
     } else if (RULE.test(line)) {
       blocks.push(h("hr", null));
@@ -82,11 +95,11 @@ function parseBlocks(source: string, depth: number): Block[] {
       blocks.push(text.join("\n"));
     }
   }
-  return blocks;
+  return { blocks, firstLines };
 }
 
 /** Reads the list starting at `first`, appends it to `blocks`, and returns the index of the line after it. */
-function parseList(lines: string[], first: number, depth: number, blocks: Block[]): number {
+function parseList(lines: readonly string[], first: number, depth: number, blocks: Block[]): number {
   const opening = ITEM.exec(lines[first]!)!;
   const ordered = opening[3] !== undefined;
   const markerIndent = opening[1]!.length;

@@ -1,4 +1,4 @@
-import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
+import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
 import type { ChatClient } from "../../transport/chat-client-types.ts";
 import { initialConversationSnapshot } from "../../transport/conversation-reducer.ts";
 import type { ChatMessage, ConversationSnapshot, Participant } from "../../transport/conversation.ts";
@@ -41,7 +41,10 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly story: ReadonlySignal<ConversationStory>;
   /** The newest agent message that arrived while the floating panel was closed, until opened or dismissed. */
   readonly preview: Signal<ChatMessage | null>;
-  /** Plain text of the last finished agent message, for the polite live region. */
+  /**
+   * Plain text of the agent messages finished by the last frame that finished any, one per line, for the
+   * polite live region.
+   */
   readonly announcement: Signal<string>;
   /**
    * Whether the conversation takes messages now: not before the client starts, nor after it ended or
@@ -86,10 +89,11 @@ export interface ChatModelSettings {
  * whose identity changed, and the store keeps unchanged messages identical, so only the growing message
  * re-renders. The client's `message` event announces, as the plain text its rendered Markdown shows, each
  * agent message that finishes while attached (so history present at attach is neither announced nor
- * counted as unread), and its `language` event switches the UI to a matching locale, as does a language
- * already in the snapshot at attach. The client's events are re-emitted with the `cap-chat:` prefix.
- * The story is recorded at every change, not per frame, so no handoff phase between two frames is lost.
- * Call `attach` to start.
+ * counted as unread); the announcement, the unread count and the preview change in the same frame as the
+ * snapshot, once for all the messages finished since the last frame. The client's `language` event
+ * switches the UI to a matching locale, as does a language already in the snapshot at attach. The client's
+ * events are re-emitted with the `cap-chat:` prefix. The story is recorded at every change, not per frame,
+ * so no handoff phase between two frames is lost. Call `attach` to start.
  */
 export function createChatModel(client: ChatClient, settings: ChatModelSettings): ChatModel {
   let current = client;
@@ -112,9 +116,23 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const lastAgent = signal<Participant | null>(null);
   const { connection, ended } = parts;
   const identity = computed(() => agentIdentity(parts.agent.value ?? lastAgent.value, { name: title.value, avatarUrl: avatarUrl.value }, locale.value.agent));
-  const scheduler = createFrameScheduler(() => {
-    snapshot.value = current.getSnapshot();
-  });
+  // Finished since the last frame: the agent messages to announce, and the newest of them that is unread.
+  let finished: ChatMessage[] = [];
+  let finishedUnread = 0;
+  let newestUnread: ChatMessage | null = null;
+  const applyFrame = () =>
+    batch(() => {
+      snapshot.value = current.getSnapshot();
+      if (finished.length > 0) {
+        announcement.value = finished.map((message) => `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`).join("\n");
+        unread.value += finishedUnread;
+        if (newestUnread) preview.value = newestUnread;
+      }
+      finished = [];
+      finishedUnread = 0;
+      newestUnread = null;
+    });
+  const scheduler = createFrameScheduler(applyFrame);
 
   const switchLanguage = (code: string | null) => switchLocale(locale, code);
 
@@ -127,6 +145,8 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
 
   function attach(next: ChatClient) {
     detach();
+    // What the previous client finished since the last frame is still announced and counted.
+    if (finished.length > 0) applyFrame();
     current = next;
     snapshot.value = next.getSnapshot();
     switchLanguage(snapshot.value.language);
@@ -140,11 +160,12 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
       next.on("language", switchLanguage),
       next.on("message", (message) => {
         if (message.role === "user") return;
-        announcement.value = `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`;
+        finished.push(message);
         if (!open.value && mode.value === "floating") {
-          unread.value++;
-          preview.value = message;
+          finishedUnread++;
+          newestUnread = message;
         }
+        scheduler.schedule();
       }),
       ...forwardedEvents.map((name) => next.on(name, (detail: unknown) => settings.emit(`cap-chat:${name}`, detail as never))),
     ];
@@ -178,8 +199,8 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
       if (value === open.value) return;
       open.value = value;
       if (value) {
-        unread.value = 0;
-        preview.value = null;
+        unread.value = finishedUnread = 0;
+        newestUnread = preview.value = null;
       }
       settings.emit(value ? "cap-chat:open" : "cap-chat:close", undefined);
     },

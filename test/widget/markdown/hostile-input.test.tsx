@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { renderMarkdown } from "../../../src/widget/markdown/index.ts";
+import { seededRandom } from "./seeded-random.ts";
 import { showMarkdown } from "./show-markdown.tsx";
 
 /** Every element the renderer may produce; anything else means markup leaked through from the input. */
@@ -36,17 +37,6 @@ const SAMPLE_MESSAGE = [
   "---",
   "Contact [support](mailto:support@shop.example) or ignore [this](javascript:alert(1)).",
 ].join("\n");
-
-/** A small deterministic generator so the mixed-input check is repeatable. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FRAGMENTS = ["*", "**", "_", "__", "`", "```", "[", "]", "(", ")", "](", "\n", "\n\n", "- ", "1. ", "> ",
   "# ", "  ", "\\", "<b>", "<img src=x onerror=alert(1)>", "https://", "javascript:", "example.com", "a", "word", " "];

@@ -1,0 +1,28 @@
+import type { SizeBudget } from "./size-check.ts";
+
+/** Bytes in `count` KB; a KB is 1,024 bytes here, as in the README. */
+const kb = (count: number): number => Math.round(count * 1024);
+
+/**
+ * The size budgets of the build, the one place that declares them: `npm run size` checks dist/ against
+ * them (test/benchmark/size.ts), and the benchmark reports the same figures. They are ceilings against
+ * regressions, not targets. The script tag is a small loader that imports the app, the locales other than
+ * English and the Chat API fallback from content-hashed sibling files; the npm entries keep the app
+ * statically importable and load only the locales and the fallback on demand. A budget whose patterns
+ * match no file fails, so a renamed file must be renamed here too.
+ */
+export const sizeBudgets: readonly SizeBudget[] = [
+  { name: "script tag: the loader", files: ["cap-chat.js"], gzipCeiling: kb(5), selfContained: true },
+  {
+    name: "script tag: the app as loaded on open, in English",
+    files: ["cap-chat-app-*.js"],
+    withStaticImports: true,
+    gzipCeiling: kb(30),
+    selfContained: true,
+  },
+  { name: "script tag: each extra locale", files: ["cap-chat-fr-*.js", "cap-chat-ar-*.js"], each: true, gzipCeiling: kb(1.2), selfContained: true },
+  { name: "script tag: the Chat API fallback", files: ["cap-chat-fallback-*.js"], each: true, gzipCeiling: kb(2.5), selfContained: true },
+  { name: "npm: the client entry (cap-chat)", files: ["client.js"], withStaticImports: true, minify: true, gzipCeiling: kb(11), selfContained: true },
+  { name: "npm: each extra locale", files: ["chunks/fr-*.js", "chunks/ar-*.js"], each: true, minify: true, gzipCeiling: kb(1.2) },
+  { name: "npm: the Chat API fallback", files: ["chunks/chat-api-transport-*.js"], each: true, minify: true, gzipCeiling: kb(2.5), selfContained: true },
+];

@@ -1,0 +1,87 @@
+import { effect } from "@preact/signals";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { en } from "../../../src/widget/locales/index.ts";
+import { createChatModel } from "../../../src/widget/model/chat-model.ts";
+import { agentMessage, createSnapshot, FakeChatClient, userMessage } from "../support/fake-chat-client.ts";
+
+/** A frame, by the frame scheduler's timer: tests run under fake timers, where animation frames never come. */
+const nextFrame = () => vi.advanceTimersByTime(300);
+
+function attachedModel(open = false) {
+  const client = new FakeChatClient();
+  const model = createChatModel(client, { open, mode: "floating", locale: en, title: undefined, emit: () => {} });
+  model.attach(client);
+  const announcements: string[] = [];
+  const unreadCounts: number[] = [];
+  const stop = [effect(() => void announcements.push(model.announcement.value)), effect(() => void unreadCounts.push(model.unread.value))];
+  announcements.length = unreadCounts.length = 0;
+  return { client, model, announcements, unreadCounts, dispose: () => stop.forEach((end) => end()) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("announcements and the unread count", () => {
+  it("change once per frame, with every agent message finished since the last one, in order", () => {
+    const { client, announcements, unreadCounts, dispose } = attachedModel();
+    client.set({ messages: [agentMessage("a1", "First **answer**")] });
+    client.set({ messages: [agentMessage("a1", "First **answer**"), agentMessage("a2", "Second, by [Max](https://example.com)", { author: { name: "Max" } })] });
+    expect(announcements).toEqual([]);
+    nextFrame();
+    expect(announcements).toEqual(["Ava: First answer\nMax: Second, by Max"]);
+    expect(unreadCounts).toEqual([2]);
+    dispose();
+  });
+
+  it("arrive in the same frame as the snapshot that shows the message", () => {
+    const { client, model, dispose } = attachedModel();
+    const seen: [number, string][] = [];
+    const stop = effect(() => void seen.push([model.messages.value.length, model.announcement.value]));
+    client.set({ messages: [agentMessage("a1", "Done")] });
+    nextFrame();
+    expect(seen).toEqual([
+      [0, ""],
+      [1, "Ava: Done"],
+    ]);
+    stop();
+    dispose();
+  });
+
+  it("leave out streaming agent messages and the user's own", () => {
+    const { client, announcements, unreadCounts, dispose } = attachedModel();
+    client.set({ messages: [userMessage("u1", "Hello"), agentMessage("a1", "Hel", { streaming: true })] });
+    nextFrame();
+    expect(announcements).toEqual([]);
+    client.set({ messages: [userMessage("u1", "Hello"), agentMessage("a1", "Hello there")] });
+    nextFrame();
+    expect(announcements).toEqual(["Ava: Hello there"]);
+    expect(unreadCounts).toEqual([1]);
+    dispose();
+  });
+
+  it("count nothing as unread for a message that finished while open, or before an open in the same frame", () => {
+    const { client, model, unreadCounts, dispose } = attachedModel();
+    client.set({ messages: [agentMessage("a1", "One")] });
+    model.setOpen(true);
+    nextFrame();
+    client.set({ messages: [agentMessage("a1", "One"), agentMessage("a2", "Two")] });
+    nextFrame();
+    expect(unreadCounts).toEqual([]);
+    expect(model.unread.value).toBe(0);
+    dispose();
+  });
+
+  it("still come for what the previous client finished when another client is attached before the frame", () => {
+    const { client, model, announcements, dispose } = attachedModel();
+    client.set({ messages: [agentMessage("a1", "Last words")] });
+    model.attach(new FakeChatClient(createSnapshot()));
+    expect(announcements).toEqual(["Ava: Last words"]);
+    nextFrame();
+    expect(announcements).toEqual(["Ava: Last words"]);
+    dispose();
+  });
+});
