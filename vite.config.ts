@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
-import type { UserConfig } from "vite";
+import { minify } from "terser";
+import type { Plugin, UserConfig } from "vite";
 import { defineConfig } from "vitest/config";
 
 const root = import.meta.dirname;
@@ -25,8 +26,25 @@ const builtPackageEntries = [
 /** The files a page downloads as they are: Terser's extra passes make them about 2 % smaller than the default. */
 const pageMinify = {
   minify: "terser",
-  terserOptions: { ecma: 2020, compress: { passes: 3, pure_getters: true } },
+  terserOptions: { ecma: 2020, safari10: false, compress: { passes: 3, pure_getters: true } },
 } as const satisfies UserConfig["build"];
+
+/**
+ * Vite keeps `@__PURE__` annotations in library builds for the bundler that comes next; the app and its
+ * siblings are loaded by browsers as they are, so the annotations (about 100 B gzip) go. Terser prints
+ * the minified code again without them, which changes nothing else.
+ */
+const dropAnnotations: Plugin = {
+  name: "cap-chat:drop-annotations",
+  apply: "build",
+  async generateBundle(_options, bundle) {
+    for (const output of Object.values(bundle)) {
+      if (output.type !== "chunk") continue;
+      const printed = await minify(output.code, { module: true, compress: false, mangle: false, format: { comments: false } });
+      output.code = printed.code ?? output.code;
+    }
+  },
+};
 
 /** The app the loader imports, and the locale and fallback files it imports in turn, all next to the loader. */
 const appFilePattern = /^cap-chat-app-[\w-]+\.js$/;
@@ -128,6 +146,7 @@ export default defineConfig(({ mode, command }) => ({
     __CAP_CHAT_APP_FILE__: JSON.stringify(command === "build" && mode === "script-tag" ? builtAppFile() : "cap-chat-app.js"),
   },
   publicDir: false,
+  plugins: mode === "app" ? [dropAnnotations] : [],
   resolve: mode === "demo" ? { alias: builtPackageEntries } : {},
   // The reference server serves dist/ at /dist/, so the demo apps' chunks live under /dist/demo/.
   base: mode === "demo" ? "/dist/demo/" : "/",

@@ -2,7 +2,11 @@ import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 
 /** What an embedded widget needs of the app (see `app.ts`). */
 export interface AppModule {
-  mountChat(target: ShadowRoot, options: WidgetOptions): ChatController;
+  /**
+   * Mounts the widget. `launcherSheet` holds the launcher's rules, which the loader already has: the script
+   * tag's app adopts it rather than carrying them too; an app with the whole stylesheet ignores it.
+   */
+  mountChat(target: ShadowRoot, options: WidgetOptions, launcherSheet: CSSStyleSheet | null): ChatController;
   loadLocale(code: string): Promise<unknown>;
   preferredLocaleCode(code: string | undefined): string;
 }

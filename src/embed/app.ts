@@ -3,5 +3,16 @@
  * next to `cap-chat.js`: Preact, the widget and the client. Evaluating it has no side effect and contacts
  * nothing, so the loader may fetch it ahead of need.
  */
-export { mountChat } from "../widget/chat-controller.ts";
+import { mountStyledChat } from "../widget/chat-controller.ts";
+import { getPanelStyleSheet } from "../widget/styles.ts";
+import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
+
 export { loadLocale, preferredLocaleCode } from "../widget/locales/index.ts";
+
+/**
+ * Mounts the widget into `target` with the loader's launcher stylesheet followed by the panel's: the
+ * launcher's rules come once, in the loader, rather than in both files.
+ */
+export function mountChat(target: ShadowRoot, options: WidgetOptions, launcherSheet: CSSStyleSheet | null): ChatController {
+  return mountStyledChat(target, options, [launcherSheet, getPanelStyleSheet()]);
+}

@@ -1,3 +1,4 @@
+import { getLauncherStyleSheet } from "../widget/launcher-styles.ts";
 import { createSessionMemory, tabStorage } from "../widget/session-memory.ts";
 import type { ChatController, WidgetEventHandler, WidgetEventName, WidgetOptions } from "../widget/widget-types.ts";
 import { whenIdle, type AppModule, type AppSource } from "./app-source.ts";
@@ -51,7 +52,7 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
     cancelPrefetch();
     launcher?.remove();
     launcher = null;
-    const current = app.mountChat(root, options as WidgetOptions);
+    const current = app.mountChat(root, options as WidgetOptions, getLauncherStyleSheet());
     controller = current;
     for (const [name, byListener] of listeners) {
       for (const listener of byListener.keys()) byListener.set(listener, current.on(name, listener));

@@ -1,5 +1,5 @@
 import { iconPaths } from "../widget/components/icon-paths.ts";
-import { launcherStyles } from "../widget/launcher-styles.ts";
+import { getLauncherStyleSheet } from "../widget/launcher-styles.ts";
 
 /** The launcher the loader shows until the app has loaded. */
 export interface LoaderLauncher {
@@ -15,20 +15,6 @@ export interface LoaderLauncher {
 export const loaderLauncherLabel = "Open chat";
 
 const svgNamespace = "http://www.w3.org/2000/svg";
-
-let sharedSheet: CSSStyleSheet | null | undefined;
-
-function launcherSheet(): CSSStyleSheet | null {
-  if (sharedSheet === undefined) {
-    try {
-      sharedSheet = new CSSStyleSheet();
-      sharedSheet.replaceSync(launcherStyles);
-    } catch {
-      sharedSheet = null;
-    }
-  }
-  return sharedSheet;
-}
 
 /**
  * Draws the widget's closed launcher in `root` as plain DOM: the same markup, part, classes and stylesheet
@@ -50,7 +36,7 @@ export function showLoaderLauncher(root: ShadowRoot): LoaderLauncher {
   icon.setAttribute("viewBox", "0 0 24 24");
   icon.setAttribute("aria-hidden", "true");
   icon.appendChild(document.createElementNS(svgNamespace, "path")).setAttribute("d", iconPaths.chat);
-  const sheet = launcherSheet();
+  const sheet = getLauncherStyleSheet();
   if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   root.append(wrapper);
   return {

@@ -3,6 +3,7 @@ import { createChatClient } from "../index.ts";
 import { preferredLocaleCode, switchLocale } from "./locales/index.ts";
 import { mountWidget } from "./mount-widget.ts";
 import { changedOptions } from "./option-changes.ts";
+import { getWidgetStyleSheet } from "./styles.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
 // Every other option belongs to the client: changing one means another conversation endpoint.
@@ -14,7 +15,15 @@ const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale"
  * replaces the client.
  */
 export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptions): ChatController {
-  const widget = mountWidget(target, options);
+  return mountStyledChat(target, options, [getWidgetStyleSheet()]);
+}
+
+/**
+ * {@link mountChat} with the widget's rules given as `styleSheets`, adopted in order: the script tag's app
+ * passes its loader's launcher sheet and the panel's, so it does not carry the launcher's rules twice.
+ */
+export function mountStyledChat(target: HTMLElement | ShadowRoot, options: WidgetOptions, styleSheets: readonly (CSSStyleSheet | null)[]): ChatController {
+  const widget = mountWidget(target, options, styleSheets);
   const { model } = widget;
   let { client: _injected, ...settings } = options;
   return Object.assign(widget.controller, {

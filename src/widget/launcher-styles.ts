@@ -1,8 +1,11 @@
+import { constructStyleSheet } from "./style-sheet.ts";
+
 /**
  * The part of the widget's stylesheet that draws the floating launcher: the theme's custom properties, the
  * root's reset, the base button and icon rules, and the launcher with its unread badge. The widget's
  * stylesheet begins with it, and the script tag's loader adopts it alone, so the launcher looks the same
- * before and after the app has loaded.
+ * before and after the app has loaded; the script tag's app then adopts the loader's sheet rather than
+ * carrying these rules a second time.
  */
 export const launcherStyles = `
 :host{--cap-chat-accent:#1d4ed8;--cap-chat-on-accent:#fff;--cap-chat-link:var(--cap-chat-accent);--cap-chat-focus:var(--cap-chat-link);--cap-chat-background:#fff;--cap-chat-surface:#f3f4f6;--cap-chat-text:#111827;--cap-chat-muted:#4b5563;--cap-chat-border:#d1d5db;--cap-chat-hover:rgb(17 24 39/.07);--cap-chat-header-background:var(--cap-chat-background);--cap-chat-header-text:var(--cap-chat-text);--cap-chat-user-bubble:var(--cap-chat-accent);--cap-chat-on-user-bubble:var(--cap-chat-on-accent);--cap-chat-agent-bubble:var(--cap-chat-surface);--cap-chat-live-agent-bubble:#e6f4ea;--cap-chat-code-background:#e3e6eb;--cap-chat-avatar-background:#e0e7ff;--cap-chat-on-avatar:#1e3a8a;--cap-chat-badge:#c0262d;--cap-chat-on-badge:#fff;--cap-chat-error:#b42318;--cap-chat-warning:#8a4b00;--cap-chat-shadow:0 12px 40px rgb(15 23 42/.18),0 2px 8px rgb(15 23 42/.08);--cap-chat-radius:16px;--cap-chat-font:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue","Noto Sans",Ubuntu,Cantarell,Arial,sans-serif,"Apple Color Emoji","Segoe UI Emoji","Noto Color Emoji";--cap-chat-content-width:720px;display:block;color-scheme:light dark;font-family:var(--cap-chat-font);color:var(--cap-chat-text)}
@@ -20,3 +23,11 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .launcher svg{width:26px;height:26px}
 .badge{position:absolute;inset-block-start:-4px;inset-inline-end:-4px;min-width:22px;padding:0 6px;border-radius:11px;background:var(--cap-chat-badge);color:var(--cap-chat-on-badge);font-size:12px;font-weight:700;line-height:22px}
 `;
+
+let sharedSheet: CSSStyleSheet | null | undefined;
+
+/** {@link launcherStyles} as one shared constructable sheet, or null where they are unsupported. */
+export function getLauncherStyleSheet(): CSSStyleSheet | null {
+  if (sharedSheet === undefined) sharedSheet = constructStyleSheet(launcherStyles);
+  return sharedSheet;
+}

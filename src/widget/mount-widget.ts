@@ -7,7 +7,7 @@ import { ChatApp } from "./components/chat-app.tsx";
 import { preferredLocaleCode, resolveLocale, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
 import { createSessionMemory, tabStorage } from "./session-memory.ts";
-import { adoptWidgetStyles } from "./styles.ts";
+import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
@@ -23,15 +23,19 @@ export interface MountedWidget {
 
 /**
  * Mounts the chat widget. Given an element, appends a host `<div>` to it with an open shadow root, which
- * keeps page CSS out; given a shadow root (the custom element's own), renders into it. Styles are adopted
- * as a constructable stylesheet. The client (created from `options`, or `options.client`) is owned by the
- * widget: `destroy()` destroys it. With `start: "open"` (the default) it is started only when the visitor
- * engages: the panel opens or a message is sent. It starts at mount with `start: "load"`, outside floating
- * mode (the panel is on show), or when the tab has a stored session, which is then resumed. The panel's
- * open state is stored with the session and restored with it. `cap-chat:ready` is emitted in a microtask,
- * so a handler added right after mounting receives it.
+ * keeps page CSS out; given a shadow root (the custom element's own), renders into it. `styleSheets`, the
+ * widget's rules as constructable stylesheets, are adopted in order. The client (created from `options`,
+ * or `options.client`) is owned by the widget: `destroy()` destroys it. With `start: "open"` (the default)
+ * it is started only when the visitor engages: the panel opens or a message is sent. It starts at mount
+ * with `start: "load"`, outside floating mode (the panel is on show), or when the tab has a stored
+ * session, which is then resumed. The panel's open state is stored with the session and restored with it.
+ * `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives it.
  */
-export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOptions): MountedWidget {
+export function mountWidget(
+  target: HTMLElement | ShadowRoot,
+  options: WidgetOptions,
+  styleSheets: readonly (CSSStyleSheet | null)[],
+): MountedWidget {
   let destroyed = false;
   // A shadow root is a document fragment (node type 11); this test also holds across frames.
   const ownHost = target.nodeType === 11 ? null : target.appendChild(target.ownerDocument.createElement("div"));
@@ -88,7 +92,7 @@ export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOpt
     if (open || !floating) engage();
     memory.rememberPanel(open);
   });
-  adoptWidgetStyles(root);
+  adoptStyleSheets(root, styleSheets);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
 

@@ -1,21 +1,11 @@
 import { launcherStyles } from "./launcher-styles.ts";
+import { adoptStyleSheets, constructStyleSheet } from "./style-sheet.ts";
 
 /** Where the floating panel becomes a full-screen sheet, which keeps keyboard focus inside it. */
 export const sheetMedia = "(max-width:479px)";
 
-/**
- * The widget's whole stylesheet. Every colour, the radius and the font are `--cap-chat-*` custom properties
- * on the host, so a page overrides them from outside; the dark scheme only switches those properties, never
- * rules. Layout uses logical properties so `dir="rtl"` mirrors it; only bubble corners are physical, keyed on
- * the widget's direction (through `--t` and `--b`, the author side's top and bottom radius), since each
- * bubble takes `dir="auto"` from its own text. The input's text is 16px, below which iOS
- * Safari zooms the page on focus. The root element, which page selectors cannot reach, resets every
- * inherited property (custom properties and `direction` are exempt from `all`) so page text styles such as
- * `text-transform` or `white-space` never flow in from the host, then sets the widget's own text style.
- * Motion (the panel, new rows, the typing dots) stops under `prefers-reduced-motion`. It begins with the
- * launcher's rules, which the script tag's loader also shows on their own.
- */
-export const widgetStyles = `${launcherStyles}
+/** The rules that follow the launcher's in {@link widgetStyles}: the preview, the panel and everything in it. */
+export const panelStyles = `
 h2,p{margin:0}
 :disabled{opacity:.6;cursor:default}
 .preview,.floating .panel{position:fixed;z-index:2147483000;inset-inline-end:20px;box-shadow:var(--cap-chat-shadow)}
@@ -111,19 +101,33 @@ textarea:focus{outline:2px solid transparent;border-color:var(--cap-chat-focus);
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}
 `;
 
+/**
+ * The widget's whole stylesheet. Every colour, the radius and the font are `--cap-chat-*` custom properties
+ * on the host, so a page overrides them from outside; the dark scheme only switches those properties, never
+ * rules. Layout uses logical properties so `dir="rtl"` mirrors it; only bubble corners are physical, keyed on
+ * the widget's direction (through `--t` and `--b`, the author side's top and bottom radius), since each
+ * bubble takes `dir="auto"` from its own text. The input's text is 16px, below which iOS
+ * Safari zooms the page on focus. The root element, which page selectors cannot reach, resets every
+ * inherited property (custom properties and `direction` are exempt from `all`) so page text styles such as
+ * `text-transform` or `white-space` never flow in from the host, then sets the widget's own text style.
+ * Motion (the panel, new rows, the typing dots) stops under `prefers-reduced-motion`. It is the
+ * launcher's rules (which the script tag's loader also shows on their own) followed by the panel's.
+ */
+export const widgetStyles = `${launcherStyles}${panelStyles}`;
+
 let sharedSheet: CSSStyleSheet | null | undefined;
+let sharedPanelSheet: CSSStyleSheet | null | undefined;
 
 /** The stylesheet as one constructable sheet shared by every widget, or null where they are unsupported. */
 export function getWidgetStyleSheet(): CSSStyleSheet | null {
-  if (sharedSheet === undefined) {
-    try {
-      sharedSheet = new CSSStyleSheet();
-      sharedSheet.replaceSync(widgetStyles);
-    } catch {
-      sharedSheet = null;
-    }
-  }
+  if (sharedSheet === undefined) sharedSheet = constructStyleSheet(widgetStyles);
   return sharedSheet;
+}
+
+/** {@link panelStyles} as one shared constructable sheet, or null where they are unsupported. */
+export function getPanelStyleSheet(): CSSStyleSheet | null {
+  if (sharedPanelSheet === undefined) sharedPanelSheet = constructStyleSheet(panelStyles);
+  return sharedPanelSheet;
 }
 
 /**
@@ -131,7 +135,5 @@ export function getWidgetStyleSheet(): CSSStyleSheet | null {
  * forbids inline styles still renders the widget. Does nothing where constructable sheets are missing.
  */
 export function adoptWidgetStyles(root: ShadowRoot): void {
-  const sheet = getWidgetStyleSheet();
-  if (!sheet || root.adoptedStyleSheets.includes(sheet)) return;
-  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  adoptStyleSheets(root, [getWidgetStyleSheet()]);
 }
