@@ -18,7 +18,7 @@ const chromiumArgs = [
  * setup starts in-process on a free port. One worker, because fault controls such as refused upgrades
  * apply to the whole server.
  */
-export default defineConfig({
+export default defineConfig<{ platform: "default" | "all-variants" }>({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
   outputDir: "test-results",
@@ -41,4 +41,13 @@ export default defineConfig({
     },
     trace: "retain-on-failure",
   },
+  projects: [
+    { name: "default" },
+    {
+      // The reload and mid-stream drop journeys again, against a server with every platform variant on.
+      name: "all-variants",
+      use: { platform: "all-variants" },
+      grep: /a reload in the middle of a conversation|a socket dropped in the middle of a stream/,
+    },
+  ],
 });

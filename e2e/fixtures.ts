@@ -1,6 +1,6 @@
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { longReply } from "../demo/server/agent/replies.ts";
-import { SERVER_URL_VARIABLE } from "./server-handle.ts";
+import { SERVER_URL_VARIABLE, VARIANTS_SERVER_URL_VARIABLE } from "./server-handle.ts";
 
 /** Where the demo pages reach the Chat API: the demo site's server companion, on the page's origin. */
 export const demoChatPath = "/cap-chat/chat";
@@ -122,6 +122,8 @@ export function sessionIdOf(page: Page): Promise<string> {
 }
 
 interface Fixtures {
+  /** Which demo server the test runs against: the platform's default decisions, or all its variants. */
+  platform: "default" | "all-variants";
   serverUrl: string;
   widget: ChatWidget;
   /** Console errors and uncaught page errors seen during the test; asserted empty afterwards. */
@@ -130,9 +132,11 @@ interface Fixtures {
 
 /** The suite's `test`: a page on the reference server, a widget helper, and faults reset after each test. */
 export const test = base.extend<Fixtures>({
-  serverUrl: async ({}, use) => {
-    const url = process.env[SERVER_URL_VARIABLE];
-    if (!url) throw new Error(`${SERVER_URL_VARIABLE} is not set: the global setup did not run`);
+  platform: ["default", { option: true }],
+  serverUrl: async ({ platform }, use) => {
+    const variable = platform === "default" ? SERVER_URL_VARIABLE : VARIANTS_SERVER_URL_VARIABLE;
+    const url = process.env[variable];
+    if (!url) throw new Error(`${variable} is not set: the global setup did not run`);
     await use(url);
     await fault(url, "reset");
   },

@@ -1,7 +1,7 @@
-import { heldServer, holdServer } from "./server-handle.ts";
+import { heldServers, holdServers } from "./server-handle.ts";
 
-/** Closes the server the global setup started. */
+/** Closes the servers the global setup started. */
 export default async function globalTeardown(): Promise<void> {
-  await heldServer()?.close();
-  holdServer(undefined);
+  await Promise.all(heldServers().map((server) => server.close()));
+  holdServers([]);
 }
