@@ -59,7 +59,7 @@ export function Transcript({ model }: { model: ChatModel }) {
   let noticeIndex = 0;
   const addNoticesUntil = (time: number) => {
     for (let notice = notices[noticeIndex]; notice && notice.time <= time; notice = notices[++noticeIndex]) {
-      items.push(<NoticeItem key={`notice ${notice.id}`} notice={notice} />);
+      items.push(<NoticeItem key={`notice ${notice.id}`} notice={notice} strings={strings} />);
     }
   };
   messages.forEach((message, index) => {
