@@ -37,8 +37,9 @@ export interface TestEnvironmentOptions {
   fetch?: Environment["fetch"];
   /** Fixed at 0.5 (no jitter) by default. */
   random?: () => number;
-  /** Ids are `${idPrefix}1`, `${idPrefix}2`…; `id-` by default. */
+  /** Ids are `${idPrefix}1`, `${idPrefix}2`…; `id-` by default. Clients that share a session need distinct prefixes, or one `createId`. */
   idPrefix?: string;
+  createId?: () => string;
   /** The tab's storage: a fresh MemoryStorage by default; null for none. */
   storage?: MemoryStorage | null;
   signals?: NetworkSignals;
@@ -64,7 +65,7 @@ export function createTestEnvironment(options: TestEnvironmentOptions = {}): Tes
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     now: scale === 1 ? () => Date.now() : () => origin + (Date.now() - origin) / scale,
     random: options.random ?? (() => 0.5),
-    createId: () => `${options.idPrefix ?? "id-"}${(ids += 1)}`,
+    createId: options.createId ?? (() => `${options.idPrefix ?? "id-"}${(ids += 1)}`),
     storage: options.storage === undefined ? new MemoryStorage() : options.storage,
     signals,
     isOnline: () => signals.online,

@@ -1,13 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createChatApiClient, resolveChatBase } from "../../../src/transport/chat-api/chat-api-calls.ts";
+import { createChatApiCalls } from "../../../src/transport/chat-api/chat-api-calls.ts";
 import { isChatError } from "../../../src/transport/errors.ts";
-import { createFakeChatApi, createFakeEnvironment, type FakeReply } from "./chat-api-fakes.ts";
+import { resolveSiteUrl } from "../../../src/transport/http/url-policy.ts";
+import { createTestEnvironment } from "../../support/test-environment.ts";
+import { createFakeChatApi, type FakeReply } from "./chat-api-fakes.ts";
 
-function clientAnswering(reply: FakeReply) {
-  const api = createFakeChatApi(() => reply);
-  const client = createChatApiClient({ environment: createFakeEnvironment(api.fetch), chatUrl: "https://example.com/chat" });
+function clientAnswering(...replies: FakeReply[]) {
+  const api = createFakeChatApi((_call, calls) => replies[Math.min(calls.length, replies.length) - 1] as FakeReply);
+  const client = createChatApiCalls({ environment: createTestEnvironment({ fetch: api.fetch }), chatUrl: "https://example.com/chat" });
   return { api, client };
 }
+const resolveChatBase = (url: string) => resolveSiteUrl("chatUrl", url);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -64,6 +67,18 @@ describe("chat API client answers", () => {
   it("refuses a create answer without a conversation id as a protocol error", async () => {
     const { client } = clientAnswering({ status: 200, body: { response: "Hi" } });
     await expect(client.create()).rejects.toMatchObject({ kind: "protocol" });
+  });
+
+  it("repeats create after a 5xx, but never a respond that may have been acted on", async () => {
+    const create = clientAnswering({ status: 503 }, { status: 200, body: { conversation_id: "c1", response: "Hi" } });
+    const created = create.client.create();
+    await vi.advanceTimersByTimeAsync(2000);
+    await expect(created).resolves.toEqual({ conversationId: "c1", greeting: "Hi" });
+    const respond = clientAnswering({ status: 503 }, { status: 200, body: {} });
+    const answered = respond.client.respond("c1", "hi").catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await answered).toMatchObject({ status: 503 });
+    expect(respond.api.calls).toHaveLength(1);
   });
 
   it("rejects with the Chat API's error text and status", async () => {

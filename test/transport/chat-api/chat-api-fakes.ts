@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { Environment, HttpRequest, HttpResponse } from "../../../src/transport/environment.ts";
+import type { HttpRequest, HttpResponse } from "../../../src/transport/environment.ts";
 
 /** One request the fake Chat API received. */
 export interface RecordedCall {
@@ -12,7 +12,7 @@ export interface RecordedCall {
 }
 
 /** How the fake answers: an HTTP answer, or a network failure. */
-export type FakeReply = { status: number; body?: unknown; rawBody?: string; headers?: Record<string, string> } | { networkError: true };
+export type FakeReply = { status: number; body?: unknown; rawBody?: string; headers?: Record<string, string> } | { networkError: true } | { refused: true };
 
 /**
  * A fake Chat API over fake timers. `reply` decides each answer from the call; by default create and
@@ -38,33 +38,12 @@ export function createFakeChatApi(reply?: (call: RecordedCall, calls: RecordedCa
     calls.push(call);
     const answer = reply ? await reply(call, calls) : defaultReply(call);
     if ("networkError" in answer) throw new TypeError("Failed to fetch");
+    if ("refused" in answer) throw Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
     const headers = new Map(Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
     const text = answer.rawBody ?? JSON.stringify(answer.body ?? {});
     return { status: answer.status, header: (name) => headers.get(name.toLowerCase()) ?? null, text: async () => text };
   };
   return { calls, fetch, defaultReply };
-}
-
-/** An environment on Vitest's fake timers, with no jitter (random 0.5) and sequential ids. */
-export function createFakeEnvironment(fetch: Environment["fetch"]): Environment {
-  let ids = 0;
-  return {
-    createWebSocket: null,
-    fetch,
-    setTimeout: (callback, milliseconds) => setTimeout(callback, milliseconds),
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    now: () => Date.now(),
-    random: () => 0.5,
-    createId: () => {
-      ids += 1;
-      return `id-${ids}`;
-    },
-    storage: null,
-    isOnline: () => true,
-    onWake: () => () => undefined,
-    onOffline: () => () => undefined,
-    pageHost: () => "shop.example.com",
-  };
 }
 
 /** Lets every settled promise run without moving the fake clock. */

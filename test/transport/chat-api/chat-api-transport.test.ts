@@ -1,26 +1,37 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createChatApiTransport } from "../../../src/transport/chat-api/chat-api-transport.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
 import { createConversationStore } from "../../../src/transport/conversation/conversation-store.ts";
 import type { ConversationSnapshot } from "../../../src/transport/conversation.ts";
-import { createFakeChatApi, createFakeEnvironment, deferred, settle, type FakeReply, type RecordedCall } from "./chat-api-fakes.ts";
+import { createDelivery } from "../../../src/transport/delivery/delivery.ts";
+import type { Transport } from "../../../src/transport/transport.ts";
+import { createTestEnvironment } from "../../support/test-environment.ts";
+import { createFakeChatApi, deferred, settle, type FakeReply, type RecordedCall } from "./chat-api-fakes.ts";
 
 const chatUrl = "https://support.example.com/proxy/chat";
 const baseOptions: ChatClientOptions = { chatUrl, chatHeaders: { "X-Site": "shop" } };
 
+/** The Chat API transport on a fake API, with the store and the shared delivery the client would give it. */
 function setup(reply?: Parameters<typeof createFakeChatApi>[0], options: ChatClientOptions = baseOptions) {
   const api = createFakeChatApi(reply);
-  const environment = createFakeEnvironment(api.fetch);
+  const environment = createTestEnvironment({ fetch: api.fetch, storage: null });
   const store = createConversationStore({ now: environment.now });
   const snapshots: ConversationSnapshot[] = [];
   store.subscribe((snapshot) => snapshots.push(snapshot));
   const events: [string, unknown][] = [];
-  for (const name of ["message", "state", "handoff", "end", "error", "notice"] as const) {
+  for (const name of ["message", "state", "handoff", "handoff-required", "end", "error", "notice"] as const) {
     store.on(name, (detail) => events.push([name, detail]));
   }
-  const transport = createChatApiTransport({ environment, options, store });
-  return { api, store, snapshots, events, transport };
+  let transport: Transport | null = null;
+  const delivery = createDelivery(store.apply, () => transport?.send());
+  transport = createChatApiTransport({ environment, options, apply: store.apply, delivery });
+  const started = transport;
+  /** Writes a message, as the client does: the transport starts, the message enters the shared outbox. */
+  const send = (id: string, text: string) => {
+    started.start();
+    delivery.enqueue(id, text, environment.now());
+  };
+  return { api, store, snapshots, events, transport: started, delivery, send };
 }
 
 function action(call: RecordedCall | undefined): string {
@@ -42,6 +53,11 @@ function respondWith(...replies: FakeReply[]) {
   };
 }
 
+const answer = (response: string, extra: Record<string, unknown> = {}): FakeReply => ({
+  status: 200,
+  body: { conversation_id: "conversation-1", response, end_conversation: false, ...extra },
+});
+
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000 });
 });
@@ -52,11 +68,7 @@ afterEach(() => {
 
 describe("Chat API transport: conversation start", () => {
   it("creates the conversation with the webchat channel, variant, attributes and site headers, and shows the greeting", async () => {
-    const { api, store, snapshots, transport } = setup(undefined, {
-      ...baseOptions,
-      variantId: "variant-b",
-      integrationAttributes: { plan: "gold" },
-    });
+    const { api, store, snapshots, transport } = setup(undefined, { ...baseOptions, variantId: "variant-b", integrationAttributes: { plan: "gold" } });
     transport.start();
     await settle();
     expect(api.calls).toHaveLength(1);
@@ -84,34 +96,26 @@ describe("Chat API transport: conversation start", () => {
     expect(api.calls[0]?.body).toEqual({ channel: "webchat" });
   });
 
-  it("sends the pending messages handed over at start, in order, after the greeting", async () => {
-    const { api, store, transport } = setup();
-    transport.start([
-      { id: "u1", text: "first" },
-      { id: "u2", text: "second" },
-    ]);
+  it("delivers the messages already waiting in the shared outbox, in order, after the greeting", async () => {
+    const { api, store, transport, delivery } = setup();
+    delivery.enqueue("u1", "first", 1);
+    delivery.enqueue("u2", "second", 2);
+    transport.start();
     await settle();
     expect(api.calls.map((call) => [action(call), (call.body as { message?: string }).message])).toEqual([
       ["POST create", undefined],
       ["POST respond", "first"],
       ["POST respond", "second"],
     ]);
-    expect(statuses(store.getSnapshot())).toEqual([
-      "user:first:sent",
-      "user:second:sent",
-      "agent:Hello! How can I help?",
-      "agent:You said: first",
-      "agent:You said: second",
-    ]);
+    expect(statuses(store.getSnapshot())).toEqual(["user:first:sent", "user:second:sent", "agent:Hello! How can I help?", "agent:You said: first", "agent:You said: second"]);
   });
 
   it("refuses a plain-http chatUrl on a real host as a configuration error, without any request", async () => {
-    const { api, store, events, transport } = setup(undefined, { chatUrl: "http://support.example.com/chat" });
-    transport.start();
-    transport.send("u1", "hello");
+    const { api, store, events, send } = setup(undefined, { chatUrl: "http://support.example.com/chat" });
+    send("u1", "hello");
     await settle();
     expect(api.calls).toEqual([]);
-    expect(store.getSnapshot().connection).toMatchObject({ status: "failed", error: { kind: "configuration" } });
+    expect(store.getSnapshot().connection).toEqual({ status: "failed", error: { kind: "configuration", code: "insecure-url", parameters: { option: "chatUrl" } } });
     expect(events.filter(([name]) => name === "error")).toHaveLength(1);
     expect(store.getSnapshot().messages[0]?.status).toBe("failed");
   });
@@ -122,26 +126,27 @@ describe("Chat API transport: conversation start", () => {
     await settle();
     expect(api.calls[0]?.url).toBe("/support/chat/create");
   });
+
+  it("takes a message no larger than the Messaging frame limit", () => {
+    const { transport } = setup();
+    expect(transport.admit(131072)).toBeNull();
+    expect(transport.admit(131073)).toEqual({ limitBytes: 131072 });
+  });
 });
 
 describe("Chat API transport: turns", () => {
   it("shows the message as sending and the turn as pending while respond is in flight", async () => {
     const held = deferred<FakeReply>();
     const fallback = createFakeChatApi();
-    const { api, store, transport } = setup((call) => (call.url.endsWith("/respond") ? held.promise : fallback.defaultReply(call)));
+    const { api, store, transport, send } = setup((call) => (call.url.endsWith("/respond") ? held.promise : fallback.defaultReply(call)));
     transport.start();
     await settle();
-    transport.send("u1", "Where is my order?");
+    send("u1", "Where is my order?");
     await settle();
-    expect(api.calls[1]).toMatchObject({
-      url: `${chatUrl}/respond`,
-      method: "POST",
-      headers: { "X-Site": "shop" },
-      body: { conversation_id: "conversation-1", message: "Where is my order?" },
-    });
+    expect(api.calls[1]).toMatchObject({ url: `${chatUrl}/respond`, method: "POST", headers: { "X-Site": "shop" }, body: { conversation_id: "conversation-1", message: "Where is my order?" } });
     expect(store.getSnapshot().typing).toEqual({ kind: "pending" });
     expect(store.getSnapshot().messages[1]).toMatchObject({ id: "u1", status: "sending" });
-    held.resolve({ status: 200, body: { conversation_id: "conversation-1", response: "It ships today.", end_conversation: false } });
+    held.resolve(answer("It ships today."));
     await settle();
     expect(store.getSnapshot().typing).toEqual({ kind: "none" });
     expect(statuses(store.getSnapshot())).toEqual(["agent:Hello! How can I help?", "user:Where is my order?:sent", "agent:It ships today."]);
@@ -150,83 +155,87 @@ describe("Chat API transport: turns", () => {
   it("keeps one respond in flight at a time and sends queued turns in order", async () => {
     const gates: ReturnType<typeof deferred<FakeReply>>[] = [];
     const fallback = createFakeChatApi();
-    const { api, transport } = setup((call) => {
+    const { api, send } = setup((call) => {
       if (!call.url.endsWith("/respond")) return fallback.defaultReply(call);
       const gate = deferred<FakeReply>();
       gates.push(gate);
       return gate.promise;
     });
-    transport.send("u1", "one");
-    transport.send("u2", "two");
-    transport.send("u3", "three");
+    send("u1", "one");
+    send("u2", "two");
+    send("u3", "three");
     await settle();
     expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
     for (const [index, gate] of gates.entries()) {
       expect(gates).toHaveLength(index + 1);
-      gate.resolve({ status: 200, body: { conversation_id: "conversation-1", response: "ok", end_conversation: false } });
+      gate.resolve(answer("ok"));
       await settle();
     }
     expect(api.calls.map((call) => (call.body as { message?: string }).message)).toEqual([undefined, "one", "two", "three"]);
   });
 
-  it("never sends the same message twice, whether sent again while waiting or after delivery", async () => {
-    const { api, store, transport } = setup();
-    transport.send("u1", "only once");
-    transport.send("u1", "only once");
+  it("never sends the same message twice, whether written again while waiting or after delivery", async () => {
+    const { api, store, send } = setup();
+    send("u1", "only once");
+    send("u1", "only once");
     await settle();
-    transport.send("u1", "only once");
+    send("u1", "only once");
     await settle();
-    expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
+    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "POST respond"]);
     expect(store.getSnapshot().messages.filter((message) => message.id === "u1")).toHaveLength(1);
   });
 
   it("emits a message event for the delivered user message and for each agent answer", async () => {
-    const { events, transport } = setup();
-    transport.send("u1", "hi");
+    const { events, send } = setup();
+    send("u1", "hi");
     await settle();
-    expect(events.filter(([name]) => name === "message").map(([, detail]) => (detail as { text: string }).text)).toEqual([
-      "Hello! How can I help?",
-      "hi",
-      "You said: hi",
-    ]);
+    expect(events.filter(([name]) => name === "message").map(([, detail]) => (detail as { text: string }).text)).toEqual(["Hello! How can I help?", "hi", "You said: hi"]);
   });
 
   it("adds no agent message for an empty response", async () => {
-    const { store, transport } = setup(respondWith({ status: 200, body: { conversation_id: "conversation-1", response: "", end_conversation: false } }));
-    transport.send("u1", "hi");
+    const { store, send } = setup(respondWith(answer("")));
+    send("u1", "hi");
     await settle();
     expect(statuses(store.getSnapshot())).toEqual(["user:hi:sent", "agent:Hello! How can I help?"]);
   });
 });
 
-describe("Chat API transport: endings", () => {
-  it("maps a handoff in the answer to the over phase and a natural end", async () => {
-    const { api, store, events, transport } = setup(
-      respondWith({
-        status: 200,
-        body: { conversation_id: "conversation-1", response: "Connecting you to billing.", end_conversation: true, handoff: { destination: "billing", reason: "refund" } },
-      }),
-    );
-    transport.send("u1", "I want a refund");
-    transport.send("u2", "hello?");
+describe("Chat API transport: handoff and endings", () => {
+  it("maps a handoff that ends the conversation to the site-facing events of a client-managed handoff, then the end", async () => {
+    const handoff = { destination: "phone-callback", reason: "COMPLEX_QUERY" };
+    const { api, store, events, send } = setup(respondWith(answer("Connecting you to billing.", { end_conversation: true, handoff })));
+    send("u1", "I want a refund");
+    send("u2", "hello?");
     await settle();
     expect(store.getSnapshot()).toMatchObject({
-      handoff: { phase: "over", destination: "billing", reason: "refund" },
+      handoff: { phase: "client-handoff-required", reason: "COMPLEX_QUERY", queueName: "phone-callback", destination: "phone-callback" },
       ended: { reason: "REASON_NATURAL_END" },
       connection: { status: "ended" },
     });
     expect(store.getSnapshot().messages.find((message) => message.id === "u2")?.status).toBe("failed");
     expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
-    expect(events.map(([name]) => name).slice(-3)).toEqual(["handoff", "state", "end"]);
+    expect(events.filter(([name]) => name === "handoff-required")).toEqual([["handoff-required", { reason: "COMPLEX_QUERY", queueName: "phone-callback", destination: "phone-callback" }]]);
+    expect(events.map(([name]) => name).slice(-4)).toEqual(["handoff", "handoff-required", "state", "end"]);
   });
 
-  it("ends naturally when the answer says end_conversation, and fails later sends without a request", async () => {
-    const { api, store, transport } = setup(respondWith({ status: 200, body: { conversation_id: "conversation-1", response: "Goodbye!", end_conversation: true } }));
-    transport.send("u1", "bye");
+  it("keeps the conversation going after a handoff that does not end it", async () => {
+    const { store, events, send } = setup(respondWith(answer("Someone will call you.", { handoff: { destination: "phone-callback", reason: "" } }), answer("Anything else?")));
+    send("u1", "call me");
+    await settle();
+    expect(store.getSnapshot().ended).toBeNull();
+    expect(events.filter(([name]) => name === "handoff-required")).toHaveLength(1);
+    send("u2", "thanks");
+    await settle();
+    expect(store.getSnapshot().messages.at(-1)).toMatchObject({ text: "Anything else?" });
+  });
+
+  it("ends naturally when the answer says end_conversation, and fails later messages without a request", async () => {
+    const { api, store, send } = setup(respondWith(answer("Goodbye!", { end_conversation: true })));
+    send("u1", "bye");
     await settle();
     expect(store.getSnapshot().ended).toEqual({ reason: "REASON_NATURAL_END" });
     expect(store.getSnapshot().handoff).toEqual({ phase: "none" });
-    transport.send("u2", "still there?");
+    send("u2", "still there?");
     await settle();
     expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
     expect(store.getSnapshot().messages.at(-1)).toMatchObject({ id: "u2", status: "failed" });
@@ -244,9 +253,7 @@ describe("Chat API transport: endings", () => {
 
   it("closes a conversation whose create answer arrives after the user ended", async () => {
     const held = deferred<FakeReply>();
-    const { api, store, transport } = setup((call) =>
-      call.url.endsWith("/create") ? held.promise : { status: 200, body: { success: true } },
-    );
+    const { api, store, transport } = setup((call) => (call.url.endsWith("/create") ? held.promise : { status: 200, body: { success: true } }));
     transport.start();
     await settle();
     transport.end();
@@ -257,142 +264,147 @@ describe("Chat API transport: endings", () => {
     expect(store.getSnapshot().messages).toEqual([]);
   });
 
+  it("starts a new conversation, forgetting the old one, whose late answers change nothing", async () => {
+    const held = deferred<FakeReply>();
+    let creates = 0;
+    const { api, store, transport, send } = setup((call) => {
+      if (call.url.endsWith("/create")) return { status: 200, body: { conversation_id: `conversation-${(creates += 1)}`, response: `Hello ${creates}` } };
+      return held.promise;
+    });
+    send("u1", "in the old one");
+    await settle();
+    transport.newConversation();
+    held.resolve(answer("late"));
+    await settle();
+    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "POST create"]);
+    expect(statuses(store.getSnapshot())).toEqual(["agent:Hello 2"]);
+  });
+
   it("after destroy makes no request and changes nothing", async () => {
     const held = deferred<FakeReply>();
     const fallback = createFakeChatApi();
-    const { api, snapshots, transport } = setup((call) => (call.url.endsWith("/respond") ? held.promise : fallback.defaultReply(call)));
-    transport.send("u1", "hi");
+    const { api, snapshots, transport, send, delivery } = setup((call) => (call.url.endsWith("/respond") ? held.promise : fallback.defaultReply(call)));
+    send("u1", "hi");
     await settle();
     const seen = snapshots.length;
     transport.destroy();
-    held.resolve({ status: 200, body: { conversation_id: "conversation-1", response: "late", end_conversation: false } });
-    transport.send("u2", "ignored");
+    held.resolve(answer("late"));
+    delivery.enqueue("u2", "ignored", 0);
     transport.end();
     await settle();
-    expect(snapshots).toHaveLength(seen);
+    expect(snapshots).toHaveLength(seen + 1);
     expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
   });
 });
 
-describe("Chat API transport: failures", () => {
-  it("honours Retry-After on a 429 and sends the message exactly once more", async () => {
-    const { api, store, transport } = setup(
-      respondWith({ status: 429, headers: { "Retry-After": "3" }, body: { success: false, error_code: "rate_limited", error_message: "Slow down" } }, {
-        status: 200,
-        body: { conversation_id: "conversation-1", response: "Done", end_conversation: false },
-      }),
-    );
-    transport.send("u1", "hi");
+describe("Chat API transport: never twice", () => {
+  it("repeats a turn by itself only when it provably never reached the server: a refused connection, a 429 with Retry-After", async () => {
+    const { api, store, send } = setup(respondWith({ refused: true }, { status: 429, headers: { "Retry-After": "3" } }, answer("Done")));
+    send("u1", "hi");
     await settle();
-    expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "POST respond"]);
     await vi.advanceTimersByTimeAsync(2999);
-    expect(api.calls).toHaveLength(2);
+    expect(api.calls).toHaveLength(3);
     expect(store.getSnapshot().typing).toEqual({ kind: "pending" });
     await vi.advanceTimersByTimeAsync(1);
-    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "POST respond"]);
-    expect((api.calls[2]?.at ?? 0) - (api.calls[1]?.at ?? 0)).toBe(3000);
+    expect(api.calls).toHaveLength(4);
     expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("sent");
   });
 
-  it("backs off exponentially on 5xx, then marks the message failed, and a retry delivers it", async () => {
-    const { api, store, transport } = setup(
-      respondWith(
-        { status: 500 },
-        { status: 502 },
-        { status: 503 },
-        { networkError: true },
-        { status: 200, body: { conversation_id: "conversation-1", response: "Back again", end_conversation: false } },
-      ),
-    );
-    transport.send("u1", "hi");
+  it.each<[string, FakeReply]>([
+    ["a 5xx", { status: 502 }],
+    ["a gateway timeout", { status: 504 }],
+    ["a connection lost after sending", { networkError: true }],
+    ["a 429 without Retry-After", { status: 429 }],
+    ["a 400", { status: 400, body: { success: false, error_code: "BAD_REQUEST", error_message: "Malformed" } }],
+  ])("fails the turn after %s, never repeating it, and the user's retry delivers it", async (_name, failure) => {
+    const { api, store, send, delivery } = setup(respondWith(failure, answer("Back again")));
+    send("u1", "hi");
     await vi.advanceTimersByTimeAsync(60_000);
-    const responds = api.calls.filter((call) => call.url.endsWith("/respond"));
-    expect(responds.slice(1).map((call, index) => call.at - (responds[index]?.at ?? 0))).toEqual([1000, 2000, 4000]);
+    expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
     expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("failed");
     expect(store.getSnapshot().typing).toEqual({ kind: "none" });
     expect(store.getSnapshot().connection).toEqual({ status: "fallback" });
-    transport.send("u1", "hi");
+    expect(delivery.retry("u1")).toBe(true);
     expect(store.getSnapshot().messages.at(-1)).toMatchObject({ id: "u1", status: "sending" });
     await settle();
     expect(statuses(store.getSnapshot())).toEqual(["agent:Hello! How can I help?", "user:hi:sent", "agent:Back again"]);
   });
 
-  it("fails a message on 400 without retrying it", async () => {
-    const { api, store, transport } = setup(respondWith({ status: 400, body: { success: false, error_code: "bad_request", error_message: "Malformed" } }));
-    transport.send("u1", "hi");
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
-    expect(store.getSnapshot().messages[0]).toMatchObject({ id: "u1", status: "failed" });
-    expect(store.getSnapshot().connection).toEqual({ status: "fallback" });
+  it.each<[string, FakeReply]>([
+    ["a chat timeout", { status: 400, body: { success: false, error_code: "CHAT_TIMEOUT", error_message: "Chat session exceeded the timeout limit." } }],
+    ["404", { status: 404, body: { success: false, error_code: "not_found", error_message: "Conversation not found" } }],
+    ["410", { status: 410, body: { success: false, error_code: "gone", error_message: "Conversation ended" } }],
+  ])("after %s starts a new conversation with a notice and sends the turn there, once", async (_name, gone) => {
+    let creates = 0;
+    const { api, store, events, send } = setup((call, calls) => {
+      if (call.url.endsWith("/create")) return { status: 200, body: { conversation_id: `conversation-${(creates += 1)}`, response: "Hello" } };
+      return calls.filter((item) => item.url.endsWith("/respond")).length === 1 ? gone : answer("Fresh start");
+    });
+    send("u1", "hello");
+    await settle();
+    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "POST create", "POST respond"]);
+    expect(api.calls[3]?.body).toEqual({ conversation_id: "conversation-2", message: "hello" });
+    expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("sent");
+    expect(events.filter(([name]) => name === "notice")).toEqual([["notice", expect.objectContaining({ code: "new-session", level: "info" })]]);
+    expect(store.getSnapshot().ended).toBeNull();
+  });
+
+  it("fails a turn the new conversation also refuses, rather than moving it on again", async () => {
+    const gone: FakeReply = { status: 404, body: { success: false, error_code: "not_found", error_message: "Conversation not found" } };
+    const { api, store, send } = setup(respondWith(gone));
+    send("u1", "hello");
+    await settle();
+    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "POST create", "POST respond"]);
+    expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("failed");
   });
 
   it("treats 401 as a configuration error: the connection fails and later messages fail without a request", async () => {
-    const { api, store, events, transport } = setup(respondWith({ status: 401, body: { success: false, error_code: "unauthorized", error_message: "Bad key" } }));
-    transport.send("u1", "hi");
-    transport.send("u2", "again");
+    const { api, store, events, send } = setup(respondWith({ status: 401, body: { success: false, error_code: "unauthorized", error_message: "Bad key" } }));
+    send("u1", "hi");
+    send("u2", "again");
     await settle();
-    expect(store.getSnapshot().connection).toMatchObject({ status: "failed", error: { kind: "configuration" } });
+    expect(store.getSnapshot().connection).toEqual({ status: "failed", error: { kind: "configuration", code: "chat-api-refused", parameters: { status: 401 } } });
     expect(events.filter(([name]) => name === "error")).toHaveLength(1);
-    transport.send("u3", "and again");
+    send("u3", "and again");
     await settle();
     expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
-    expect(store.getSnapshot().messages.filter((message) => message.role === "user").map((message) => message.status)).toEqual([
-      "failed",
-      "failed",
-      "failed",
-    ]);
+    expect(store.getSnapshot().messages.filter((message) => message.role === "user").map((message) => message.status)).toEqual(["failed", "failed", "failed"]);
   });
 
   it("treats a 403 on create as a configuration error", async () => {
     const { store, transport } = setup(() => ({ status: 403, body: { success: false, error_code: "forbidden", error_message: "No" } }));
     transport.start();
     await settle();
-    expect(store.getSnapshot().connection).toMatchObject({ status: "failed", error: { kind: "configuration" } });
-  });
-
-  it.each([404, 410])("on %i fails the message, raises a notice, and the next message starts a new conversation", async (status) => {
-    const { api, store, events, transport } = setup(
-      respondWith({ status, body: { success: false, error_code: "gone", error_message: "Conversation not found" } }, {
-        status: 200,
-        body: { conversation_id: "conversation-2", response: "Fresh start", end_conversation: false },
-      }),
-    );
-    transport.send("u1", "hello");
-    await settle();
-    expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("failed");
-    expect(events.filter(([name]) => name === "notice")).toEqual([["notice", expect.objectContaining({ code: "new-session", level: "info" })]]);
-    expect(store.getSnapshot().ended).toBeNull();
-    transport.send("u2", "anyone?");
-    await settle();
-    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "POST create", "POST respond"]);
-    expect(api.calls[3]?.body).toEqual({ conversation_id: "conversation-2", message: "anyone?" });
+    expect(store.getSnapshot().connection).toMatchObject({ status: "failed", error: { kind: "configuration", code: "chat-api-refused" } });
   });
 
   it("marks a message sent, once, when the 2xx answer cannot be read", async () => {
-    const { api, store, transport } = setup(respondWith({ status: 200, rawBody: "<html>oops</html>" }));
-    transport.send("u1", "hi");
+    const { api, store, send } = setup(respondWith({ status: 200, rawBody: "<html>oops</html>" }));
+    send("u1", "hi");
     await vi.advanceTimersByTimeAsync(60_000);
     expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
     expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("sent");
     expect(store.getSnapshot().notices).toEqual([expect.objectContaining({ code: "unreadable-answer", level: "error" })]);
   });
 
-  it("fails the connection and the waiting message when create keeps failing, and tries to create again on the next send", async () => {
+  it("fails the connection and the waiting message when create keeps failing, and creates again on the next message", async () => {
     let creates = 0;
     const fallback = createFakeChatApi();
-    const { api, store, transport } = setup((call) => {
+    const { api, store, send, delivery } = setup((call) => {
       if (call.url.endsWith("/create")) {
         creates += 1;
         if (creates <= 4) return { status: 500 };
       }
       return fallback.defaultReply(call);
     });
-    transport.send("u1", "hi");
+    send("u1", "hi");
     await vi.advanceTimersByTimeAsync(60_000);
     expect(creates).toBe(4);
-    expect(store.getSnapshot().connection).toMatchObject({ status: "failed", error: { kind: "network" } });
+    expect(store.getSnapshot().connection).toEqual({ status: "failed", error: { kind: "network", code: "network-failure", parameters: { request: "create" } } });
     expect(store.getSnapshot().messages[0]).toMatchObject({ id: "u1", status: "failed" });
-    transport.send("u1", "hi");
+    delivery.retry("u1");
     await settle();
     expect(store.getSnapshot().connection).toEqual({ status: "fallback" });
     expect(api.calls.filter((call) => call.url.endsWith("/respond"))).toHaveLength(1);

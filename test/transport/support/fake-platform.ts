@@ -131,6 +131,8 @@ export class FakePlatform {
         return new MockWebSocket(url) as unknown as WebSocketLike;
       },
       fetch: (url, init) => this.fetch(url, init),
+      // One counter for every client of the platform: a reloaded page never reuses an id.
+      createId: () => `id-${(this.idCounter += 1)}`,
       storage: this.storage,
       signals: this.signals,
       ...overrides,
