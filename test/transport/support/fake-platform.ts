@@ -13,6 +13,8 @@ await import("../../../src/transport/chat-api/chat-api-transport.ts");
 export const messagingUrl = "https://chat.example.test";
 const socketUrl = "wss://chat.example.test/ws";
 export const chatUrl = "https://proxy.example.test/support/chat";
+/** The site's own token endpoint, which holds the connector token on the site's backend. */
+export const tokenUrl = "/support/access-token";
 
 /**
  * How this platform differs from protocol.md's Decisions, one switch per variant of §9 (the reference
@@ -99,8 +101,12 @@ export class FakePlatform {
   loseJoins = false;
   /** Stored events are not sent live while true (as if the socket died right after the server stored them). */
   muteLive = false;
+  /** While true, a socket that opens gets no history batch at all. */
+  withholdReplay = false;
   /** The next this many joins are answered "unable to start a conversation". */
   failingJoins = 0;
+  /** Join requests refused because the agent was already there (`refuseSecondJoin`). */
+  refusedJoins = 0;
   /** The next user message is answered with the high-load warning. */
   highLoadNext = false;
   /** Every USER_TYPING state the server received, in order, with the time. */
@@ -115,6 +121,13 @@ export class FakePlatform {
   tokenFailures: { status: number; message: string }[] = [];
   /** Every token handed out, with when and the session it created. */
   readonly tokens = new Map<string, { issuedAt: number; sessionId?: string }>();
+
+  /** Hands out a new access token, as the platform (or the site's backend on its behalf) does. */
+  issueToken(): { access_token: string; expires_in: number; token_type: "Bearer" } {
+    const token = `token-${(this.idCounter += 1)}`;
+    this.tokens.set(token, { issuedAt: Date.now() });
+    return { access_token: token, expires_in: this.variants.tokenExpirySeconds ?? 86400, token_type: "Bearer" };
+  }
   private readonly chatConversations = new Map<string, number>();
   private idCounter = 0;
   private sessionCounter = 0;
@@ -247,12 +260,10 @@ export class FakePlatform {
       header: (name) => headers[name] ?? null,
       text: async () => JSON.stringify(body),
     });
-    if (url.endsWith("/api/v1/access-token")) {
+    if (url.endsWith("/api/v1/access-token") || url === tokenUrl) {
       const failure = this.tokenFailures.shift();
       if (failure) return respond(failure.status, { message: failure.message });
-      const token = `token-${(this.idCounter += 1)}`;
-      this.tokens.set(token, { issuedAt: Date.now() });
-      return respond(200, { access_token: token, expires_in: this.variants.tokenExpirySeconds ?? 86400, token_type: "Bearer" });
+      return respond(200, this.issueToken());
     }
     if (url.endsWith("/api/v1/sessions")) {
       const token = init.headers.Authorization?.replace("Bearer ", "") ?? null;
@@ -305,6 +316,7 @@ export class FakePlatform {
     if (!session) return socket.close({ code: 1006, reason: "" });
     session.sockets.push(socket);
     socket.on("message", (data) => this.receive(session, socket, String(data)));
+    if (this.withholdReplay) return;
     const cursor = Number(query.get("cursor") ?? "0");
     const [start, ...rest] = session.events;
     const replay = [start, ...rest.filter((event) => (event.sequence ?? 0) > cursor)];
@@ -331,6 +343,7 @@ export class FakePlatform {
       case EventType.RequestServiceAgentJoin:
         if (this.loseJoins) return;
         if (session.agentPresent && this.variants.refuseSecondJoin) {
+          this.refusedJoins += 1;
           const refused = { level: SystemMessageLevel.Error, message: "Error: Service agent already joined" };
           return this.transient(session, EventType.SystemMessage, refused, frame.metadata);
         }
