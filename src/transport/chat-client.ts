@@ -8,7 +8,7 @@ import type { Environment } from "./environment.ts";
 import { toChatError } from "./errors.ts";
 import { resolveMessagingEndpoints, resolveSiteUrl, type MessagingEndpoints } from "./http/url-policy.ts";
 import { sizeRefusal, type LifecyclePhase } from "./lifecycle/transition.ts";
-import { createTokenSource, type TokenOrigin } from "./messaging/handshake.ts";
+import type { TokenOrigin } from "./messaging/session-access.ts";
 import { createMessagingTransport, type MessagingTransport } from "./messaging/messaging-transport.ts";
 import type { Transport } from "./transport.ts";
 
@@ -73,7 +73,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       apply: store.apply,
       delivery,
       endpoints: plan.endpoints,
-      tokens: createTokenSource(environment, plan.tokens),
+      tokens: plan.tokens,
       host: options.host ?? environment.pageHost(),
       platform: options.platform ?? "web",
       streaming: options.streaming ?? true,
@@ -162,7 +162,7 @@ function choosePlan(options: ChatClientOptions, environment: Environment): Plan 
           : tokenUrl
             ? { tokenUrl: resolveSiteUrl("tokenUrl", tokenUrl) }
             : connectorToken
-              ? { connectorToken, host: options.host ?? environment.pageHost(), httpBase: endpoints.httpBase }
+              ? { connectorToken, host: options.host ?? environment.pageHost() }
               : null;
     if (!endpoints || !tokens) return transport === "auto" && hasChat ? {} : invalid("missing-options");
     const fallback = transport === "auto" && hasChat;

@@ -1,8 +1,7 @@
 import type { ChatClientOptions } from "../chat-client-types.ts";
 import type { ChatErrorInfo } from "../conversation.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
-import type { Delivery } from "../delivery/delivery.ts";
-import type { OutboxEntry } from "../delivery/outbox.ts";
+import type { Delivery, OutboxEntry } from "../delivery/delivery.ts";
 import type { Environment } from "../environment.ts";
 import { isChatError, isHttpError, toChatError } from "../errors.ts";
 import type { RetryPolicy } from "../http/http-request.ts";

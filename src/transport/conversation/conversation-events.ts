@@ -71,7 +71,6 @@ export type ConversationEvent =
       history?: true;
     }
   | { kind: "language-changed"; languageCode: string }
-  | { kind: "session-idle-warning"; time: number }
   | { kind: "session-ended"; reason: string; history?: true }
   /** A Chat API turn went out; the typing indicator shows `pending` until its answer. */
   | { kind: "turn-pending"; pending: boolean }

@@ -170,8 +170,6 @@ function reduceSnapshot(snapshot: ConversationSnapshot, event: ConversationEvent
       const withNotice = addNotice(snapshot, notice);
       return answersTurn && withNotice !== snapshot ? stopTyping(withNotice, "agent") : withNotice;
     }
-    case "session-idle-warning":
-      return addNotice(snapshot, { id: `session-idle-warning-${event.time}`, level: "warning", code: "session-idle-warning", time: event.time });
     case "language-changed":
       return snapshot.language === event.languageCode ? snapshot : { ...snapshot, language: event.languageCode };
     case "session-ended": {

@@ -1,5 +1,5 @@
 import type { KeyValueStorage } from "../environment.ts";
-import type { OutboxEntry, OutboxEntryState } from "./outbox.ts";
+import type { OutboxEntry, OutboxEntryState } from "./delivery.ts";
 
 /**
  * The storage key of a client's conversation: `cap-chat:session`, or `cap-chat:session:<id>` with the

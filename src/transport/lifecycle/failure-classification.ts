@@ -83,13 +83,17 @@ export function classifyFailure(failure: Failure, context: FailureContext): Fail
   }
 }
 
-/** What a refused connector (401 on the access token) most likely means, by the server's error text (protocol.md §2.1). */
-const connectorRefusals: Record<string, ErrorCode> = {
-  "Connector token does not exist": "connector-unknown",
-  "Failed to validate connector": "host-not-registered",
-  "Connector missing host domain": "connector-without-host",
-  "Missing authentication headers": "connector-headers-missing",
-};
+/**
+ * What a refused connector (401 on the access token) most likely means, by a telling fragment of the
+ * server's error text (protocol.md §2.1: "Connector token does not exist", "Failed to validate connector",
+ * "Connector missing host domain", "Missing authentication headers").
+ */
+const connectorRefusals: [fragment: string, code: ErrorCode][] = [
+  ["does not exist", "connector-unknown"],
+  ["validate", "host-not-registered"],
+  ["host domain", "connector-without-host"],
+  ["headers", "connector-headers-missing"],
+];
 
 /**
  * Why a failure is final, as a code: a 401 on the access token names its likely cause from the server's
@@ -101,7 +105,7 @@ export function describeFailure(failure: Failure, host = ""): ChatErrorInfo {
   const { error, request } = failure;
   if (!isHttpError(error)) return { kind: error.kind === "configuration" ? "configuration" : "network", code: error.code, parameters: error.parameters };
   const text = error.serverMessage ?? "";
-  const refusal = request === "access-token" && error.status === 401 && Object.hasOwn(connectorRefusals, text) ? connectorRefusals[text] : undefined;
+  const refusal = request === "access-token" && error.status === 401 ? connectorRefusals.find(([fragment]) => text.includes(fragment))?.[1] : undefined;
   if (refusal) return { kind: "configuration", code: refusal, parameters: refusal === "host-not-registered" ? { host } : {} };
   return { kind: error.status === 404 ? "session" : "configuration", code: "request-refused", parameters: { request, status: error.status } };
 }

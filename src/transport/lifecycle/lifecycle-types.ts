@@ -1,6 +1,6 @@
 import type { ClientFrame, SessionCapabilities } from "../../protocol/index.ts";
-import type { NoticeCode } from "../codes.ts";
 import type { ChatErrorInfo } from "../conversation.ts";
+import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { DeliveryFacts } from "../delivery/delivery.ts";
 import type { ChatError } from "../errors.ts";
 
@@ -173,18 +173,19 @@ export type LifecycleEffect =
   | { type: "send-messages" }
   /** The replay has settled: queue again or fail (after `maxAttempts`) what it did not confirm. */
   | { type: "settle-unconfirmed"; maxAttempts: number }
-  /** Send the delivered message `id` again, with its id. */
-  | { type: "resend-message"; id: string }
-  /** Show the delivered message `id` as failed, for the user to retry. */
-  | { type: "offer-retry"; id: string }
+  /**
+   * Put the delivered message `id` back: `queued` to send it again with its id, `failed` for the user to
+   * retry with one tap.
+   */
+  | { type: "place-back"; id: string; state: "queued" | "failed" }
   /** The message just written is refused: its frame is over `limitBytes`. */
   | { type: "refuse-message"; limitBytes: number }
-  /** Forget the session (its events, cursor and stored record); a new one follows, said by `notice`. */
-  | { type: "forget-session"; notice: NoticeCode | null }
+  /** Forget the session: its events, its cursor and its stored record. */
+  | { type: "forget-session" }
   /** Forget the conversation: the transcript and the outbox. */
   | { type: "reset-conversation" }
-  /** The conversation ended; `history` when this tab had already reported that end. */
-  | { type: "end-conversation"; reason: string; history: boolean }
+  /** Tell the conversation store: a notice, or the end of the conversation. */
+  | { type: "apply"; event: Extract<ConversationEvent, { kind: "notice" | "session-ended" }> }
   /** Switch to the Chat API. */
   | { type: "hand-over" };
 

@@ -130,10 +130,10 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       if (phase === "live") return stay(state, [sendFrame("EVENT_TYPE_USER_END_SESSION")]);
       // Ended without the server knowing: nothing of the session is kept for a reload to resume.
       if (phase === "ended" || phase === "idle") return stay(state);
-      return end({ ...state, sessionId: null }, "REASON_USER_END", false, [{ type: "close-socket" }, forget(null)]);
+      return end({ ...state, sessionId: null }, "REASON_USER_END", false, [{ type: "close-socket" }, { type: "forget-session" }]);
     case "new-conversation":
       return prepend(
-        [{ type: "close-socket" }, { type: "cancel-timer", timer: "join" }, forget(null), { type: "reset-conversation" }],
+        [{ type: "close-socket" }, { type: "cancel-timer", timer: "join" }, { type: "forget-session" }, { type: "reset-conversation" }],
         proceed({ ...state, ...freshSession, ...freshAttempts, attempt: 0 }, input),
       );
   }
@@ -175,7 +175,7 @@ function meetCondition(state: LifecycleState, condition: ServerCondition, answer
       return state.sessionEnded === null ? act(state, { kind: "session-gone" }, input, [{ type: "close-socket" }]) : stay(state);
     case "high-load":
       // Never sent again behind the user's back: the user is offered a one-tap retry.
-      return stay(state, messageId === null ? [] : [{ type: "offer-retry", id: messageId }]);
+      return stay(state, messageId === null ? [] : [{ type: "place-back", id: messageId, state: "failed" }]);
     case "unable-to-start":
       if (state.join === "done" || (answers !== null && !answersJoin) || state.joinRetries >= joinRetryLimit) return stay(state);
       return stay({ ...state, joinRetries: state.joinRetries + 1 }, [startTimer("join", 2000 + Math.round(input.random * 3000))]);
@@ -183,7 +183,7 @@ function meetCondition(state: LifecycleState, condition: ServerCondition, answer
       if (messageId === null || messageId === state.resentMessageId) return stay({ ...state, rejoin: "before-next-message" });
       // The join goes first (now when live, else once the replay settles), then the message that got the error.
       const lost = { ...state, join: "due", rejoin: "not-needed", resentMessageId: messageId } as const;
-      const resend: LifecycleEffect = { type: "resend-message", id: messageId };
+      const resend: LifecycleEffect = { type: "place-back", id: messageId, state: "queued" };
       return stay(lost, state.phase.name === "live" ? [{ type: "send-join" }, resend] : [resend]);
     }
   }
@@ -209,8 +209,9 @@ function proceed(state: LifecycleState, input: LifecycleInput): Transition {
 
 /** The session is gone: forget it, say so, and create another one. */
 function replaceSession(state: LifecycleState, input: LifecycleInput): Transition {
-  const notice = forget(state.sessionRestored ? "session-not-resumed" : "new-session");
-  return prepend([notice], proceed({ ...state, ...freshSession, ...freshAttempts }, input));
+  const code = state.sessionRestored ? "session-not-resumed" : "new-session";
+  const notice: LifecycleEffect = { type: "apply", event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now } };
+  return prepend([{ type: "forget-session" }, notice], proceed({ ...state, ...freshSession, ...freshAttempts }, input));
 }
 
 /** Carries out the classified answer to a failure; `cleanUp` runs first. */
@@ -304,12 +305,8 @@ function replaceSocket(state: LifecycleState, input: LifecycleInput): Transition
 function end(state: LifecycleState, reason: string, history: boolean, effects: LifecycleEffect[]): Transition {
   return {
     state: { ...state, sessionEnded: reason, phase: { name: "ended", reason } },
-    effects: [...effects, { type: "cancel-timer", timer: "join" }, { type: "end-conversation", reason, history }],
+    effects: [...effects, { type: "cancel-timer", timer: "join" }, { type: "apply", event: history ? { kind: "session-ended", reason, history } : { kind: "session-ended", reason } }],
   };
-}
-
-function forget(notice: "new-session" | "session-not-resumed" | null): LifecycleEffect {
-  return { type: "forget-session", notice };
 }
 
 function startTimer(timer: "phase" | "join", milliseconds: number): LifecycleEffect {

@@ -7,9 +7,8 @@ import type { Environment } from "../environment.ts";
 import type { MessagingEndpoints } from "../http/url-policy.ts";
 import { initialLifecycleState, toConnectionState, transition, type LifecycleEffect, type LifecycleEvent, type LifecyclePhase, type TimerName } from "../lifecycle/transition.ts";
 import type { Transport } from "../transport.ts";
-import type { TokenSource } from "./handshake.ts";
 import { readFrame } from "./read-frame.ts";
-import { createSessionAccess } from "./session-access.ts";
+import { createSessionAccess, type TokenOrigin } from "./session-access.ts";
 import { createSessionFeed } from "./session-feed.ts";
 import { createSocketConnection } from "./socket-connection.ts";
 import { createTypingThrottle } from "./typing-throttle.ts";
@@ -20,7 +19,7 @@ export interface MessagingTransportOptions {
   apply(event: ConversationEvent): void;
   delivery: Delivery;
   endpoints: MessagingEndpoints;
-  tokens: TokenSource;
+  tokens: TokenOrigin;
   host: string;
   platform: PlatformName;
   streaming: boolean;
@@ -139,26 +138,20 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
       }
       case "settle-unconfirmed":
         return delivery.settleUnconfirmed(effect.maxAttempts);
-      case "resend-message":
-        return void delivery.resend(effect.id);
-      case "offer-retry":
-        return void delivery.offerRetry(effect.id);
+      case "place-back":
+        return void delivery.placeBack(effect.id, effect.state);
       case "forget-session":
         feed.forget();
-        persistence.clear();
-        if (effect.notice) apply({ kind: "notice", id: `${effect.notice}-${environment.createId()}`, level: "info", code: effect.notice, time: environment.now() });
-        return;
+        return persistence.clear();
       case "reset-conversation":
         apply({ kind: "reset" });
         return delivery.clear();
-      case "end-conversation":
-        return apply({ kind: "session-ended", reason: effect.reason, ...(effect.history ? { history: true } : {}) });
+      case "apply":
+        return apply(effect.event);
       case "hand-over":
         persistence.clear();
         return options.handOver();
-      case "refuse-message":
-        // Read by `admit`, which asks the lifecycle directly.
-        return;
+      // `refuse-message` is read by `admit`, which asks the lifecycle directly.
     }
   }
 
@@ -179,8 +172,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     start() {
       if (lifecycle.phase.name !== "idle") return;
       removers.push(environment.onWake(() => dispatch({ type: "woke" })), environment.onOffline(() => dispatch({ type: "went-offline" })));
-      const restored = options.restored && { sessionId: options.restored.sessionId, lastActivityAt: options.restored.lastActivityAt };
-      const { transport, useChatApi, host } = options;
+      const { transport, useChatApi, host, restored } = options;
       dispatch({ type: "start", transport, useChatApi, host, online: environment.isOnline(), restored });
     },
     admit(frameBytes) {

@@ -75,24 +75,35 @@ function readEvent(event: Json, now: number): ReceivedEvent {
     if (text(avatarUrl)) participant.avatarUrl = text(avatarUrl);
     return participant;
   };
-  const optional = { queueName: optionalText(payload.queue_name), reason: optionalText(payload.reason) };
+  const queueName = optionalText(payload.queue_name);
+  const reason = optionalText(payload.reason);
 
   switch (event.type as string) {
+    case "EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN":
+      read.signal = { kind: "join-echoed" };
+      break;
+    case "EVENT_TYPE_SERVICE_AGENT_THINKING":
+      read.change = { kind: "agent-thinking" };
+      break;
+    case "EVENT_TYPE_SERVICE_AGENT_TRIGGERED_HANDOFF":
+      read.change = { kind: "handoff-triggered" };
+      break;
+    case "EVENT_TYPE_SERVICE_AGENT_LEFT":
+      read.change = { kind: "agent-left" };
+      read.signal = { kind: "agent-left" };
+      break;
+    case "EVENT_TYPE_LIVE_AGENT_LEFT":
+      read.change = { kind: "live-agent-left" };
+      break;
     case "EVENT_TYPE_USER_MESSAGE": {
       const messageText = text(payload.text);
       const userId = answers ?? (text(payload.message_id) || read.id);
       if (messageText && userId) read.change = { kind: "user-message-replayed", id: userId, text: messageText, time };
       break;
     }
-    case "EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN":
-      read.signal = { kind: "join-echoed" };
-      break;
     case "EVENT_TYPE_SERVICE_AGENT_JOINED":
       read.change = { kind: "agent-joined", agent: agent(payload.agent_name, payload.agent_avatar_url) };
       read.signal = { kind: "agent-joined" };
-      break;
-    case "EVENT_TYPE_SERVICE_AGENT_THINKING":
-      read.change = { kind: "agent-thinking" };
       break;
     case "EVENT_TYPE_SERVICE_AGENT_MESSAGE":
     case "EVENT_TYPE_LIVE_AGENT_MESSAGE": {
@@ -110,23 +121,16 @@ function readEvent(event: Json, now: number): ReceivedEvent {
       read.whole = isComplete;
       break;
     }
-    case "EVENT_TYPE_SERVICE_AGENT_TRIGGERED_HANDOFF":
-      read.change = { kind: "handoff-triggered" };
-      break;
-    case "EVENT_TYPE_SERVICE_AGENT_LEFT":
-      read.change = { kind: "agent-left" };
-      read.signal = { kind: "agent-left" };
-      break;
     case "EVENT_TYPE_HANDOFF_ACCEPTED":
-      read.change = defined({ kind: "handoff-accepted", queueName: optional.queueName });
+      read.change = { kind: "handoff-accepted", queueName };
       break;
     case "EVENT_TYPE_HANDOFF_QUEUE_STATUS":
-      read.change = defined({
+      read.change = {
         kind: "handoff-queue-status",
-        queueName: optional.queueName,
+        queueName,
         position: optionalNumber(payload.position_in_queue),
         estimatedWaitSeconds: optionalNumber(payload.estimated_wait_seconds),
-      });
+      };
       break;
     case "EVENT_TYPE_LIVE_AGENT_JOINED": {
       const live = objectOf(payload.agent);
@@ -137,16 +141,13 @@ function readEvent(event: Json, now: number): ReceivedEvent {
     case "EVENT_TYPE_LIVE_AGENT_TYPING":
       read.change = { kind: "live-agent-typing", typing: payload.state === "TYPING_STATE_STARTED" };
       break;
-    case "EVENT_TYPE_LIVE_AGENT_LEFT":
-      read.change = { kind: "live-agent-left" };
-      break;
     case "EVENT_TYPE_CLIENT_HANDOFF_REQUIRED":
-      read.change = { kind: "client-handoff-required", reason: text(payload.reason), queueName: text(payload.queue_name) };
+      read.change = { kind: "client-handoff-required", reason: reason ?? "", queueName: queueName ?? "" };
       read.signal = { kind: "client-handoff" };
       break;
     case "EVENT_TYPE_HANDOFF_FAILED":
     case "EVENT_TYPE_HANDOFF_TIMEOUT":
-      read.change = defined({ kind: event.type === "EVENT_TYPE_HANDOFF_FAILED" ? "handoff-failed" : "handoff-timeout", reason: optional.reason });
+      read.change = { kind: event.type === "EVENT_TYPE_HANDOFF_FAILED" ? "handoff-failed" : "handoff-timeout", reason };
       break;
     case "EVENT_TYPE_SESSION_START":
       read.signal = { kind: "session-started", capabilities: objectOf(payload.capabilities) as SessionCapabilities };
@@ -158,12 +159,14 @@ function readEvent(event: Json, now: number): ReceivedEvent {
       if (text(payload.language_code)) read.change = { kind: "language-changed", languageCode: text(payload.language_code) };
       break;
     case "EVENT_TYPE_SESSION_IDLE_WARNING":
-      read.change = { kind: "session-idle-warning", time };
+      read.change = { kind: "notice", id: read.id ?? `idle-${time}`, level: "warning", code: "session-idle-warning", time };
       break;
     case "EVENT_TYPE_SESSION_END":
-      read.signal = { kind: "session-ended", reason: text(payload.reason) };
+      read.signal = { kind: "session-ended", reason: reason ?? "" };
       break;
   }
+  // Optional fields the frame did not carry are left out.
+  for (const [key, value] of Object.entries(read.change ?? {})) if (value === undefined) delete (read.change as Json)[key];
   return read;
 }
 
@@ -214,11 +217,6 @@ function attachment(value: Json): Attachment {
   };
 }
 
-/** A domain event without the optional fields the frame did not carry. */
-function defined<Event extends ConversationEvent>(event: Event): Event {
-  for (const key of Object.keys(event)) if ((event as Json)[key] === undefined) delete (event as Json)[key];
-  return event;
-}
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const optionalText = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);

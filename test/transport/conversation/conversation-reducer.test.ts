@@ -242,13 +242,10 @@ describe("handoff", () => {
 });
 
 describe("system events", () => {
-  it("appends notices once per id, and raises a coded notice for the idle warning", () => {
+  it("appends notices once per id", () => {
     const notice = { kind: "notice", id: "n1", level: "warning", code: "server-message", text: "Slow", time: 3 } satisfies ConversationEvent;
-    const state = run([notice, notice, { kind: "session-idle-warning", time: 4 }]);
-    expect(state.snapshot.notices).toEqual([
-      { id: "n1", level: "warning", code: "server-message", text: "Slow", time: 3 },
-      { id: "session-idle-warning-4", level: "warning", code: "session-idle-warning", time: 4 },
-    ]);
+    const state = run([notice, notice]);
+    expect(state.snapshot.notices).toEqual([{ id: "n1", level: "warning", code: "server-message", text: "Slow", time: 3 }]);
   });
 
   it("records the language and ignores a repeat", () => {

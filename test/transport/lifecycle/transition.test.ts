@@ -39,15 +39,12 @@ function types(effects: LifecycleEffect[]): string[] {
         return `cancel-timer:${effect.timer}`;
       case "request":
         return `request:${effect.request}`;
-      case "forget-session":
-        return `forget-session:${effect.notice ?? "quietly"}`;
+      case "apply":
+        return effect.event.kind === "notice" ? `notice:${effect.event.code}` : `end:${effect.event.reason}${effect.event.history ? ":history" : ""}`;
       case "send-frame":
         return `send-frame:${effect.frame.type.replace("EVENT_TYPE_", "")}`;
-      case "resend-message":
-      case "offer-retry":
-        return `${effect.type}:${effect.id}`;
-      case "end-conversation":
-        return `end-conversation:${effect.reason}${effect.history ? ":history" : ""}`;
+      case "place-back":
+        return `place-back:${effect.id}:${effect.state}`;
       default:
         return effect.type;
     }
@@ -199,28 +196,28 @@ describe("transition: the remedies of server errors", () => {
   it("joins and sends the message that got 'conversation not found' again, once", () => {
     const last = { lastMessageId: "m-1" };
     const { types: effects, last: state } = run([...joinedLive, condition("conversation-lost", null, last), joinSent("join-2"), condition("conversation-lost", null, last)]);
-    expect(effects.at(-3)).toEqual(["send-join", "resend-message:m-1"]);
+    expect(effects.at(-3)).toEqual(["send-join", "place-back:m-1:queued"]);
     expect(effects.at(-1)).toEqual([]);
     expect(state.rejoin).toBe("before-next-message");
   });
 
   it("sends again the message the error names, and joins first once live when the error came in a replay", () => {
     const named = run([...joinedLive, condition("conversation-lost", "m-7", { lastMessageId: "m-9" })]);
-    expect(named.types.at(-1)).toEqual(["send-join", "resend-message:m-7"]);
+    expect(named.types.at(-1)).toEqual(["send-join", "place-back:m-7:queued"]);
     const replayed = run([...joinedLive, ...reconnect, condition("conversation-lost", "m-7"), batch(), timer()], undefined, 1_000_000, 1000);
-    expect(replayed.types.at(-3)).toEqual(["resend-message:m-7"]);
+    expect(replayed.types.at(-3)).toEqual(["place-back:m-7:queued"]);
     expect(replayed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "send-join", "start-timer:phase:30000"]);
   });
 
   it("offers the user a retry of the message a high load left unanswered, and never sends it by itself", () => {
     const { types: effects } = run([...joinedLive, condition("high-load", null, { lastMessageId: "m-3" }), condition("high-load")]);
-    expect(effects.slice(-2)).toEqual([["offer-retry:m-3"], []]);
+    expect(effects.slice(-2)).toEqual([["place-back:m-3:failed"], []]);
   });
 
   it("starts a new session when the server no longer finds this one, unless it ended", () => {
     const lost = run([...joinedLive, condition("session-lost")]);
     expect(lost.names.at(-1)).toBe("authorizing");
-    expect(lost.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session:new-session", "request:access-token"]);
+    expect(lost.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "notice:new-session", "request:access-token"]);
     const ended = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }), condition("session-lost")]);
     expect(ended.types.at(-1)).toEqual([]);
   });
@@ -343,19 +340,19 @@ describe("transition: tokens and sessions", () => {
   it("fetches a fresh token for every new session", () => {
     const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 4001 }]);
     expect(names.at(-1)).toBe("authorizing");
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session:new-session", "request:access-token"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "notice:new-session", "request:access-token"]);
   });
 
   it("starts a new session at once, with a notice, when a restored session refuses its fresh token", () => {
     const { names, types: effects } = run([restoredStart, { type: "token-received", expiresInSeconds: 86400 }, { type: "socket-closed", code: 1006 }]);
     expect(names).toEqual(["authorizing", "connecting", "creating-session"]);
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "forget-session:session-not-resumed", "request:sessions"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "forget-session", "notice:session-not-resumed", "request:sessions"]);
   });
 
   it("doubts a session that closed normally with no end said, and replaces it at the next failed handshake", () => {
     const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 1000 }, timer(), { type: "socket-closed", code: 1006 }]);
     expect(names.slice(-3)).toEqual(["reconnecting", "connecting", "authorizing"]);
-    expect(effects.at(-1)).toContain("forget-session:new-session");
+    expect(effects.at(-1)).toContain("notice:new-session");
   });
 
   it("replaces a session refused after a token refresh at once, as its new token may not match it", () => {
@@ -385,16 +382,16 @@ describe("transition: endings", () => {
   it("ends without reconnecting after SESSION_END, telling the store once, and again only as history after a reload", () => {
     const ended = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }), { type: "socket-closed", code: 1000 }]);
     expect(ended.names.slice(-2)).toEqual(["ended", "ended"]);
-    expect(ended.types.at(-2)).toEqual(["cancel-timer:phase", "close-socket", "cancel-timer:join", "end-conversation:REASON_NATURAL_END"]);
+    expect(ended.types.at(-2)).toEqual(["cancel-timer:phase", "close-socket", "cancel-timer:join", "end:REASON_NATURAL_END"]);
     expect(ended.types.at(-1)).toEqual([]);
     const reloaded = run([restoredStart, { type: "token-received", expiresInSeconds: null }, { type: "socket-opened" }, signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }, true)]);
-    expect(reloaded.types.at(-1)).toContain("end-conversation:REASON_NATURAL_END:history");
+    expect(reloaded.types.at(-1)).toContain("end:REASON_NATURAL_END:history");
   });
 
   it("goes on in a new session after an abandonment, with a notice and no end", () => {
     const abandoned = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" })]);
     expect(abandoned.names.at(-1)).toBe("authorizing");
-    expect(abandoned.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session:new-session", "request:access-token"]);
+    expect(abandoned.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "notice:new-session", "request:access-token"]);
   });
 
   it("sends the end frame when live, and ends locally while disconnected, keeping nothing to resume", () => {
@@ -402,13 +399,13 @@ describe("transition: endings", () => {
     const { names, last, types: effects } = run([...joinedLive, { type: "socket-closed", code: 1006 }, { type: "end-requested" }]);
     expect(names.slice(-2)).toEqual(["reconnecting", "ended"]);
     expect(last.sessionId).toBeNull();
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session:quietly", "cancel-timer:join", "end-conversation:REASON_USER_END"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "cancel-timer:join", "end:REASON_USER_END"]);
   });
 
   it("resets for a new conversation: the old socket, session and transcript go, and a fresh token creates the next", () => {
     const { names, types: effects } = run([...joinedLive, { type: "new-conversation" }]);
     expect(names.at(-1)).toBe("authorizing");
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "cancel-timer:join", "forget-session:quietly", "reset-conversation", "request:access-token"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "cancel-timer:join", "forget-session", "reset-conversation", "request:access-token"]);
   });
 
   it("hands over to the Chat API at once when told to, and then ignores everything but the size of messages", () => {

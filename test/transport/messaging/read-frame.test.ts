@@ -59,7 +59,8 @@ describe("readFrame: straight into domain events", () => {
     expect(change(EventType.LiveAgentTyping, { state: "TYPING_STATE_STARTED" })).toEqual({ kind: "live-agent-typing", typing: true });
     expect(change(EventType.LiveAgentLeft, {})).toEqual({ kind: "live-agent-left" });
     expect(change(EventType.LanguageChanged, { language_code: "fr" })).toEqual({ kind: "language-changed", languageCode: "fr" });
-    expect(change(EventType.SessionIdleWarning, {})).toEqual({ kind: "session-idle-warning", time });
+    expect(change(EventType.SessionIdleWarning, {})).toEqual({ kind: "notice", id: "e-1", level: "warning", code: "session-idle-warning", time });
+    expect(change(EventType.SessionIdleWarning, {}, { timestamp })).toEqual({ kind: "notice", id: `idle-${time}`, level: "warning", code: "session-idle-warning", time });
     expect(read(EventType.SessionEnd, { reason: "REASON_NATURAL_END" })).toMatchObject({ change: null, signal: { kind: "session-ended", reason: "REASON_NATURAL_END" } });
     expect(read(EventType.SessionStart, { capabilities: { max_reconnect_attempts: 0 } }).signal).toEqual({ kind: "session-started", capabilities: { max_reconnect_attempts: 0 } });
   });
