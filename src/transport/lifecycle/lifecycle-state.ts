@@ -1,6 +1,6 @@
 import { maxFrameBytes } from "../../protocol/index.ts";
 import type { ConnectionState } from "../conversation.ts";
-import type { LifecycleEffect, LifecyclePhase, LifecycleState, Transition } from "./lifecycle-types.ts";
+import type { LifecycleEffect, LifecyclePhase, LifecycleState, TimerName, Transition } from "./lifecycle-types.ts";
 import { heartbeatInterval, reconnectBudget } from "./reconnect-policy.ts";
 
 /** Phases that carry nothing but their name. */
@@ -63,4 +63,20 @@ export function prepend(effects: LifecycleEffect[], next: Transition): Transitio
 
 export function stay(state: LifecycleState, effects: LifecycleEffect[] = []): Transition {
   return { state, effects };
+}
+
+/** The conversation ended: the phase, and the store told once (`history` when this tab had told it before a reload). */
+export function end(state: LifecycleState, reason: string, history: boolean, effects: LifecycleEffect[]): Transition {
+  return {
+    state: { ...state, sessionEnded: reason, phase: { name: "ended", reason } },
+    effects: [...effects, { type: "cancel-timer", timer: "join" }, { type: "apply", event: history ? { kind: "session-ended", reason, history } : { kind: "session-ended", reason } }],
+  };
+}
+
+export function startTimer(timer: TimerName, milliseconds: number): LifecycleEffect {
+  return { type: "start-timer", timer, milliseconds };
+}
+
+export function sendFrame(type: "EVENT_TYPE_HEARTBEAT" | "EVENT_TYPE_USER_END_SESSION"): LifecycleEffect {
+  return { type: "send-frame", frame: { type, payload: {} } };
 }

@@ -1,8 +1,8 @@
-import { maxFrameBytes, sessionIdleExpiryMilliseconds } from "../../protocol/index.ts";
-import { classifyFailure, describeFailure, type Failure } from "./failure-classification.ts";
-import { enter, freshAttempts, freshSession, prepend, stay } from "./lifecycle-state.ts";
+import { maxFrameBytes } from "../../protocol/index.ts";
+import { act, proceed, replaceSocket } from "./connecting.ts";
+import { end, enter, freshSession, freshAttempts, prepend, sendFrame, startTimer, stay } from "./lifecycle-state.ts";
 import type { LifecycleEffect, LifecycleInput, LifecycleSignal, LifecycleState, ServerCondition, Transition } from "./lifecycle-types.ts";
-import { heartbeatInterval, messageSizeLimit, reconnectBudget, reconnectDelay, stableAfterMilliseconds } from "./reconnect-policy.ts";
+import { heartbeatInterval, messageSizeLimit, reconnectBudget, stableAfterMilliseconds } from "./reconnect-policy.ts";
 
 export type * from "./lifecycle-types.ts";
 export { initialLifecycleState, toConnectionState } from "./lifecycle-state.ts";
@@ -195,62 +195,6 @@ function proceeds(phase: LifecycleState["phase"]["name"]): boolean {
 }
 
 /**
- * Takes the next step towards a live socket: a token (a fresh one for every new session, and before the
- * held one runs out), then a session, then the socket.
- */
-function proceed(state: LifecycleState, input: LifecycleInput): Transition {
-  if (!state.online) return enter(state, "offline");
-  const tokenUsable = state.token !== "none" && input.now < state.tokenRefreshAt && (state.sessionId !== null || state.token === "fresh");
-  if (!tokenUsable) return enter({ ...state, token: "none" }, "authorizing", [{ type: "request", request: "access-token" }]);
-  if (state.sessionId === null) return enter(state, "creating-session", [{ type: "request", request: "sessions" }]);
-  if (input.now - state.lastActivityAt > sessionIdleExpiryMilliseconds) return replaceSession(state, input);
-  return enter(state, "connecting", [{ type: "open-socket", sessionId: state.sessionId }]);
-}
-
-/** The session is gone: forget it, say so, and create another one. */
-function replaceSession(state: LifecycleState, input: LifecycleInput): Transition {
-  const code = state.sessionRestored ? "session-not-resumed" : "new-session";
-  const notice: LifecycleEffect = { type: "apply", event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now } };
-  return prepend([{ type: "forget-session" }, notice], proceed({ ...state, ...freshSession, ...freshAttempts }, input));
-}
-
-/** Carries out the classified answer to a failure; `cleanUp` runs first. */
-function act(state: LifecycleState, failure: Failure, input: LifecycleInput, cleanUp: LifecycleEffect[] = []): Transition {
-  switch (classifyFailure(failure, state)) {
-    case "retry":
-    case "fail-message":
-      return prepend(cleanUp, scheduleReconnect(state, input));
-    case "refresh-token": {
-      const refreshed = { ...state, token: "none", tokenRefreshedInStreak: true } as const;
-      // A second refusal in the same run waits the backoff, so a persistent 401 cannot spin.
-      return prepend(cleanUp, state.tokenRefreshedInStreak ? scheduleReconnect(refreshed, input) : proceed(refreshed, input));
-    }
-    case "new-session":
-      return prepend(cleanUp, replaceSession(state, input));
-    case "fall-back":
-      return enter(state, "fallback", [...cleanUp, { type: "hand-over" }]);
-    case "fatal":
-      if (state.sessionEnded !== null) return end(state, state.sessionEnded, false, cleanUp);
-      return { state: { ...state, phase: { name: "failed", error: describeFailure(failure, state.host) } }, effects: cleanUp };
-  }
-}
-
-/** Spends one attempt of the budget and waits the backoff, or fails when the budget is spent. */
-function scheduleReconnect(state: LifecycleState, input: LifecycleInput): Transition {
-  if (!state.online) return enter(state, "offline");
-  const attempt = state.attempt + 1;
-  if (attempt > state.budget) {
-    const error = { kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: state.budget } } as const;
-    return { state: { ...state, attempt, phase: { name: "failed", error } }, effects: [] };
-  }
-  const delay = reconnectDelay(attempt, () => input.random);
-  return {
-    state: { ...state, attempt, phase: { name: "reconnecting", attempt, nextAttemptAt: input.now + delay } },
-    effects: [startTimer("phase", delay)],
-  };
-}
-
-/**
  * The replay is over: what it did not confirm is queued again (or fails), the join goes out when no agent
  * is in the session and its request is not known to have arrived, then what is queued, then heartbeats.
  */
@@ -292,27 +236,4 @@ function timerFired(state: LifecycleState, input: LifecycleInput): Transition {
   const tick = startTimer("phase", period);
   if (state.heartbeatMilliseconds === 0) return stay(state, [tick]);
   return stay({ ...state, heartbeatsUnanswered: state.heartbeatsUnanswered + 1 }, [sendFrame("EVENT_TYPE_HEARTBEAT"), tick]);
-}
-
-/** A silent socket is closed and replaced at once, spending one attempt. */
-function replaceSocket(state: LifecycleState, input: LifecycleInput): Transition {
-  const attempt = state.attempt + 1;
-  const lost: LifecycleEffect[] = [{ type: "close-socket" }];
-  if (attempt > state.budget) return act(state, { kind: "dead-socket" }, input, lost);
-  return prepend(lost, proceed({ ...state, attempt, heartbeatsUnanswered: 0 }, input));
-}
-
-function end(state: LifecycleState, reason: string, history: boolean, effects: LifecycleEffect[]): Transition {
-  return {
-    state: { ...state, sessionEnded: reason, phase: { name: "ended", reason } },
-    effects: [...effects, { type: "cancel-timer", timer: "join" }, { type: "apply", event: history ? { kind: "session-ended", reason, history } : { kind: "session-ended", reason } }],
-  };
-}
-
-function startTimer(timer: "phase" | "join", milliseconds: number): LifecycleEffect {
-  return { type: "start-timer", timer, milliseconds };
-}
-
-function sendFrame(type: "EVENT_TYPE_HEARTBEAT" | "EVENT_TYPE_USER_END_SESSION"): LifecycleEffect {
-  return { type: "send-frame", frame: { type, payload: {} } };
 }

@@ -41,7 +41,6 @@ export interface MessagingTransport extends Transport {
 
 /** How many lifecycle phases the trace keeps. */
 export const traceLimit = 200;
-
 /**
  * The Messaging transport: the runner of the lifecycle. It owns the socket, the handshake (and with it the
  * access token), the timers and the session's event feed; it carries out the effects `transition` returns
@@ -191,8 +190,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
       destroyed = true;
       pending.length = 0;
       socket.close();
-      clearTimer("phase");
-      clearTimer("join");
+      for (const name of ["phase", "join"] as const) clearTimer(name);
       throttle.reset();
       access.forget();
       for (const remove of removers.splice(0)) remove();
