@@ -52,14 +52,11 @@ export function readFrame(text: string, now: number): ReceivedFrame | null {
 }
 
 function readEvent(event: Json, now: number): ReceivedEvent {
-  const { id, sequence } = event;
-  const read: ReceivedEvent = {
-    id: typeof id === "string" && id !== "" ? id : null,
-    sequence: Number.isSafeInteger(sequence) && (sequence as number) >= 1 ? (sequence as number) : null,
-    change: null,
-    signal: null,
-    whole: true,
-  };
+  const id = typeof event.id === "string" && event.id !== "" ? event.id : null;
+  const sequence = Number.isSafeInteger(event.sequence) && (event.sequence as number) >= 1 ? (event.sequence as number) : null;
+  let change: ConversationEvent | null = null;
+  let signal: LifecycleSignal | null = null;
+  let whole = true;
   const time = Date.parse(String(event.timestamp)) || now;
   const payload = objectOf(event.payload);
   const answers = text(objectOf(objectOf(event.metadata).custom).client_event_id) || null;
@@ -80,36 +77,36 @@ function readEvent(event: Json, now: number): ReceivedEvent {
 
   switch (event.type as string) {
     case "EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN":
-      read.signal = { kind: "join-echoed" };
+      signal = { kind: "join-echoed" };
       break;
     case "EVENT_TYPE_SERVICE_AGENT_THINKING":
-      read.change = { kind: "agent-thinking" };
+      change = { kind: "agent-thinking" };
       break;
     case "EVENT_TYPE_SERVICE_AGENT_TRIGGERED_HANDOFF":
-      read.change = { kind: "handoff-triggered" };
+      change = { kind: "handoff-triggered" };
       break;
     case "EVENT_TYPE_SERVICE_AGENT_LEFT":
-      read.change = { kind: "agent-left" };
-      read.signal = { kind: "agent-left" };
+      change = { kind: "agent-left" };
+      signal = { kind: "agent-left" };
       break;
     case "EVENT_TYPE_LIVE_AGENT_LEFT":
-      read.change = { kind: "live-agent-left" };
+      change = { kind: "live-agent-left" };
       break;
     case "EVENT_TYPE_USER_MESSAGE": {
       const messageText = text(payload.text);
-      const userId = answers ?? (text(payload.message_id) || read.id);
-      if (messageText && userId) read.change = { kind: "user-message-replayed", id: userId, text: messageText, time };
+      const userId = answers ?? (text(payload.message_id) || id);
+      if (messageText && userId) change = { kind: "user-message-replayed", id: userId, text: messageText, time };
       break;
     }
     case "EVENT_TYPE_SERVICE_AGENT_JOINED":
-      read.change = { kind: "agent-joined", agent: agent(payload.agent_name, payload.agent_avatar_url) };
-      read.signal = { kind: "agent-joined" };
+      change = { kind: "agent-joined", agent: agent(payload.agent_name, payload.agent_avatar_url) };
+      signal = { kind: "agent-joined" };
       break;
     case "EVENT_TYPE_SERVICE_AGENT_MESSAGE":
     case "EVENT_TYPE_LIVE_AGENT_MESSAGE": {
       const whole = message();
       const kind = event.type === "EVENT_TYPE_LIVE_AGENT_MESSAGE" ? "live-agent-message" : "agent-message";
-      if (whole) read.change = { kind, ...whole };
+      if (whole) change = { kind, ...whole };
       break;
     }
     case "EVENT_TYPE_SERVICE_AGENT_MESSAGE_CHUNK": {
@@ -117,15 +114,15 @@ function readEvent(event: Json, now: number): ReceivedEvent {
       const chunkIndex = payload.chunk_index;
       if (!chunk || !Number.isSafeInteger(chunkIndex) || (chunkIndex as number) < 1) break;
       const isComplete = payload.is_complete === true;
-      read.change = { kind: "agent-message-chunk", ...chunk, chunkIndex: chunkIndex as number, isComplete };
-      read.whole = isComplete;
+      change = { kind: "agent-message-chunk", ...chunk, chunkIndex: chunkIndex as number, isComplete };
+      whole = isComplete;
       break;
     }
     case "EVENT_TYPE_HANDOFF_ACCEPTED":
-      read.change = { kind: "handoff-accepted", queueName };
+      change = { kind: "handoff-accepted", queueName };
       break;
     case "EVENT_TYPE_HANDOFF_QUEUE_STATUS":
-      read.change = {
+      change = {
         kind: "handoff-queue-status",
         queueName,
         position: optionalNumber(payload.position_in_queue),
@@ -134,40 +131,40 @@ function readEvent(event: Json, now: number): ReceivedEvent {
       break;
     case "EVENT_TYPE_LIVE_AGENT_JOINED": {
       const live = objectOf(payload.agent);
-      read.change = { kind: "live-agent-joined", agent: agent(live.name, live.avatar_url, live.id) };
-      read.signal = { kind: "agent-joined" };
+      change = { kind: "live-agent-joined", agent: agent(live.name, live.avatar_url, live.id) };
+      signal = { kind: "agent-joined" };
       break;
     }
     case "EVENT_TYPE_LIVE_AGENT_TYPING":
-      read.change = { kind: "live-agent-typing", typing: payload.state === "TYPING_STATE_STARTED" };
+      change = { kind: "live-agent-typing", typing: payload.state === "TYPING_STATE_STARTED" };
       break;
     case "EVENT_TYPE_CLIENT_HANDOFF_REQUIRED":
-      read.change = { kind: "client-handoff-required", reason: reason ?? "", queueName: queueName ?? "" };
-      read.signal = { kind: "client-handoff" };
+      change = { kind: "client-handoff-required", reason: reason ?? "", queueName: queueName ?? "" };
+      signal = { kind: "client-handoff" };
       break;
     case "EVENT_TYPE_HANDOFF_FAILED":
     case "EVENT_TYPE_HANDOFF_TIMEOUT":
-      read.change = { kind: event.type === "EVENT_TYPE_HANDOFF_FAILED" ? "handoff-failed" : "handoff-timeout", reason };
+      change = { kind: event.type === "EVENT_TYPE_HANDOFF_FAILED" ? "handoff-failed" : "handoff-timeout", reason };
       break;
     case "EVENT_TYPE_SESSION_START":
-      read.signal = { kind: "session-started", capabilities: objectOf(payload.capabilities) as SessionCapabilities };
+      signal = { kind: "session-started", capabilities: objectOf(payload.capabilities) as SessionCapabilities };
       break;
     case "EVENT_TYPE_SYSTEM_MESSAGE":
-      readSystemMessage(read, text(payload.message), text(payload.level), answers, time);
+      [change, signal] = readSystemMessage(text(payload.message), text(payload.level), answers, id, time);
       break;
     case "EVENT_TYPE_LANGUAGE_CHANGED":
-      if (text(payload.language_code)) read.change = { kind: "language-changed", languageCode: text(payload.language_code) };
+      if (text(payload.language_code)) change = { kind: "language-changed", languageCode: text(payload.language_code) };
       break;
     case "EVENT_TYPE_SESSION_IDLE_WARNING":
-      read.change = { kind: "notice", id: read.id ?? `idle-${time}`, level: "warning", code: "session-idle-warning", time };
+      change = { kind: "notice", id: id ?? `idle-${time}`, level: "warning", code: "session-idle-warning", time };
       break;
     case "EVENT_TYPE_SESSION_END":
-      read.signal = { kind: "session-ended", reason: reason ?? "" };
+      signal = { kind: "session-ended", reason: reason ?? "" };
       break;
   }
   // Optional fields the frame did not carry are left out.
-  for (const [key, value] of Object.entries(read.change ?? {})) if (value === undefined) delete (read.change as Json)[key];
-  return read;
+  for (const [key, value] of Object.entries(change ?? {})) if (value === undefined) delete (change as Json)[key];
+  return { id, sequence, change, signal, whole };
 }
 
 /**
@@ -195,16 +192,16 @@ const systemMessages: [fragment: string, code: NoticeCode | null, condition: Ser
   ["not allowed", "invalid-frame", null],
 ];
 
-function readSystemMessage(read: ReceivedEvent, message: string, level: string, answers: string | null, time: number): void {
+/** A `SYSTEM_MESSAGE` read: the notice to show, if any, and what it tells the lifecycle, if anything. */
+function readSystemMessage(message: string, level: string, answers: string | null, id: string | null, time: number): [ConversationEvent | null, LifecycleSignal | null] {
   const lower = message.toLowerCase();
   const [, code, condition] = systemMessages.find(([fragment]) => lower.includes(fragment)) ?? ["", "server-message", null];
-  if (condition === "agent-joined") read.signal = { kind: "agent-joined" };
-  else if (condition) read.signal = { kind: "server-condition", condition, answers };
-  if (!code) return;
+  const signal: LifecycleSignal | null = condition === "agent-joined" ? { kind: "agent-joined" } : condition && { kind: "server-condition", condition, answers };
+  if (!code) return [null, signal];
   const noticeLevel: NoticeLevel = level === "SYSTEM_MESSAGE_LEVEL_ERROR" ? "error" : level === "SYSTEM_MESSAGE_LEVEL_WARNING" ? "warning" : "info";
-  read.change = { kind: "notice", id: read.id ?? `${code}-${time}`, level: noticeLevel, code, text: message, time };
   // A server warning or error is the agent's answer to the turn, just not a message.
-  if (noticeLevel !== "info") read.change.answersTurn = true;
+  const answersTurn = noticeLevel !== "info" || undefined;
+  return [{ kind: "notice", id: id ?? `${code}-${time}`, level: noticeLevel, code, text: message, time, answersTurn }, signal];
 }
 
 function attachment(value: Json): Attachment {
