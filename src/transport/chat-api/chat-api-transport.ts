@@ -3,12 +3,12 @@ import type { ChatErrorInfo } from "../conversation.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { Delivery, OutboxEntry } from "../delivery/delivery.ts";
 import type { Environment } from "../environment.ts";
-import { isChatError, isHttpError, toChatError } from "../errors.ts";
+import { isChatError, isHttpError, toChatError, type ChatError } from "../errors.ts";
 import type { RetryPolicy } from "../http/http-request.ts";
-import { classifyFailure, describeFailure } from "../lifecycle/failure-classification.ts";
 import { sizeRefusal } from "../lifecycle/transition.ts";
 import type { Transport } from "../transport.ts";
 import { createChatApiCalls, type ChatApiCalls } from "./chat-api-calls.ts";
+import { classifyTurnFailure } from "./turn-failure.ts";
 
 /** What `createChatApiTransport` needs: the effects, the client options, the store and the shared delivery. */
 export interface ChatApiTransportOptions {
@@ -106,7 +106,7 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
       apply({ kind: "turn-pending", pending: false });
       if (destroyed || ended || mine !== generation) return false;
       const error = toChatError(thrown);
-      if (isHttpError(error) && error.status < 500 && error.status !== 429) failFor(describeFailure({ kind: "turn", error, restarted: false }));
+      if (isHttpError(error) && error.status < 500 && error.status !== 429) failFor(refused(error));
       else showConnection(error.kind === "protocol" ? { kind: "protocol", code: "invalid-answer", parameters: { request: "create" } } : { kind: "network", code: "network-failure", parameters: { request: "create" } });
       delivery.failQueued();
       return false;
@@ -136,16 +136,16 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
         delivery.confirm(entry.id, now());
         return notice("error", "unreadable-answer");
       }
-      const failure = { kind: "turn", error: toChatError(thrown), restarted: restarted.has(entry.id) } as const;
-      const action = ended ? "fail-message" : classifyFailure(failure, { transport: "chat", anySocketOpened: false, sessionRestored: false, tokenRefreshedInStreak: false });
-      if (action === "new-session") {
+      const error = toChatError(thrown);
+      const action = ended ? "fail-message" : classifyTurnFailure(error, restarted.has(entry.id));
+      if (action === "new-conversation") {
         restarted.add(entry.id);
         conversationId = null;
         notice("info", "new-session");
         return delivery.requeue(entry.id);
       }
       delivery.fail(entry.id);
-      if (action === "fatal") failFor(describeFailure(failure));
+      if (action === "fatal") failFor(refused(error));
     }
   }
 
@@ -207,6 +207,11 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
       destroyed = true;
     },
   };
+}
+
+/** The Chat API refused the credentials or the conversation, as a configuration error with its status. */
+function refused(error: ChatError): ChatErrorInfo {
+  return { kind: "configuration", code: "chat-api-refused", parameters: error.parameters };
 }
 
 function ignore(): void {

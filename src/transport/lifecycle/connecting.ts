@@ -30,7 +30,6 @@ export function replaceSession(state: LifecycleState, input: LifecycleInput): Tr
 export function act(state: LifecycleState, failure: Failure, input: LifecycleInput, cleanUp: LifecycleEffect[] = []): Transition {
   switch (classifyFailure(failure, state)) {
     case "retry":
-    case "fail-message":
       return prepend(cleanUp, scheduleReconnect(state, input));
     case "refresh-token": {
       const refreshed = { ...state, token: "none", tokenRefreshedInStreak: true } as const;

@@ -18,9 +18,7 @@ export type Failure =
   /** The socket went silent (no history, or no answer to heartbeats or a message). */
   | { kind: "dead-socket" }
   /** The session was abandoned, or the server says it no longer exists. */
-  | { kind: "session-gone" }
-  /** A Chat API turn failed; `restarted`: it was already sent again in a new conversation. */
-  | { kind: "turn"; error: ChatError; restarted: boolean };
+  | { kind: "session-gone" };
 
 /** What the client knows that changes the answer. */
 export interface FailureContext {
@@ -33,14 +31,8 @@ export interface FailureContext {
   tokenRefreshedInStreak: boolean;
 }
 
-/**
- * The one answer to a failure. `fail-message`: a turn that may have been acted on fails, and only the user
- * may send it again.
- */
-export type FailureAction = "retry" | "refresh-token" | "new-session" | "fall-back" | "fatal" | "fail-message";
-
-/** The Chat API's `error_code` when a conversation exceeded its timeout. */
-const chatTimeoutCode = "CHAT_TIMEOUT";
+/** The one answer to a failure. */
+export type FailureAction = "retry" | "refresh-token" | "new-session" | "fall-back" | "fatal";
 
 /**
  * Decides what to do about a failure; the only place that does. A browser cannot see why a handshake
@@ -48,10 +40,8 @@ const chatTimeoutCode = "CHAT_TIMEOUT";
  * first failure; otherwise every third failure in a row escalates: to the Chat API when WebSockets have
  * never got through while REST works (transport `auto` only), else to a fresh token, then to a new session.
  * Close 4001 and a gone session mean a new session; a 401 on the access token is a configuration problem
- * and final; other 4xx answers are final; 5xx, 429 and network failures are retried with backoff. A Chat
- * API turn (which reaches this only once it may have been acted on) fails for the user to retry, except
- * that a gone conversation (404, 410, a 400 `CHAT_TIMEOUT`) takes it to a new one, once, and refused
- * credentials (401, 403) are final.
+ * and final; other 4xx answers are final; 5xx, 429 and network failures are retried with backoff. (A Chat
+ * API turn has rules of its own, `classifyTurnFailure`, loaded with the Chat API.)
  */
 export function classifyFailure(failure: Failure, context: FailureContext): FailureAction {
   switch (failure.kind) {
@@ -71,13 +61,6 @@ export function classifyFailure(failure: Failure, context: FailureContext): Fail
       return failure.code === normalCloseCode && failure.sessionEnded ? "fatal" : "retry";
     case "session-gone":
       return "new-session";
-    case "turn": {
-      const error = failure.error;
-      if (!isHttpError(error)) return "fail-message";
-      if (error.status === 401 || error.status === 403) return "fatal";
-      const gone = error.status === 404 || error.status === 410 || (error.status === 400 && error.serverCode === chatTimeoutCode);
-      return gone && !failure.restarted ? "new-session" : "fail-message";
-    }
     default:
       return "retry";
   }
@@ -100,7 +83,6 @@ const connectorRefusals: [fragment: string, code: ErrorCode][] = [
  * error text (with the `host` when the host is refused); nothing here ever includes a token.
  */
 export function describeFailure(failure: Failure, host = ""): ChatErrorInfo {
-  if (failure.kind === "turn") return { kind: "configuration", code: "chat-api-refused", parameters: failure.error.parameters };
   if (failure.kind !== "http") return { kind: "protocol", code: "connection-ended" };
   const { error, request } = failure;
   if (!isHttpError(error)) return { kind: error.kind === "configuration" ? "configuration" : "network", code: error.code, parameters: error.parameters };

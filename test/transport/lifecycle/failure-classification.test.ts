@@ -43,23 +43,6 @@ describe("classifyFailure", () => {
     expect(classifyFailure({ kind: "dead-socket" }, established)).toBe("retry");
     expect(classifyFailure({ kind: "session-gone" }, established)).toBe("new-session");
   });
-
-  it("never repeats a Chat API turn that may have been acted on: the user retries it", () => {
-    const turn = (error: ChatError, restarted = false) => classifyFailure({ kind: "turn", error, restarted }, fresh);
-    expect(turn(new HttpError(500, null, null))).toBe("fail-message");
-    expect(turn(new HttpError(504, null, null))).toBe("fail-message");
-    expect(turn(new ChatError("network", "network-failure"))).toBe("fail-message");
-    expect(turn(new HttpError(400, "Malformed", null, "BAD_REQUEST"))).toBe("fail-message");
-    expect(turn(new HttpError(401, null, null))).toBe("fatal");
-    expect(turn(new HttpError(403, null, null))).toBe("fatal");
-  });
-
-  it("moves a turn to a new conversation, once, when the conversation is gone or timed out", () => {
-    const turn = (error: ChatError, restarted = false) => classifyFailure({ kind: "turn", error, restarted }, fresh);
-    const timedOut = new HttpError(400, "Chat session exceeded the timeout limit.", null, "CHAT_TIMEOUT");
-    expect([turn(timedOut), turn(new HttpError(404, null, null)), turn(new HttpError(410, null, null))]).toEqual(["new-session", "new-session", "new-session"]);
-    expect(turn(timedOut, true)).toBe("fail-message");
-  });
 });
 
 describe("describeFailure", () => {
