@@ -77,7 +77,7 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
           if (!(await createConversation(calls))) break;
           continue;
         }
-        const entry = delivery.takeNext(now());
+        const [entry] = delivery.takeSendable(now(), 1);
         if (!entry) break;
         await respond(calls, entry);
       }
@@ -120,7 +120,7 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
       const answer = await api.respond(conversationId ?? "", entry.text);
       if (destroyed || mine !== generation) return;
       apply({ kind: "turn-pending", pending: false });
-      delivery.confirm(entry.id, now());
+      delivered(entry);
       if (ended) return;
       showConnection();
       if (answer.response !== "") apply(agentMessage(answer.response));
@@ -133,7 +133,7 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
       apply({ kind: "turn-pending", pending: false });
       // A 2xx whose body could not be read was received: the turn happened.
       if (isChatError(thrown) && thrown.kind === "protocol") {
-        delivery.confirm(entry.id, now());
+        delivered(entry);
         return notice("error", "unreadable-answer");
       }
       const error = toChatError(thrown);
@@ -147,6 +147,11 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
       delivery.fail(entry.id);
       if (action === "fatal") failFor(refused(error));
     }
+  }
+
+  /** The answer is the turn's receipt. */
+  function delivered({ id, text }: OutboxEntry): void {
+    delivery.received({ kind: "user-message-replayed", id, text, time: now() });
   }
 
   function finish(reason: string): void {

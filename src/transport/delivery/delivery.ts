@@ -49,14 +49,16 @@ export interface Delivery {
   entries(): readonly OutboxEntry[];
   /** A new message: shown at once as `sending`, queued. */
   enqueue(id: string, text: string, time: number): void;
-  /** Every queued message, oldest first, now in flight as sent at `now` (Messaging sends them all). */
-  takeSendable(now: number): OutboxEntry[];
-  /** The oldest queued message, now in flight (the Chat API sends one turn at a time). */
-  takeNext(now: number): OutboxEntry | undefined;
-  /** The receipt of `id` arrived (a Chat API answer): delivered. */
-  confirm(id: string, time: number): void;
-  /** The server's echo of a user message: ours is delivered; one this client did not send is shown as sent. */
-  echoed(echo: Extract<ConversationEvent, { kind: "user-message-replayed" }>): void;
+  /**
+   * The queued messages, oldest first, at most `limit` of them (Messaging sends them all, the Chat API one
+   * turn at a time), now in flight as sent at `now`.
+   */
+  takeSendable(now: number, limit?: number): OutboxEntry[];
+  /**
+   * A receipt arrived (the server's echo of a user message, or a Chat API answer): ours is delivered; one
+   * this client did not send is shown as sent.
+   */
+  received(receipt: Extract<ConversationEvent, { kind: "user-message-replayed" }>): void;
   /** Gives up on `id` until the user retries it. */
   fail(id: string): void;
   /** An in-flight message provably did not arrive: it waits to be sent again, in its place. */
@@ -125,17 +127,11 @@ export function createDelivery(apply: (event: ConversationEvent) => void, change
       queue.push({ id, text, time, attempts: 0, state: "queued", shown: true });
       changed();
     },
-    takeSendable: (now) => inState("queued").map(send(now)),
-    takeNext: (now) => inState("queued").slice(0, 1).map(send(now))[0],
-    confirm(id, time) {
-      if (!deliver(id)) return;
-      apply({ kind: "user-message-sent", id, time });
-      changed();
-    },
-    echoed(echo) {
-      const entry = deliver(echo.id);
+    takeSendable: (now, limit) => inState("queued").slice(0, limit).map(send(now)),
+    received(receipt) {
+      const entry = deliver(receipt.id);
       // A restored message not placed yet takes its place from its echo, in the replay's order.
-      apply(entry?.shown ? { kind: "user-message-sent", id: echo.id, time: echo.time } : echo);
+      apply(entry?.shown ? { kind: "user-message-sent", id: receipt.id, time: receipt.time } : receipt);
       if (entry) changed();
     },
     fail(id) {

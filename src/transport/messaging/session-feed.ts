@@ -45,7 +45,7 @@ export function createSessionFeed(targets: SessionFeedTargets, historyThrough = 
         if (signal) targets.signal(signal, history);
         // Only messages, notices and the end read the mark; the rest of the store ignores it.
         const marked = (change && history ? { ...change, history } : change) as ConversationEvent | null;
-        if (marked?.kind === "user-message-replayed") targets.delivery.echoed(marked);
+        if (marked?.kind === "user-message-replayed") targets.delivery.received(marked);
         else if (marked) targets.apply(marked);
         if (sequence !== null && whole) historyThrough = Math.max(historyThrough, sequence);
       }

@@ -23,10 +23,10 @@ describe("Delivery: the outbox", () => {
     delivery.enqueue("a", "first", 1);
     delivery.enqueue("b", "second", 2);
     delivery.enqueue("a", "first again", 3);
-    expect(delivery.takeNext(0)?.id).toBe("a");
+    expect(delivery.takeSendable(0, 1)[0]?.id).toBe("a");
     expect(ids(delivery.takeSendable(0))).toEqual(["b"]);
     expect(delivery.takeSendable(0)).toEqual([]);
-    expect(delivery.takeNext(0)).toBeUndefined();
+    expect(delivery.takeSendable(0, 1)).toEqual([]);
     expect(events).toEqual(["user-message-queued:a", "user-message-queued:b"]);
   });
 
@@ -39,7 +39,7 @@ describe("Delivery: the outbox", () => {
     delivery.enqueue("b", "second", 2);
     delivery.takeSendable(2000);
     expect(delivery.facts()).toEqual({ queued: false, unconfirmed: false, oldestInFlightSentAt: 1000, lastMessageId: null });
-    delivery.confirm("a", 5);
+    delivery.received({ kind: "user-message-replayed", id: "a", text: "", time: 5 });
     expect(delivery.facts()).toMatchObject({ oldestInFlightSentAt: 2000, lastMessageId: "a" });
     delivery.socketLost();
     expect(delivery.facts()).toMatchObject({ unconfirmed: true, oldestInFlightSentAt: null });
@@ -75,9 +75,9 @@ describe("Delivery: the outbox", () => {
   it("puts an in-flight message back in its place, and fails every queued one at once", () => {
     const { delivery, events, changes } = setup();
     for (const id of ["a", "b", "c"]) delivery.enqueue(id, id, 0);
-    delivery.takeNext(0);
+    delivery.takeSendable(0, 1);
     delivery.requeue("a");
-    expect(delivery.takeNext(0)?.id).toBe("a");
+    expect(delivery.takeSendable(0, 1)[0]?.id).toBe("a");
     delivery.failQueued();
     expect(states(delivery)).toEqual(["a:in-flight:0", "b:failed:0", "c:failed:0"]);
     expect(events.slice(-2)).toEqual(["user-message-failed:b", "user-message-failed:c"]);
@@ -91,20 +91,23 @@ describe("Delivery: receipts", () => {
   it("shows a new message as sending, and delivered on its receipt, telling the transport each time", () => {
     const { delivery, events, changes } = setup();
     delivery.enqueue("a", "hello", 1);
-    expect(delivery.takeNext(10)?.id).toBe("a");
-    delivery.confirm("a", 20);
-    delivery.confirm("a", 30);
+    expect(delivery.takeSendable(10, 1)[0]?.id).toBe("a");
+    delivery.received({ kind: "user-message-replayed", id: "a", text: "hello", time: 20 });
     expect(events).toEqual(["user-message-queued:a", "user-message-sent:a"]);
     expect(changes()).toBe(2);
     expect(delivery.entries()).toEqual([]);
+    // A second receipt finds nothing to deliver: the store sees a message it already shows.
+    delivery.received({ kind: "user-message-replayed", id: "a", text: "hello", time: 30 });
+    expect(events.at(-1)).toBe("user-message-replayed:a");
+    expect(changes()).toBe(2);
   });
 
   it("reads the server's echo: its own message is delivered, another tab's is shown as sent, history stays history", () => {
     const { delivery, events } = setup();
     delivery.enqueue("a", "mine", 1);
     delivery.takeSendable(1);
-    delivery.echoed({ kind: "user-message-replayed", id: "a", text: "mine", time: 5 });
-    delivery.echoed({ kind: "user-message-replayed", id: "other", text: "theirs", time: 6, history: true });
+    delivery.received({ kind: "user-message-replayed", id: "a", text: "mine", time: 5 });
+    delivery.received({ kind: "user-message-replayed", id: "other", text: "theirs", time: 6, history: true });
     expect(events).toEqual(["user-message-queued:a", "user-message-sent:a", "user-message-replayed:other:history"]);
     expect(delivery.entries()).toEqual([]);
   });
@@ -115,7 +118,7 @@ describe("Delivery: receipts", () => {
       { id: "b", text: "queued at reload", time: 2, attempts: 0, state: "queued", shown: true },
     ]);
     expect(states(delivery)).toEqual(["a:unconfirmed:0", "b:queued:0"]);
-    delivery.echoed({ kind: "user-message-replayed", id: "a", text: "in flight at reload", time: 3 });
+    delivery.received({ kind: "user-message-replayed", id: "a", text: "in flight at reload", time: 3 });
     delivery.settleUnconfirmed(3);
     delivery.settleUnconfirmed(3);
     expect(events).toEqual(["user-message-replayed:a", "user-message-queued:b"]);
@@ -127,8 +130,8 @@ describe("Delivery: the last delivered message", () => {
   it("goes out again with its id, once, when the server lost the conversation it reached", () => {
     const { delivery } = setup();
     delivery.enqueue("a", "hello", 1);
-    delivery.takeNext(1);
-    delivery.confirm("a", 2);
+    delivery.takeSendable(1, 1);
+    delivery.received({ kind: "user-message-replayed", id: "a", text: "", time: 2 });
     expect(delivery.placeBack("other", "queued")).toBe(false);
     expect(delivery.placeBack("a", "queued")).toBe(true);
     expect(delivery.takeSendable(3).map((entry) => [entry.id, entry.text])).toEqual([["a", "hello"]]);
@@ -138,8 +141,8 @@ describe("Delivery: the last delivered message", () => {
   it("is offered to the user for a retry when the server did not answer it, never queued by itself", () => {
     const { delivery, events } = setup();
     delivery.enqueue("a", "hello", 1);
-    delivery.takeNext(1);
-    delivery.confirm("a", 2);
+    delivery.takeSendable(1, 1);
+    delivery.received({ kind: "user-message-replayed", id: "a", text: "", time: 2 });
     expect(delivery.placeBack("a", "failed")).toBe(true);
     expect(delivery.facts().queued).toBe(false);
     expect(events.at(-1)).toBe("user-message-failed:a");
@@ -150,8 +153,8 @@ describe("Delivery: the last delivered message", () => {
   it("is forgotten with everything else for a new conversation", () => {
     const { delivery } = setup();
     delivery.enqueue("a", "one", 1);
-    delivery.takeNext(1);
-    delivery.confirm("a", 2);
+    delivery.takeSendable(1, 1);
+    delivery.received({ kind: "user-message-replayed", id: "a", text: "", time: 2 });
     delivery.enqueue("b", "two", 2);
     delivery.clear();
     expect(delivery.entries()).toEqual([]);
