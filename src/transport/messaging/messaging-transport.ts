@@ -157,7 +157,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
   /** Sends a frame on the live socket and reports it; `joinEventId` when it is the join request. */
   function send(frame: ClientFrame, joinEventId?: string): void {
     if (lifecycle.phase.name !== "live" || !socket.send(JSON.stringify(frame))) return;
-    dispatch(joinEventId === undefined ? { type: "frame-sent" } : { type: "frame-sent", joinEventId });
+    dispatch({ type: "frame-sent", joinEventId });
   }
 
   function clearTimer(name: TimerName): void {
