@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { UserConfig } from "vite";
 import { defineConfig } from "vitest/config";
@@ -21,16 +22,72 @@ const builtPackageEntries = [
   { find: /^cap-chat$/, replacement: resolve(root, "dist/client.js") },
 ];
 
-/** `vite build` (npm entries), `--mode script-tag` (dist/cap-chat.js), `--mode demo` (dist/demo/*.js). */
+/** The files a page downloads as they are: Terser's extra passes make them about 2 % smaller than the default. */
+const pageMinify = {
+  minify: "terser",
+  terserOptions: { ecma: 2020, compress: { passes: 3, pure_getters: true } },
+} as const satisfies UserConfig["build"];
+
+/** The app the loader imports, and the locale and fallback files it imports in turn, all next to the loader. */
+const appFilePattern = /^cap-chat-app-[\w-]+\.js$/;
+
+/**
+ * The file name of the app the `app` mode built, which the loader imports; the content hash in it lets a
+ * CDN cache it for ever. Exactly one must exist: `npm run build` empties dist/ first.
+ */
+function builtAppFile(): string {
+  const found = readdirSync(resolve(root, "dist")).filter((name) => appFilePattern.test(name));
+  if (found.length !== 1) throw new Error(`Expected one dist/cap-chat-app-*.js, found ${found.length}: run \`npm run build\`.`);
+  return found[0] as string;
+}
+
+/**
+ * `vite build` (npm entries), `--mode app` (dist/cap-chat-app-[hash].js and its sibling chunks),
+ * `--mode script-tag` (the loader, dist/cap-chat.js), `--mode demo` (dist/demo/*.js), `--mode server`
+ * (dist/server/*.js).
+ */
 function buildOptions(mode: string): UserConfig["build"] {
-  if (mode === "script-tag") {
+  if (mode === "server") {
     return {
-      // The script tag: one self-contained IIFE file, Preact included.
+      // The server companion and its command, for Node and the other server runtimes; no page loads them.
+      emptyOutDir: false,
+      outDir: resolve(root, "dist/server"),
+      ssr: true,
+      target: "node20",
+      minify: false,
+      rolldownOptions: {
+        input: { index: resolve(root, "src/server/index.ts"), cli: resolve(root, "src/server/cli.ts") },
+        output: { format: "es", entryFileNames: "[name].js", chunkFileNames: "chunks/companion-[hash].js" },
+      },
+    };
+  }
+  if (mode === "app") {
+    return {
+      // An ES module (so it can import its locales and the fallback), Preact included.
       emptyOutDir: false,
       target: "es2022",
-      // The one file a page downloads as is: Terser's extra passes make it about 2 % smaller than the default.
-      minify: "terser",
-      terserOptions: { ecma: 2020, compress: { passes: 3, pure_getters: true } },
+      ...pageMinify,
+      lib: {
+        entry: resolve(root, "src/embed/app.ts"),
+        formats: ["es"],
+        fileName: () => "cap-chat-app-[hash].js",
+      },
+      rolldownOptions: {
+        // Modules the fallback shares with the app stay in the app, which it then imports, rather than in a
+        // third file that opening the chat would have to wait for.
+        preserveEntrySignatures: "allow-extension",
+        output: {
+          chunkFileNames: (chunk) => `cap-chat-${chunk.name === "chat-api-transport" ? "fallback" : chunk.name}-[hash].js`,
+        },
+      },
+    };
+  }
+  if (mode === "script-tag") {
+    return {
+      // The loader: a classic script (an IIFE), so that it knows its own URL and any tag can load it.
+      emptyOutDir: false,
+      target: "es2022",
+      ...pageMinify,
       lib: {
         entry: resolve(root, "src/embed/script-tag.ts"),
         name: "CapChatBundle",
@@ -65,8 +122,11 @@ function buildOptions(mode: string): UserConfig["build"] {
   };
 }
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, command }) => ({
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
+  define: {
+    __CAP_CHAT_APP_FILE__: JSON.stringify(command === "build" && mode === "script-tag" ? builtAppFile() : "cap-chat-app.js"),
+  },
   publicDir: false,
   resolve: mode === "demo" ? { alias: builtPackageEntries } : {},
   // The reference server serves dist/ at /dist/, so the demo apps' chunks live under /dist/demo/.
@@ -80,7 +140,16 @@ export default defineConfig(({ mode }) => ({
           name: "node",
           environment: "node",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/widget/**", "test/embed/**"],
+          exclude: ["test/widget/**", "test/embed/**", "test/package/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The packed tarball, as npm would publish it: run by `npm run test:package`, after a build.
+          name: "package",
+          environment: "node",
+          include: ["test/package/**/*.test.ts"],
         },
       },
       {

@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { ChatWidget, expect, test } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { ChatWidget, expect, fault, test } from "./fixtures.ts";
 
 const screenshotFolder = resolve(import.meta.dirname, "screenshots");
 
-/** Brings the open panel to a state with agent and user messages, a notice and the handoff banner. */
+/** Brings the open panel to a state with agent and user messages, a notice and the handoff's story. */
 async function busyConversation(widget: ChatWidget): Promise<void> {
   await widget.open();
   await widget.expectGreeting();
@@ -14,25 +15,46 @@ async function busyConversation(widget: ChatWidget): Promise<void> {
   await widget.send("markdown");
   await expect(widget.agentMessages.last()).toContainText("inline code");
   await widget.send("Let me talk to a human");
-  await expect(widget.handoffBanner).toContainText("joined the conversation");
+  await expect(widget.handoffStory.last()).toContainText("joined the conversation");
   await expect(widget.liveAgentMessages.first()).toBeVisible();
 }
 
+/** What axe finds against WCAG 2.1 A and AA on the page as it is, by rule and target. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+}
+
 for (const colorScheme of ["light", "dark"] as const) {
-  test(`axe finds no WCAG 2.1 AA violation in the open panel with messages, a notice and the handoff banner (${colorScheme})`, async ({
+  test(`axe finds no WCAG 2.1 AA violation in the open panel with messages, a notice and the handoff's story (${colorScheme})`, async ({
     page,
     widget,
   }) => {
     await page.emulateMedia({ colorScheme });
     await page.goto("/script-tag.html");
     await busyConversation(widget);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-    const summary = results.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(" ")),
-    }));
-    expect(summary).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test(`axe finds no violation with the header's menu open, nor beside the closed launcher's preview (${colorScheme})`, async ({
+    page,
+    widget,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await widget.startOn("/script-tag.html");
+    await page.getByRole("button", { name: "More options" }).click();
+    await expect(page.getByRole("menuitem", { name: "End conversation" })).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Minimise chat" }).click();
+    await page.evaluate(() => (window as unknown as { CapChat: (command: string, text: string) => void }).CapChat("send", "markdown"));
+    await expect(page.locator('[part~="preview"]')).toContainText("inline code");
+    await expect(page.locator(".badge")).toHaveText("1");
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
 
@@ -41,28 +63,55 @@ const layouts = [
   { name: "phone", viewport: { width: 390, height: 844 } },
 ] as const;
 
-test("screenshots of the open panel on desktop and phone, light and dark", async ({ browser, serverUrl }) => {
+/** One screenshot: where, in which scheme and language, over which transport. */
+interface Shot {
+  layout: (typeof layouts)[number];
+  colorScheme: "light" | "dark";
+  locale: "en" | "ar";
+  transport: "messaging" | "chat";
+}
+
+const shots: Shot[] = [
+  ...layouts.flatMap((layout) =>
+    (["light", "dark"] as const).flatMap((colorScheme) => (["en", "ar"] as const).map((locale) => ({ layout, colorScheme, locale, transport: "messaging" as const }))),
+  ),
+  { layout: layouts[0], colorScheme: "light", locale: "en", transport: "chat" },
+  { layout: layouts[1], colorScheme: "dark", locale: "en", transport: "chat" },
+];
+
+test("screenshots of the open panel: desktop and phone, light and dark, English and Arabic, and the Chat API fallback", async ({
+  browser,
+  serverUrl,
+}) => {
+  test.setTimeout(180_000);
   mkdirSync(screenshotFolder, { recursive: true });
-  for (const layout of layouts) {
-    for (const colorScheme of ["light", "dark"] as const) {
-      const context = await browser.newContext({
-        baseURL: serverUrl,
-        viewport: layout.viewport,
-        colorScheme,
-        isMobile: layout.name === "phone",
-        hasTouch: layout.name === "phone",
-      });
-      const page = await context.newPage();
-      const widget = new ChatWidget(page);
-      await page.goto(layout.name === "phone" ? "/script-tag.html" : "/element.html");
-      await widget.open();
-      await widget.expectGreeting();
-      await widget.send("markdown");
-      await expect(widget.agentMessages.last()).toContainText("inline code");
-      await widget.send("Send a link");
-      await expect(widget.agentMessages.last().locator('[part~="attachment"]')).toBeVisible();
-      await page.screenshot({ path: resolve(screenshotFolder, `panel-${layout.name}-${colorScheme}.png`) });
-      await context.close();
+  for (const { layout, colorScheme, locale, transport } of shots) {
+    await fault(serverUrl, "refuseUpgrades", { refuse: transport === "chat" });
+    // The browser's language picks the widget's locale, as for a visitor.
+    const context = await browser.newContext({
+      baseURL: serverUrl,
+      viewport: layout.viewport,
+      colorScheme,
+      locale,
+      isMobile: layout.name === "phone",
+      hasTouch: layout.name === "phone",
+    });
+    const page = await context.newPage();
+    const widget = new ChatWidget(page);
+    await page.goto(layout.name === "phone" ? "/script-tag.html" : "/element.html");
+    await page.locator('[part~="launcher"]').click();
+    await expect(widget.agentMessages.first()).toBeVisible({ timeout: 20_000 });
+    const input = page.locator('[part~="input"]');
+    for (const [text, shown] of [
+      ["markdown", "inline code"],
+      ["Send an image", "harbour"],
+    ]) {
+      await input.fill(text as string);
+      await page.locator('[part~="send"]').click();
+      await expect(widget.agentMessages.last()).toContainText(shown as string);
     }
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: resolve(screenshotFolder, `panel-${layout.name}-${colorScheme}-${locale}${transport === "chat" ? "-fallback" : ""}.png`) });
+    await context.close();
   }
 });

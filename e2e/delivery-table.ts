@@ -89,23 +89,24 @@ export function recordedWidgetEvents(page: Page, name: WidgetEventName): Promise
 }
 
 /**
- * Starts keeping, in order and without repeats in a row, every text the handoff banner shows from now
- * on; read them with {@link recordedBannerTexts}.
+ * Starts keeping, in the order they first appear, every text the rows of the handoff's story show from now
+ * on, and the most rows shown at once; read them with {@link recordedStory}.
  */
-export async function recordBannerTexts(page: Page, delivery: Delivery): Promise<void> {
+export async function recordStory(page: Page, delivery: Delivery): Promise<void> {
   await page.evaluate((host) => {
-    const record = window as unknown as { bannerTexts: string[] };
-    record.bannerTexts = [];
+    const record = window as unknown as { story: { texts: string[]; mostRows: number } };
+    record.story = { texts: [], mostRows: 0 };
     const root = document.querySelector(host)?.shadowRoot;
     if (!root) throw new Error(`no open shadow root on ${host}`);
     new MutationObserver(() => {
-      const text = root.querySelector('[part~="handoff"]')?.textContent ?? "";
-      if (text && record.bannerTexts.at(-1) !== text) record.bannerTexts.push(text);
+      const rows = [...root.querySelectorAll('[part~="handoff"]')];
+      record.story.mostRows = Math.max(record.story.mostRows, rows.length);
+      for (const row of rows) if (row.textContent && !record.story.texts.includes(row.textContent)) record.story.texts.push(row.textContent);
     }).observe(root, { subtree: true, childList: true, characterData: true });
   }, delivery.host);
 }
 
-/** The banner texts recorded since {@link recordBannerTexts}. */
-export function recordedBannerTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { bannerTexts: string[] }).bannerTexts);
+/** The story recorded since {@link recordStory}. */
+export function recordedStory(page: Page): Promise<{ texts: string[]; mostRows: number }> {
+  return page.evaluate(() => (window as unknown as { story: { texts: string[]; mostRows: number } }).story);
 }

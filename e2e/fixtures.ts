@@ -2,8 +2,11 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 import { longReply } from "../demo/server/agent/replies.ts";
 import { SERVER_URL_VARIABLE } from "./server-handle.ts";
 
-/** The demo pages' Chat API account (demo/server/demo-credentials.ts). */
-export const demoChatPath = "/v1/demo-account/demo-project/chat";
+/** Where the demo pages reach the Chat API: the demo site's server companion, on the page's origin. */
+export const demoChatPath = "/cap-chat/chat";
+
+/** The reference server's Chat API secrets, which only the demo site's companion may hold. */
+export const chatApiSecrets = ["demo-api-key", "demo-chat-token"] as const;
 
 /** Locators and actions on the widget of a page, found by role and name or by `part` in its shadow root. */
 export class ChatWidget {
@@ -36,7 +39,8 @@ export class ChatWidget {
   get suggestions(): Locator {
     return this.page.locator('[part~="suggestion"]');
   }
-  get handoffBanner(): Locator {
+  /** The rows of the transcript that tell the handoff: its progress, who joined, who left. */
+  get handoffStory(): Locator {
     return this.page.locator('[part~="handoff"]');
   }
   get notices(): Locator {
@@ -47,6 +51,12 @@ export class ChatWidget {
   async open(): Promise<void> {
     await this.page.getByRole("button", { name: "Open chat" }).click();
     await expect(this.input).toBeVisible();
+  }
+
+  /** Ends the conversation from the header's menu, as a visitor would. */
+  async endConversation(): Promise<void> {
+    await this.page.getByRole("button", { name: "More options" }).click();
+    await this.page.getByRole("menuitem", { name: "End conversation" }).click();
   }
 
   /** Waits for the demo agent's greeting. */

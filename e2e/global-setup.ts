@@ -1,12 +1,15 @@
 import { resolve } from "node:path";
-import { startReferenceServer } from "../demo/server/index.ts";
+import { startDemo } from "../demo/site/start-demo.ts";
 import { holdServer, SERVER_URL_VARIABLE } from "./server-handle.ts";
 
 const root = resolve(import.meta.dirname, "..");
 
-/** Starts the reference server with fault controls and fast agent pacing, and publishes its URL. */
+/**
+ * Starts the demo site (the reference server with the site's server companion mounted) with fault controls
+ * and fast agent pacing, and publishes its URL.
+ */
 export default async function globalSetup(): Promise<void> {
-  const server = await startReferenceServer({
+  const server = await startDemo({
     port: 0,
     // Fast pacing keeps the suite short; streamed chunks stay far enough apart to be seen arriving.
     timeScale: 0.05,

@@ -1,13 +1,7 @@
 import { greeting, liveAgentFarewell, liveAgentGreeting, liveAgentProfile } from "../demo/server/agent/replies.ts";
 import { en } from "../src/widget/locales/en.ts";
-import {
-  deliveries,
-  recordBannerTexts,
-  recordedBannerTexts,
-  recordedWidgetEvents,
-  recordWidgetEvents,
-} from "./delivery-table.ts";
-import { expect, expectLongAnswerInFull, fault, sessionIdOf, test } from "./fixtures.ts";
+import { deliveries, recordedStory, recordedWidgetEvents, recordStory, recordWidgetEvents } from "./delivery-table.ts";
+import { chatApiSecrets, demoChatPath, expect, expectLongAnswerInFull, fault, sessionIdOf, test } from "./fixtures.ts";
 
 test.describe("conversation journeys, on each delivery", () => {
   for (const delivery of deliveries) {
@@ -40,9 +34,10 @@ test.describe("conversation journeys, on each delivery", () => {
     }) => {
       await widget.startOn(delivery.path);
       await recordWidgetEvents(page, delivery, "cap-chat:handoff");
-      await recordBannerTexts(page, delivery);
+      await recordStory(page, delivery);
       await widget.send("I want a human");
-      await expect(widget.handoffBanner).toContainText(en.handoff.liveAgentJoined(liveAgentProfile.name));
+      await expect(widget.handoffStory.last()).toHaveText(en.handoff.liveAgentJoined(liveAgentProfile.name));
+      await expect(page.locator('[part~="header"]')).toContainText(`${liveAgentProfile.name} · ${en.status.connected}`);
       await expect(widget.liveAgentMessages.first()).toContainText(liveAgentGreeting().text);
       await widget.send("My order is late");
       await expect(widget.liveAgentMessages.last()).toContainText('noted "My order is late"');
@@ -60,15 +55,21 @@ test.describe("conversation journeys, on each delivery", () => {
         "live-agent",
         "live-agent-left",
       ]);
-      // The banner showed the queue, then the live agent, then that the live agent left.
-      const bannerTexts = await recordedBannerTexts(page);
-      const shown = bannerTexts.join(" | ");
-      const queued = bannerTexts.findIndex((text) => /queue/i.test(text));
-      const joined = bannerTexts.indexOf(en.handoff.liveAgentJoined(liveAgentProfile.name));
-      const left = bannerTexts.indexOf(en.handoff.liveAgentLeft);
+      // The transcript told the queue in one row updated in place, then who joined, then who left.
+      const story = await recordedStory(page);
+      const shown = story.texts.join(" | ");
+      const queued = story.texts.findIndex((text) => /queue/i.test(text));
+      const joined = story.texts.indexOf(en.handoff.liveAgentJoined(liveAgentProfile.name));
+      const left = story.texts.indexOf(en.handoff.liveAgentLeft(liveAgentProfile.name));
       expect(queued, shown).toBeGreaterThanOrEqual(0);
       expect(joined, shown).toBeGreaterThan(queued);
       expect(left, shown).toBeGreaterThan(joined);
+      expect(story.mostRows, shown).toBeLessThanOrEqual(2);
+      await expect(widget.handoffStory).toHaveText([
+        en.handoff.liveAgentJoined(liveAgentProfile.name),
+        en.handoff.liveAgentLeft(liveAgentProfile.name),
+      ]);
+      await expect(page.locator('[part~="header"] p')).toHaveText(en.status.ended);
     });
 
     test(`a client-managed handoff fires cap-chat:handoff-required on the page (${delivery.name})`, async ({
@@ -80,7 +81,7 @@ test.describe("conversation journeys, on each delivery", () => {
       await widget.open();
       await widget.expectGreeting();
       await widget.send("Can I get a phone callback?");
-      await expect(widget.handoffBanner).toContainText(en.handoff.clientRequired);
+      await expect(widget.handoffStory).toHaveText(en.handoff.clientRequired);
       await expect.poll(() => recordedWidgetEvents(page, "cap-chat:handoff-required")).toHaveLength(1);
       const [detail] = await recordedWidgetEvents(page, "cap-chat:handoff-required");
       expect(detail).toMatchObject({ queueName: "phone-callback", reason: "COMPLEX_QUERY" });
@@ -101,7 +102,7 @@ test.describe("conversation journeys, on each delivery", () => {
       });
       await widget.startOn(delivery.path);
       await widget.send("hello there");
-      await page.getByRole("button", { name: en.endConversation }).click();
+      await widget.endConversation();
       await expect(page.getByText(en.endReasons.REASON_USER_END)).toBeVisible();
       await page.getByRole("button", { name: en.newConversation }).click();
       await expect(widget.userMessages).toHaveCount(0);
@@ -118,6 +119,7 @@ test.describe("conversation journeys, on each delivery", () => {
       await widget.startOn(delivery.path);
       await widget.send("Show me an image");
       await expect(widget.agentMessages.last()).toContainText("harbour at dusk");
+      await page.getByRole("button", { name: "Close chat" }).click();
       await page.reload();
       // The replayed history fills the closed panel, but none of it is new: no unread count.
       await expect(widget.launcher).toHaveAttribute("aria-expanded", "false");
@@ -155,10 +157,13 @@ test.describe("conversation journeys, on each delivery", () => {
     }) => {
       await fault(serverUrl, "refuseUpgrades", { refuse: true });
       const chatCalls: string[] = [];
+      const traffic: string[] = [];
       page.on("request", (request) => {
         const path = new URL(request.url()).pathname;
-        if (path.startsWith("/v1/")) chatCalls.push(path.split("/").at(-1) as string);
+        if (path.startsWith(`${demoChatPath}/`)) chatCalls.push(path.split("/").at(-1) as string);
+        traffic.push(request.url(), JSON.stringify(request.headers()), request.postData() ?? "");
       });
+      page.on("response", (response) => traffic.push(JSON.stringify(response.headers())));
       await page.goto(delivery.path);
       await widget.open();
       await expect(widget.agentMessages.first()).toBeVisible({ timeout: 20_000 });
@@ -168,6 +173,17 @@ test.describe("conversation journeys, on each delivery", () => {
       await expectLongAnswerInFull(widget.agentMessages.last());
       expect(chatCalls).toContain("create");
       expect(chatCalls).toContain("respond");
+      // The fallback ran through the site's companion: no Chat API secret is anywhere the page can reach.
+      const reachable = await page.evaluate(() => {
+        const markup = (root: Document | ShadowRoot): string =>
+          [...root.querySelectorAll("*")].map((element) => (element.shadowRoot ? markup(element.shadowRoot) : "")).join("") +
+          (root instanceof Document ? root.documentElement.outerHTML : [...root.children].map((child) => child.outerHTML).join(""));
+        return [markup(document), JSON.stringify({ ...sessionStorage }), JSON.stringify({ ...localStorage }), document.cookie].join("\n");
+      });
+      for (const secret of chatApiSecrets) {
+        expect(reachable).not.toContain(secret);
+        expect(traffic.join("\n")).not.toContain(secret);
+      }
     });
   }
 });

@@ -20,7 +20,8 @@ test.describe("living in the host page", () => {
     await widget.send("markdown");
     await expect(widget.agentMessages.last()).toContainText("inline code");
     await widget.send("Send an image");
-    await expect(widget.agentMessages.last().locator("img")).toBeVisible();
+    // The attachment's image, not the author's avatar beside it.
+    await expect(widget.agentMessages.last().locator('[part~="attachment"] img')).toBeVisible();
     // The widget is styled, so its constructable stylesheet applied under the policy.
     await expect(widget.launcher).toHaveCSS("position", "fixed");
     const violations = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);

@@ -14,12 +14,13 @@ test.describe("the small-screen sheet", () => {
 
   test("Tab and Shift+Tab cycle inside the sheet and never reach the page behind", async ({ page, widget }) => {
     await widget.startOn("/script-tag.html");
+    await widget.input.fill("A draft");
     await widget.sendButton.focus();
     for (let presses = 0; presses < 12; presses += 1) {
       await page.keyboard.press("Tab");
       expect(await focusInsidePanel(page), `inside after Tab ${presses + 1}`).toBe(true);
     }
-    await page.getByRole("button", { name: "End conversation" }).focus();
+    await page.getByRole("button", { name: "More options" }).focus();
     for (let presses = 0; presses < 12; presses += 1) {
       await page.keyboard.press("Shift+Tab");
       expect(await focusInsidePanel(page), `inside after Shift+Tab ${presses + 1}`).toBe(true);
@@ -28,9 +29,10 @@ test.describe("the small-screen sheet", () => {
 
   test("Tab from Send wraps to the header, where Minimise leads out", async ({ page, widget }) => {
     await widget.startOn("/script-tag.html");
+    await widget.input.fill("A draft");
     await widget.sendButton.focus();
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("button", { name: "End conversation" })).toBeFocused();
+    await expect(page.getByRole("button", { name: "More options" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Minimise chat" })).toBeFocused();
     await page.keyboard.press("Enter");

@@ -1,4 +1,4 @@
-import type { Connector } from "./connectors.ts";
+import type { Connector } from "./messaging/connectors.ts";
 import type { DemoCredentials } from "./reference-server-types.ts";
 
 /**

@@ -26,6 +26,102 @@ export interface ReferenceServerOptions {
   exposeFaultEndpoint?: boolean;
   /** Secret that signs access tokens; random per start when absent. */
   tokenSecret?: string;
+  /**
+   * Where the platform decides differently from the server's default decisions, as a real platform that
+   * follows the spec may. Every switch is off when absent, and `{}` (the default) changes nothing. Named
+   * sets are in `platformProfiles`.
+   */
+  platform?: PlatformVariants;
+  /**
+   * The site's own fetch handlers on the server's origin: a request whose path is `prefix` or starts with
+   * `prefix/` goes to the first mount that matches, before any other route. See `Mount`.
+   */
+  mounts?: readonly Mount[];
+  /**
+   * Folder served at `/` ahead of `staticRoot`: the avatars and images the demo agent links to. Default:
+   * the repository's `public/` folder.
+   */
+  publicRoot?: string;
+  /**
+   * The server's time: what rate limits, token and chat expiry read, and what schedules every timer.
+   * Default: the system clock. Tests pass a manual clock to move time on command.
+   */
+  clock?: ServerClock;
+}
+
+/**
+ * Ways a platform that follows the spec may differ from the server's default decisions. Durations follow
+ * `timeScale` like every timer of the server; numbers on the wire (`expires_in`) stay unscaled, as
+ * `heartbeat_interval_seconds` does.
+ */
+export interface PlatformVariants {
+  /** The `EVENT_BATCH` wrapper carries only `type` and `payload.events`: no `id`, `sequence` or `timestamp`. */
+  batchWithoutId?: boolean;
+  /**
+   * A replay goes out in batches of at most this many events, however small they are (a batch is still
+   * cut early rather than exceed the frame limit).
+   */
+  replayBatchSize?: number;
+  /** Pause between two batches of one replay. Live events that occur meanwhile wait until the last batch. */
+  replayBatchDelayMilliseconds?: number;
+  /**
+   * Sequences increase but skip numbers: every transient event consumes one, and every stored event skips
+   * one more, so no two stored events are ever consecutive.
+   */
+  skippingSequences?: boolean;
+  /**
+   * Streamed chunks go out live with `sequence: null` and are never stored. When a stream completes, one
+   * whole `SERVICE_AGENT_MESSAGE` (same `message_id`, the whole text, every attachment and suggestion) is
+   * stored and sent right after its last chunk, so history holds the assembled message.
+   */
+  assembledHistory?: boolean;
+  /** `"full"` (default): the whole echo; `"without-id"`: no `id` or `timestamp`; `"none"`: no echo. */
+  heartbeatEcho?: "full" | "without-id" | "none";
+  /**
+   * An access token opens only the session it created; a handshake with any other token gets 401
+   * `authentication failed`. Any valid token still creates sessions.
+   */
+  sessionBoundTokens?: boolean;
+  /** Idle expiry closes the session's sockets with 1000 and sends no `SESSION_END`; the session is gone (404). */
+  idleCloseWithoutEnd?: boolean;
+  /**
+   * Access tokens expire this many seconds after they are issued, and `expires_in` says so. An expired
+   * token gets 401 `Invalid access token` from sessions and `authentication failed` from the upgrade.
+   */
+  tokenExpirySeconds?: number;
+  /**
+   * A Chat API `respond` after this long without a call on its conversation answers 400 `CHAT_TIMEOUT`
+   * ("Chat session exceeded the timeout limit.") and the conversation is gone: later calls get 404.
+   */
+  chatTimeoutSeconds?: number;
+  /** `SESSION_START` announces `max_reconnect_attempts: 0` (unlimited) and `heartbeat_interval_seconds: 0` (off). */
+  zeroCapabilities?: boolean;
+  /**
+   * A join request while an agent is in the session is refused, not echoed: a transient `SYSTEM_MESSAGE`
+   * at level error, `Error: Service agent already joined`, carrying the join frame's `metadata`.
+   */
+  refuseSecondJoin?: boolean;
+}
+
+/**
+ * A fetch handler mounted on the reference server's origin, such as the site's server companion. The
+ * request carries the client's address in `x-forwarded-for` (set by this server, replacing any value the
+ * client sent) and an abort `signal` that fires when the client goes away. The response body is streamed
+ * as the handler produces it; every `set-cookie` header is kept.
+ */
+export interface Mount {
+  /** A path prefix such as `/companion`: matches `/companion` and `/companion/…`, never `/companionship`. */
+  prefix: string;
+  handler: (request: Request) => Promise<Response>;
+}
+
+/** The time source and scheduler the server runs on. */
+export interface ServerClock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Runs `action` once, `milliseconds` from now; the handle goes to `clearTimeout`. */
+  setTimeout(action: () => void, milliseconds: number): unknown;
+  clearTimeout(handle: unknown): void;
 }
 
 export interface ReferenceServer {
@@ -34,6 +130,8 @@ export interface ReferenceServer {
   credentials: DemoCredentials;
   faults: FaultControls;
   inspect: ServerInspector;
+  /** The platform variants this server runs with (`{}` for the default decisions). */
+  platform: Readonly<PlatformVariants>;
   close(): Promise<void>;
 }
 
@@ -87,7 +185,10 @@ export interface FaultControls {
   failNextRequests(endpoint: FaultEndpoint, count: number, status: 429 | 500, retryAfterSeconds?: number): void;
   /** Every access token issued so far stops being valid. */
   expireTokens(): void;
-  /** Ends the session as abandoned now: `SESSION_END` (`REASON_USER_ABANDONED`), close 4001, then 404. */
+  /**
+   * Expires the session now as its idle expiry would: `SESSION_END` (`REASON_USER_ABANDONED`), close 4001,
+   * then 404 (with `idleCloseWithoutEnd`: close 1000 and no `SESSION_END`).
+   */
   expireSession(sessionId: string): void;
   /** While on, every WebSocket upgrade is refused (as a proxy that blocks WebSockets would). */
   refuseUpgrades(refuse: boolean): void;
@@ -104,6 +205,13 @@ export interface ServerInspector {
   sessionIds(): readonly string[];
   /** Open sockets of the session. */
   openSocketCount(sessionId: string): number;
+  /** Client frames of the session dropped without notice by the socket rate limit so far. */
+  droppedFrameCount(sessionId: string): number;
+  /**
+   * Resolves once the session's demo agent has nothing left to send (every scheduled step has run); at
+   * once for an idle or unknown session.
+   */
+  whenAgentIdle(sessionId: string): Promise<void>;
 }
 
 export interface StoredEventView {

@@ -3,21 +3,21 @@ import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";
 import { limits } from "../../src/protocol/index.ts";
 import type { AgentAssets } from "./agent/agent-message.ts";
-import { AccessTokens } from "./access-tokens.ts";
-import { ChatConversations } from "./chat-conversations.ts";
-import { ConnectorDirectory } from "./connectors.ts";
+import { AccessTokens } from "./messaging/access-tokens.ts";
+import { ChatConversations } from "./chat/chat-conversations.ts";
+import { ConnectorDirectory } from "./messaging/connectors.ts";
 import { demoAssetUrls } from "./demo-assets.ts";
 import { demoConnectors, demoCredentials } from "./demo-credentials.ts";
-import { FaultState } from "./fault-controls.ts";
-import { sendJson } from "./http-utilities.ts";
-import { RateLimiter, rateBudgets } from "./rate-limiter.ts";
+import { FaultState } from "./testing/fault-controls.ts";
+import { sendJson } from "./http/http-utilities.ts";
+import { RateLimiter, rateBudgets } from "./http/rate-limiter.ts";
 import type { ReferenceServer, ReferenceServerOptions } from "./reference-server-types.ts";
-import { routeRequest } from "./request-router.ts";
+import { routeRequest } from "./http/request-router.ts";
 import { resolveServerConfig } from "./server-config.ts";
 import type { ServerContext } from "./server-context.ts";
-import { createServerInspector } from "./server-inspector.ts";
-import { SessionRegistry } from "./session-registry.ts";
-import { handleUpgrade, refuseUpgrade } from "./socket-handshake.ts";
+import { createServerInspector } from "./testing/server-inspector.ts";
+import { SessionRegistry } from "./messaging/session-registry.ts";
+import { handleUpgrade, refuseUpgrade } from "./messaging/socket-handshake.ts";
 
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : "unknown error";
@@ -36,16 +36,24 @@ function assetsForHost(requestHost: string | undefined, serverAssets: AgentAsset
 
 /**
  * Starts the reference platform server on a loopback address: the Messaging API (HTTP + WebSocket), the
- * Chat API, the demo agent, static pages and test fault controls, as protocol.md describes. Resolves once
- * it listens; `close()` ends every socket, timer and connection.
+ * Chat API, the demo agent, the site's mounted handlers, static pages and test fault controls, with the
+ * platform variants it is given. Resolves once it listens; `close()` ends every socket, timer and
+ * connection.
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const config = resolveServerConfig(options);
   const log = (line: string) => console.error(`[reference-server] ${line}`);
   const onError = (error: unknown) => log(`scheduled action failed: ${describeError(error)}`);
   let assets: AgentAssets = demoAssetUrls(`http://${config.host}:${config.port}`);
-  const tokens = new AccessTokens(config.tokenSecret);
-  const sessions = new SessionRegistry(config.timings, (requestHost) => assetsForHost(requestHost, assets), onError);
+  const now = () => config.clock.now();
+  const tokens = new AccessTokens(config.tokenSecret, config.platform.tokenLifetime.milliseconds, now);
+  const sessions = new SessionRegistry({
+    timings: config.timings,
+    platform: config.platform,
+    clock: config.clock,
+    assets: (requestHost) => assetsForHost(requestHost, assets),
+    onError,
+  });
   const faults = new FaultState(sessions, tokens);
   const context: ServerContext = {
     config,
@@ -53,8 +61,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     tokens,
     sessions,
     faults,
-    httpLimiter: new RateLimiter(rateBudgets.http),
-    chat: new ChatConversations(),
+    httpLimiter: new RateLimiter(rateBudgets.http, now),
+    chat: new ChatConversations(now, config.platform.chatTimeout),
     log,
   };
   const inspect = createServerInspector(sessions);
@@ -95,6 +103,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     credentials: demoCredentials(url),
     faults,
     inspect,
+    platform: config.platformVariants,
     close() {
       closing ??= new Promise<void>((resolve) => {
         sessions.shutdown();

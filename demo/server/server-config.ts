@@ -1,5 +1,8 @@
+import { resolve } from "node:path";
 import { limits } from "../../src/protocol/index.ts";
-import type { ReferenceServerOptions } from "./reference-server-types.ts";
+import { systemClock } from "./clock.ts";
+import { type PlatformBehaviour, resolvePlatformBehaviour } from "./platform/platform-behaviour.ts";
+import type { Mount, PlatformVariants, ReferenceServerOptions, ServerClock } from "./reference-server-types.ts";
 
 /** Every duration the server uses, already scaled, in milliseconds. */
 export interface ServerTimings {
@@ -27,9 +30,21 @@ export interface ServerConfig {
   timings: ServerTimings;
   staticRoot: string | undefined;
   distRoot: string | undefined;
+  publicRoot: string;
   exposeFaultEndpoint: boolean;
   tokenSecret: string | undefined;
+  /** The variants as given, for `ReferenceServer.platform`. */
+  platformVariants: Readonly<PlatformVariants>;
+  platform: PlatformBehaviour;
+  mounts: readonly Mount[];
+  clock: ServerClock;
 }
+
+/** The repository's `public/` folder: the demo agent's avatars and images. */
+export const defaultPublicRoot = resolve(import.meta.dirname, "../../public");
+
+/** A mount prefix must be a path of its own: `/name` or `/a/b`, no trailing slash, query or dot segment. */
+const mountPrefix = /^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
 
 /** Fraction of the idle expiry after which `SESSION_IDLE_WARNING` is sent (a minute early at full scale). */
 export const idleWarningFraction = 0.9;
@@ -38,7 +53,8 @@ const loopbackHosts = new Set(["127.0.0.1", "localhost", "::1"]);
 
 /**
  * Resolves options into a config. Refuses a non-loopback `host` and a non-positive `timeScale`, so the
- * reference server can never be exposed beyond the machine or run timers in a busy loop.
+ * reference server can never be exposed beyond the machine or run timers in a busy loop, and refuses
+ * platform variants or mount prefixes that could not mean anything.
  */
 export function resolveServerConfig(options: ReferenceServerOptions): ServerConfig {
   const host = options.host ?? "127.0.0.1";
@@ -47,6 +63,11 @@ export function resolveServerConfig(options: ReferenceServerOptions): ServerConf
   if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new Error("timeScale must be a positive number");
   const scaled = (milliseconds: number) => milliseconds * timeScale;
   const sessionIdle = options.sessionIdleMilliseconds ?? scaled(limits.sessionIdleExpiryMilliseconds);
+  const mounts = options.mounts ?? [];
+  for (const mount of mounts) {
+    if (!mountPrefix.test(mount.prefix)) throw new Error(`A mount prefix looks like /companion, not ${mount.prefix}`);
+  }
+  const platformVariants = structuredClone(options.platform ?? {});
   return {
     host,
     port: options.port ?? 0,
@@ -62,7 +83,12 @@ export function resolveServerConfig(options: ReferenceServerOptions): ServerConf
     },
     staticRoot: options.staticRoot,
     distRoot: options.distRoot,
+    publicRoot: options.publicRoot ?? defaultPublicRoot,
     exposeFaultEndpoint: options.exposeFaultEndpoint ?? false,
     tokenSecret: options.tokenSecret,
+    platformVariants,
+    platform: resolvePlatformBehaviour(platformVariants, timeScale),
+    mounts,
+    clock: options.clock ?? systemClock,
   };
 }

@@ -1,10 +1,10 @@
-import type { AccessTokens } from "./access-tokens.ts";
-import type { ChatConversations } from "./chat-conversations.ts";
-import type { ConnectorDirectory } from "./connectors.ts";
-import type { FaultState } from "./fault-controls.ts";
-import type { RateLimiter } from "./rate-limiter.ts";
+import type { AccessTokens } from "./messaging/access-tokens.ts";
+import type { ChatConversations } from "./chat/chat-conversations.ts";
+import type { ConnectorDirectory } from "./messaging/connectors.ts";
+import type { FaultState } from "./testing/fault-controls.ts";
+import type { RateLimiter } from "./http/rate-limiter.ts";
 import type { ServerConfig } from "./server-config.ts";
-import type { SessionRegistry } from "./session-registry.ts";
+import type { SessionRegistry } from "./messaging/session-registry.ts";
 
 /** Everything a request handler of the reference server may use; one per running server. */
 export interface ServerContext {

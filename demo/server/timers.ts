@@ -1,3 +1,5 @@
+import type { ServerClock } from "./reference-server-types.ts";
+
 /** Cancels a scheduled action; calling it after the action ran is harmless. */
 export type Cancel = () => void;
 
@@ -7,15 +9,18 @@ export type Cancel = () => void;
  * timer loop.
  */
 export class TimerGroup {
-  private readonly handles = new Set<NodeJS.Timeout>();
+  private readonly handles = new Set<unknown>();
   private closed = false;
 
-  constructor(private readonly onError: (error: unknown) => void) {}
+  constructor(
+    private readonly clock: ServerClock,
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
   /** Runs `action` once after `milliseconds` (already scaled). Does nothing once the group is cancelled. */
   after(milliseconds: number, action: () => void): Cancel {
     if (this.closed) return () => {};
-    const handle = setTimeout(() => {
+    const handle = this.clock.setTimeout(() => {
       this.handles.delete(handle);
       try {
         action();
@@ -25,7 +30,7 @@ export class TimerGroup {
     }, Math.max(0, milliseconds));
     this.handles.add(handle);
     return () => {
-      clearTimeout(handle);
+      this.clock.clearTimeout(handle);
       this.handles.delete(handle);
     };
   }
@@ -33,7 +38,7 @@ export class TimerGroup {
   /** Cancels every pending timer and refuses new ones. */
   cancelAll(): void {
     this.closed = true;
-    for (const handle of this.handles) clearTimeout(handle);
+    for (const handle of this.handles) this.clock.clearTimeout(handle);
     this.handles.clear();
   }
 
@@ -49,13 +54,14 @@ export class TimerGroup {
  */
 export class Timeline {
   private readonly steps: { delay: number; action: () => void }[] = [];
+  private readonly idleWaiters: (() => void)[] = [];
   private cancelCurrent: Cancel | undefined;
   private running = false;
 
   constructor(private readonly timers: TimerGroup) {}
 
   /** Appends a step that runs `delay` milliseconds after the previous step ran. */
-  then(delay: number, action: () => void): this {
+  after(delay: number, action: () => void): this {
     this.steps.push({ delay, action });
     if (!this.cancelCurrent && !this.running) this.runNext();
     return this;
@@ -66,16 +72,30 @@ export class Timeline {
     return this.cancelCurrent !== undefined || this.running;
   }
 
+  /** Resolves once no step is waiting or running: at once when idle already. */
+  whenIdle(): Promise<void> {
+    if (!this.busy) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   /** Drops every step that has not run yet. */
   clear(): void {
     this.steps.length = 0;
     this.cancelCurrent?.();
     this.cancelCurrent = undefined;
+    if (!this.running) this.notifyIdle();
+  }
+
+  private notifyIdle(): void {
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   private runNext(): void {
     const step = this.steps.shift();
-    if (!step) return;
+    if (!step) {
+      this.notifyIdle();
+      return;
+    }
     this.cancelCurrent = this.timers.after(step.delay, () => {
       this.cancelCurrent = undefined;
       this.running = true;

@@ -1,5 +1,7 @@
-import { mountChat, type ChatController, type WidgetOptions } from "../widget/index.ts";
 import { changedOptions } from "../widget/option-changes.ts";
+import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
+import type { AppSource } from "./app-source.ts";
+import { mountEmbeddedWidget } from "./embedded-widget.ts";
 import { createEmbedSession } from "./embed-session.ts";
 import { WIDGET_EVENT_NAMES } from "./event-names.ts";
 import { OPTION_ATTRIBUTES, optionsFromAttributes, resolveRelativeUrls } from "./options-from-attributes.ts";
@@ -17,7 +19,10 @@ export const DISCONNECT_GRACE_MILLISECONDS = 100;
 export interface CapChatElement extends HTMLElement {
   /** Options merged over the attributes, for values that do not belong in markup (e.g. `chatHeaders`). */
   config: Partial<WidgetOptions>;
-  /** The mounted widget's controller; null until the element is connected with a messaging or chat URL. */
+  /**
+   * The mounted widget's controller; null until the element is connected with a messaging or chat URL and
+   * the widget's app has loaded (at once with `cap-chat/element`; when needed from the script tag).
+   */
   readonly controller: ChatController | null;
   open(): void;
   close(): void;
@@ -26,31 +31,25 @@ export interface CapChatElement extends HTMLElement {
   end(): void;
 }
 
-let elementClass: (new () => CapChatElement) | undefined;
-
 /**
- * The `<cap-chat>` class, created on first call so that merely importing this module on a server (no
- * `HTMLElement`) does not throw. Throws if called where `HTMLElement` does not exist.
+ * Registers `<cap-chat>` with the class `create` returns, when the page has custom elements and no
+ * `<cap-chat>` yet; returns the registered class, or undefined (doing nothing) on a server. The first
+ * registration stays, so loading the script tag twice, or it and `cap-chat/element`, never throws.
  */
-export function getCapChatElementClass(): new () => CapChatElement {
-  elementClass ??= createElementClass();
-  return elementClass;
-}
-
-/**
- * Registers `<cap-chat>` when the page has custom elements, and returns the registered class; returns
- * undefined (and does nothing) on a server. Registering twice is harmless: the first registration stays.
- */
-export function defineCapChatElement(): CustomElementConstructor | undefined {
+export function registerCapChatElement(create: () => CustomElementConstructor): CustomElementConstructor | undefined {
   if (typeof customElements === "undefined" || typeof HTMLElement === "undefined") return undefined;
   const existing = customElements.get(CAP_CHAT_TAG_NAME);
   if (existing) return existing;
-  const definition = getCapChatElementClass();
+  const definition = create();
   customElements.define(CAP_CHAT_TAG_NAME, definition);
   return definition;
 }
 
-function createElementClass(): new () => CapChatElement {
+/**
+ * Creates the `<cap-chat>` class over the app of `source`. Throws where `HTMLElement` does not exist, so
+ * call it only when registering.
+ */
+export function createCapChatElementClass(source: AppSource): new () => CapChatElement {
   return class CapChat extends HTMLElement implements CapChatElement {
     static get observedAttributes(): readonly string[] {
       return OPTION_ATTRIBUTES;
@@ -62,7 +61,7 @@ function createElementClass(): new () => CapChatElement {
     #applied: Partial<WidgetOptions> = {};
     #teardownTimer: ReturnType<typeof setTimeout> | undefined;
     /** Holds commands until the widget mounts, and keeps the event re-dispatching across remounts. */
-    #session = createEmbedSession({ defaults: {}, mount: (options) => mountChat(this.#root, options as WidgetOptions) });
+    #session = createEmbedSession({ defaults: {}, mount: (options) => mountEmbeddedWidget(this.#root, options, source) });
 
     constructor() {
       super();
@@ -80,7 +79,7 @@ function createElementClass(): new () => CapChatElement {
     }
 
     get controller(): ChatController | null {
-      return this.#session.controller;
+      return this.#session.controller?.controller ?? null;
     }
 
     get config(): Partial<WidgetOptions> {
@@ -100,7 +99,7 @@ function createElementClass(): new () => CapChatElement {
     disconnectedCallback(): void {
       clearTimeout(this.#teardownTimer);
       this.#teardownTimer = setTimeout(() => {
-        if (this.isConnected || !this.controller) return;
+        if (this.isConnected || !this.#session.controller) return;
         this.#session.destroy();
         this.#applied = {};
       }, DISCONNECT_GRACE_MILLISECONDS);
@@ -113,7 +112,7 @@ function createElementClass(): new () => CapChatElement {
         console.warn(`<cap-chat>: ignoring ${problem.attribute}="${problem.value}": ${problem.reason}`);
       }
       // `open` is a state the person changes too, so it is applied by its own attribute only.
-      if (name !== "open" || !this.controller) this.#refresh();
+      if (name !== "open" || !this.#session.controller) this.#refresh();
       else if (this.#options().open) this.#session.open();
       else this.#session.close();
     }
@@ -147,10 +146,10 @@ function createElementClass(): new () => CapChatElement {
       if (!this.isConnected) return;
       const options = this.#options();
       const { open: _open, ...live } = options;
-      const controller = this.controller;
-      if (controller) {
+      const widget = this.#session.controller;
+      if (widget) {
         const changed = changedOptions(this.#applied, live);
-        if (changed) controller.update(changed);
+        if (changed) widget.update(changed);
       } else if (options.messagingUrl || options.chatUrl) {
         this.#session.boot(options);
       } else {

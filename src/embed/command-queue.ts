@@ -4,7 +4,7 @@
  * `CapChat.q`), and the script replays those calls in order once it runs.
  */
 
-/** The commands of design.md §2. */
+/** The commands `window.CapChat` accepts. */
 export const COMMAND_NAMES = ["boot", "open", "close", "toggle", "send", "end", "on", "off", "destroy"] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

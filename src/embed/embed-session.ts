@@ -1,17 +1,20 @@
 import type { BasicChatController, WidgetEventName, WidgetOptions } from "../widget/widget-types.ts";
+
+/** What a session asks of the widget it mounts: the commands and events, not the client. */
+export type SessionController = Omit<BasicChatController, "client">;
 import type { CommandListener, CommandTarget } from "./command-queue.ts";
 
 /** The prefix every widget event name carries. */
 export const EVENT_PREFIX = "cap-chat:";
 
-export interface EmbedSessionOptions<Controller extends BasicChatController> {
+export interface EmbedSessionOptions<Controller extends SessionController> {
   /** Options read from the script tag; `boot` options are merged over them. */
   defaults: Partial<WidgetOptions>;
   /** Mounts a widget with the final options (the caller owns where it goes in the page). */
   mount(options: Partial<WidgetOptions>): Controller;
 }
 
-export interface EmbedSession<Controller extends BasicChatController> extends CommandTarget {
+export interface EmbedSession<Controller extends SessionController> extends CommandTarget {
   /** The mounted widget's controller, or null before `boot` and after `destroy`. */
   readonly controller: Controller | null;
   /** Whether `boot` has been called at least once (even if `destroy` followed). */
@@ -25,7 +28,7 @@ export interface EmbedSession<Controller extends BasicChatController> extends Co
  * survive `destroy` and a new `boot`, and `off` removes them. Event names may be given with or without
  * the `cap-chat:` prefix.
  */
-export function createEmbedSession<Controller extends BasicChatController>({
+export function createEmbedSession<Controller extends SessionController>({
   defaults,
   mount,
 }: EmbedSessionOptions<Controller>): EmbedSession<Controller> {

@@ -1,7 +1,7 @@
 import type { WidgetOptions } from "../widget/index.ts";
 
 /**
- * The attributes `<cap-chat>` observes, in design.md §2 order; each sets the option of the same name in
+ * The attributes `<cap-chat>` observes, in the documented order; each sets the option of the same name in
  * camel case (`messaging-url` → `messagingUrl`). The script tag reads the same names with a `data-` prefix.
  */
 export const OPTION_ATTRIBUTES = [
@@ -18,6 +18,11 @@ export const OPTION_ATTRIBUTES = [
   "mode",
   "open",
   "persist",
+  "welcome-text",
+  "avatar-url",
+  "start",
+  "prefetch",
+  "id",
 ] as const;
 
 export type OptionAttribute = (typeof OPTION_ATTRIBUTES)[number];
@@ -43,6 +48,8 @@ const CHOICES: Partial<Record<OptionAttribute, readonly string[]>> = {
   transport: ["auto", "messaging", "chat"],
   mode: ["floating", "inline", "fullscreen"],
   persist: ["session", "none"],
+  start: ["open", "load"],
+  prefetch: ["idle", "intent", "none"],
 };
 
 /** The words a boolean attribute accepts, in any letter case: true first, then false. */
@@ -54,7 +61,7 @@ const FALSE_WORDS = /^(false|0|no|off)$/i;
  * - an absent attribute, or an empty one for a text option, sets nothing;
  * - `streaming` and `open` are booleans: present with no value or `true`/`1`/`yes`/`on` is true,
  *   `false`/`0`/`no`/`off` is false (so `data-open="false"` works on the script tag);
- * - `transport`, `mode` and `persist` accept only their documented words;
+ * - `transport`, `mode`, `persist`, `start` and `prefetch` accept only their documented words;
  * - `integration-attributes` must be a JSON object.
  * Anything unusable is reported in `invalid` and left out, so the widget default applies.
  */

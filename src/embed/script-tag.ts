@@ -1,16 +1,22 @@
 /**
- * The script-tag delivery (built into the self-contained `dist/cap-chat.js`). At evaluation it reads the
- * `data-` attributes of its own `<script>` element, defines `window.CapChat(command, ...args)`, replays
- * the calls the standard stub queued before it loaded, in order, and then, when no queued `boot` has
- * mounted the widget and the tag names a messaging or chat URL, mounts a floating widget with the tag's
- * options. Without such a URL it waits for `CapChat('boot', options)`; `boot` options are merged over
- * the tag's.
+ * The script tag's loader, built into `dist/cap-chat.js`: the one small file a page loads. At evaluation it
+ * registers `<cap-chat>`, reads the `data-` attributes of its own `<script>` element, defines
+ * `window.CapChat(command, ...args)`, replays the calls the standard stub queued before it loaded, in
+ * order, and then, when no queued `boot` has mounted the widget and the tag names a messaging or chat URL,
+ * mounts a floating widget with the tag's options. Without such a URL it waits for
+ * `CapChat('boot', options)`; `boot` options are merged over the tag's. The app (Preact, the widget, the
+ * client) is a content-hashed ES module next to this file, imported when the widget needs it.
  */
-import { mountWidget } from "../widget/mount-widget.ts";
-import type { BasicChatController, WidgetOptions } from "../widget/widget-types.ts";
+import type { WidgetOptions } from "../widget/widget-types.ts";
+import { appAt, type AppSource } from "./app-source.ts";
+import { createCapChatElementClass, registerCapChatElement } from "./cap-chat-element.ts";
 import { createCommandFunction, replayQueue, type CapChatFunction } from "./command-queue.ts";
+import { mountEmbeddedWidget, type EmbeddedWidget } from "./embedded-widget.ts";
 import { createEmbedSession } from "./embed-session.ts";
 import { optionsFromAttributes, resolveRelativeUrls } from "./options-from-attributes.ts";
+
+/** The app's file name, set by the build (see vite.config.ts). */
+declare const __CAP_CHAT_APP_FILE__: string;
 
 declare global {
   interface Window {
@@ -30,15 +36,15 @@ function readScriptOptions(script: HTMLOrSVGScriptElement | null): Partial<Widge
   return options;
 }
 
-// The page replaces the widget with a new `boot` rather than updating it, so live updates are left out.
-function mountFloating(options: Partial<WidgetOptions>): BasicChatController {
+/** Mounts a floating widget in a shadow root appended to `<body>`; destroying it removes the host. */
+function mountFloating(options: Partial<WidgetOptions>, source: AppSource): EmbeddedWidget {
   const host = document.createElement("div");
   host.setAttribute(SCRIPT_TAG_HOST_ATTRIBUTE, "");
   document.body.append(host);
   const root = host.attachShadow({ mode: "open" });
-  const { controller } = mountWidget(root, { mode: "floating", ...resolveRelativeUrls(options, document.baseURI) } as WidgetOptions);
-  const destroy = controller.destroy.bind(controller);
-  return Object.assign(controller, {
+  const widget = mountEmbeddedWidget(root, { mode: "floating", ...resolveRelativeUrls(options, document.baseURI) }, source);
+  const destroy = widget.destroy;
+  return Object.assign(widget, {
     destroy() {
       destroy();
       host.remove();
@@ -46,9 +52,9 @@ function mountFloating(options: Partial<WidgetOptions>): BasicChatController {
   });
 }
 
-function start(): void {
-  const defaults = readScriptOptions(document.currentScript);
-  const session = createEmbedSession({ defaults, mount: mountFloating });
+function start(script: HTMLOrSVGScriptElement | null, source: AppSource): void {
+  const defaults = readScriptOptions(script);
+  const session = createEmbedSession({ defaults, mount: (options) => mountFloating(options, source) });
   const capChat = createCommandFunction(session, (message) => console.warn(message));
   capChat.loaded = true;
   const run = () => {
@@ -67,5 +73,9 @@ function start(): void {
   document.addEventListener("DOMContentLoaded", run, { once: true });
 }
 
-// Loading the bundle twice must not mount a second widget.
-if (!window.CapChat?.loaded) start();
+const script = document.currentScript;
+// Resolved against this file's own address, so the files work from any folder or CDN served together.
+const source = appAt(new URL(__CAP_CHAT_APP_FILE__, (script as HTMLScriptElement | null)?.src || document.baseURI).href);
+registerCapChatElement(() => createCapChatElementClass(source));
+// Loading the file twice must not mount a second widget.
+if (!window.CapChat?.loaded) start(script, source);

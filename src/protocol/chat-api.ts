@@ -1,4 +1,4 @@
-/** Shapes of the turn-based Chat API (protocol.md §8), the fallback transport. */
+/** Shapes of the turn-based Chat API, the fallback transport. */
 
 export interface ChatCreateRequest {
   variant_id?: string;
@@ -36,7 +36,7 @@ export interface ChatCloseResponse {
   success: true;
 }
 
-/** The body of every Chat API error (protocol.md §8, a platform decision). */
+/** The body of every Chat API error, as the platform sends it. */
 export interface ChatErrorBody {
   success: false;
   error_code: string;

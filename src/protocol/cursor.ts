@@ -1,5 +1,5 @@
 /**
- * Parses a replay cursor as the server reads it (protocol.md §2.3): `12` and `seq:12` mean "after
+ * Parses a replay cursor as the server reads it: `12` and `seq:12` mean "after
  * sequence 12"; anything else (absent, negative, fractional, garbage) means "from 0".
  */
 export function parseCursor(value: string | null | undefined): number {

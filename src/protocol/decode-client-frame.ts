@@ -4,7 +4,7 @@ import type { ClientFrame, EventMetadata } from "./payloads.ts";
 
 /**
  * What the server makes of one client frame: a valid frame, or the exact `SYSTEM_MESSAGE` error text to
- * answer it with (protocol.md §4, §7), together with whatever `metadata` could be read so the error can
+ * answer it with, together with whatever `metadata` could be read so the error can
  * echo it.
  */
 export type DecodedClientFrame =

@@ -1,4 +1,4 @@
-/** Exact error texts of the Messaging REST and WebSocket handshakes (protocol.md §2). */
+/** Exact error texts of the Messaging REST and WebSocket handshakes. */
 export const AccessTokenError = {
   MissingHeaders: "Missing authentication headers",
   UnknownConnector: "Connector token does not exist",
@@ -22,7 +22,7 @@ export const HandshakeError = {
   ConnectionLimit: "connection limit exceeded for session",
 } as const;
 
-/** Exact `SYSTEM_MESSAGE` texts (protocol.md §7). */
+/** Exact `SYSTEM_MESSAGE` texts the platform sends. */
 export const SystemMessageText = {
   InvalidFormat: "Unknown event type or invalid message format",
   notAllowed: (type: string) => `Event type not allowed: ${type}`,

@@ -1,5 +1,5 @@
 /**
- * Wire names of the Messaging API (protocol.md §4–5). Every frame's `type` is one of these, or a type
+ * Wire names of the Messaging API events. Every frame's `type` is one of these, or a type
  * this version does not know yet, which receivers must ignore.
  */
 export const EventType = {
@@ -36,7 +36,7 @@ export const EventType = {
 
 export type EventTypeName = (typeof EventType)[keyof typeof EventType];
 
-/** The exactly five types a client may send (§4). Built in a pure call, so a bundle that reads none of it keeps none of `EventType`. */
+/** The exactly five types a client may send. Built in a pure call, so a bundle that reads none of it keeps none of `EventType`. */
 export const clientEventTypes = /* @__PURE__ */ (() =>
   [EventType.RequestServiceAgentJoin, EventType.UserMessage, EventType.UserTyping, EventType.UserEndSession, EventType.Heartbeat] as const)();
 

@@ -8,7 +8,7 @@ export const defaultHeartbeatIntervalSeconds = 30;
 export const defaultMaxReconnectAttempts = 10;
 
 /**
- * Numeric limits and defaults of the Messaging API (protocol.md §2.3, §6). Each client-side number is
+ * Numeric limits and defaults of the Messaging API (connection limits, session expiry, reconnect budget). Each client-side number is
  * also exported on its own, so a bundle takes only (and inlines) the ones it reads.
  */
 export const limits = {
@@ -27,7 +27,7 @@ export const normalCloseCode = 1000;
 /** Close code when the session expired or vanished: create a new session. */
 export const sessionExpiredCloseCode = 4001;
 
-/** WebSocket close codes and what the client does about each (protocol.md §2.3). */
+/** WebSocket close codes and what the client does about each. */
 export const CloseCode = {
   /** After `SESSION_END`: do not reconnect. */
   Normal: normalCloseCode,

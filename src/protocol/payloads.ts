@@ -5,7 +5,7 @@ import type {
   TypingStateName,
 } from "./event-types.ts";
 
-/** An agent message attachment: an image or a link card (protocol.md §5). */
+/** An agent message attachment: an image or a link card. */
 export interface Attachment {
   title: string;
   preview_image_url: string;
@@ -97,7 +97,7 @@ export interface EventMetadata {
   custom?: Record<string, unknown>;
 }
 
-/** The fields the server sets on every event it sends (protocol.md §3). */
+/** The fields the server sets on every event it sends (the event envelope). */
 export interface ServerEnvelope {
   id: string;
   /** Strictly increasing per session from 1; `null` for transient events, which are never replayed. */

@@ -5,7 +5,7 @@ import type { AccessTokenAnswer } from "./messaging/session-access.ts";
 
 export type { AccessTokenAnswer };
 
-/** Options of `createChatClient`; the names match the public contract of the element and the script tag. */
+/** Options of `createChatClient`; the names are the public option names of every delivery. */
 export interface ChatClientOptions {
   /** Messaging API host: `https://` only, except loopback hosts in development. */
   messagingUrl?: string;

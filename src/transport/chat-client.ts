@@ -3,7 +3,8 @@ import { createConversationStore } from "./conversation/conversation-store.ts";
 import type { ChatErrorInfo } from "./conversation.ts";
 import { createDelivery } from "./delivery/delivery.ts";
 import { frameBytes, userMessageFrame } from "./delivery/message-frame.ts";
-import { createSessionPersistence, sessionStorageKey } from "./delivery/session-persistence.ts";
+import { createSessionPersistence } from "./delivery/session-persistence.ts";
+import { sessionStorageKeyFor } from "./session-storage-key.ts";
 import type { Environment } from "./environment.ts";
 import { toChatError } from "./errors.ts";
 import { resolveMessagingEndpoints, resolveSiteUrl, type MessagingEndpoints } from "./http/url-policy.ts";
@@ -38,7 +39,7 @@ type Plan = { endpoints?: MessagingEndpoints; tokens?: TokenOrigin; fallback?: b
 export function buildChatClient(environment: Environment, options: ChatClientOptions = {}): DiagnosableChatClient {
   const store = createConversationStore({ now: environment.now });
   const plan = choosePlan(options, environment);
-  const persistence = createSessionPersistence(environment.storage, options.persist !== "none", sessionStorageKey(options.id));
+  const persistence = createSessionPersistence(environment.storage, options.persist !== "none", sessionStorageKeyFor(options.id));
   const restored = plan.endpoints ? persistence.load() : null;
   let transport: Transport | null = null;
   let messaging: MessagingTransport | null = null;

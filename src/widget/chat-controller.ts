@@ -1,12 +1,12 @@
 import { batch } from "@preact/signals";
 import { createChatClient } from "../index.ts";
-import { resolveLocale } from "./locales/index.ts";
+import { preferredLocaleCode, switchLocale } from "./locales/index.ts";
 import { mountWidget } from "./mount-widget.ts";
 import { changedOptions } from "./option-changes.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
 // Every other option belongs to the client: changing one means another conversation endpoint.
-const presentationOptions = ["headerTitle", "locale", "mode", "open"];
+const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "mode", "open", "start", "prefetch"];
 
 /**
  * Mounts the chat widget as `mountWidget` does, with a controller that also applies options live: a
@@ -25,7 +25,9 @@ export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptio
       settings = { ...settings, ...changes };
       batch(() => {
         if ("headerTitle" in changes) model.title.value = changes.headerTitle;
-        if ("locale" in changes) model.locale.value = resolveLocale(changes.locale);
+        if ("avatarUrl" in changes) model.avatarUrl.value = changes.avatarUrl;
+        if ("welcomeText" in changes) model.welcomeText.value = changes.welcomeText;
+        if ("locale" in changes) switchLocale(model.locale, preferredLocaleCode(changes.locale));
         if (changes.mode) model.mode.value = changes.mode;
       });
       if (changes.open !== undefined) model.setOpen(changes.open);

@@ -1,10 +1,12 @@
-const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+type Format = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat;
+
+const formats = new Map<string, Format>();
 
 // Building Intl formatters is costly and every message shows a time, so each one is made once per locale.
-function cached(key: string, create: () => Intl.DateTimeFormat | Intl.NumberFormat): Intl.DateTimeFormat | Intl.NumberFormat {
+function cached<Made extends Format>(key: string, create: () => Made): Made {
   let format = formats.get(key);
   if (!format) formats.set(key, (format = create()));
-  return format;
+  return format as Made;
 }
 
 /** A message time as hours and minutes in the locale's style. */
@@ -17,4 +19,26 @@ export function formatDuration(seconds: number, locale: string): string {
   const [value, unit] =
     seconds < 60 ? [Math.max(1, Math.round(seconds)), "second"] : seconds < 5400 ? [Math.round(seconds / 60), "minute"] : [Math.round(seconds / 3600), "hour"];
   return cached(unit + locale, () => new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" })).format(value);
+}
+
+/** The local calendar day of a time, as a number that differs between any two days. */
+export function dayOf(time: number): number {
+  const date = new Date(time);
+  return date.getFullYear() * 512 + date.getMonth() * 32 + date.getDate();
+}
+
+/**
+ * The day of `time` for a day separator, in the locale's words: "Today", "Yesterday", else the weekday and
+ * date, with the year only when it is not the current one.
+ */
+export function formatDay(time: number, locale: string, now = Date.now()): string {
+  const yesterday = new Date(now);
+  yesterday.setDate(yesterday.getDate() - 1);
+  const offset = dayOf(time) === dayOf(now) ? 0 : dayOf(time) === dayOf(yesterday.getTime()) ? -1 : null;
+  const thisYear = new Date(time).getFullYear() === new Date(now).getFullYear();
+  const text =
+    offset === null
+      ? cached(`day ${thisYear} ${locale}`, () => new Intl.DateTimeFormat(locale, { weekday: "long", month: "long", day: "numeric", ...(thisYear ? {} : { year: "numeric" }) })).format(time)
+      : cached(`relative ${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" })).format(offset, "day");
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }

@@ -1,14 +1,16 @@
 // Components read signals; the integration hooks into Preact when loaded, so it comes before the first render.
-import "@preact/signals";
+import { effect } from "@preact/signals";
 import { h, render } from "preact";
 import { createChatClient } from "../index.ts";
 import type { ChatClient } from "../transport/chat-client-types.ts";
 import { ChatApp } from "./components/chat-app.tsx";
-import { resolveLocale } from "./locales/index.ts";
+import { preferredLocaleCode, resolveLocale, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
+import { createSessionMemory, tabStorage } from "./session-memory.ts";
 import { adoptWidgetStyles } from "./styles.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
+import { isTouchScreen } from "./touch-screen.ts";
 
 /** A mounted widget: its controller, and what `mountChat` builds live updates from. */
 export interface MountedWidget {
@@ -22,9 +24,12 @@ export interface MountedWidget {
 /**
  * Mounts the chat widget. Given an element, appends a host `<div>` to it with an open shadow root, which
  * keeps page CSS out; given a shadow root (the custom element's own), renders into it. Styles are adopted
- * as a constructable stylesheet. The client (created from `options`, or `options.client`) is started at
- * once and owned by the widget: `destroy()` destroys it. `cap-chat:ready` is emitted in a microtask, so a
- * handler added right after mounting receives it.
+ * as a constructable stylesheet. The client (created from `options`, or `options.client`) is owned by the
+ * widget: `destroy()` destroys it. With `start: "open"` (the default) it is started only when the visitor
+ * engages: the panel opens or a message is sent. It starts at mount with `start: "load"`, outside floating
+ * mode (the panel is on show), or when the tab has a stored session, which is then resumed. The panel's
+ * open state is stored with the session and restored with it. `cap-chat:ready` is emitted in a microtask,
+ * so a handler added right after mounting receives it.
  */
 export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOptions): MountedWidget {
   let destroyed = false;
@@ -45,23 +50,44 @@ export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOpt
     }
   };
 
+  const mode = options.mode ?? "floating";
+  const memory = createSessionMemory(options.persist === "none" ? null : tabStorage(), options.id);
   let client = options.client ?? createChatClient(options);
   const model = createChatModel(client, {
-    open: Boolean(options.open),
-    mode: options.mode ?? "floating",
+    open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen),
+    mode,
     locale: resolveLocale(options.locale),
     title: options.headerTitle,
+    avatarUrl: options.avatarUrl,
+    welcomeText: options.welcomeText,
     emit,
   });
-  // Follows the client, starts it, and announces it once the caller had a chance to listen.
+  switchLocale(model.locale, preferredLocaleCode(options.locale));
+  let engaged = options.start === "load" || memory.hasSession;
+  const engage = () => {
+    if (engaged) return;
+    engaged = true;
+    client.start();
+  };
+  // Follows the client, starts it once engaged, and announces it once the caller had a chance to listen.
   const use = (next: ChatClient) => {
     model.attach(next);
-    next.start();
+    if (engaged) next.start();
     queueMicrotask(() => {
       if (next === client && !destroyed) emit("cap-chat:ready", { client: next });
     });
   };
   use(client);
+  const stopWatching = effect(() => {
+    const open = model.open.value;
+    const floating = model.mode.value === "floating";
+    // Opening focuses the input, which takes text only once the client has started: it is asked to
+    // take focus as soon as it can. (The composer ignores a request made before it rendered, so a panel
+    // mounted open takes no focus from the page.) On a touch screen the panel keeps it: no keyboard pops up.
+    if (open && floating && !engaged && !isTouchScreen()) model.focusInput();
+    if (open || !floating) engage();
+    memory.rememberPanel(open);
+  });
   adoptWidgetStyles(root);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
@@ -85,7 +111,10 @@ export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOpt
       open: () => model.setOpen(true),
       close: () => model.setOpen(false),
       toggle: () => model.setOpen(!model.open.value),
-      send: (text) => client.send(text),
+      send(text) {
+        engage();
+        client.send(text);
+      },
       end: () => client.end(),
       on(name, handler) {
         let set = handlers.get(name);
@@ -99,6 +128,7 @@ export function mountWidget(target: HTMLElement | ShadowRoot, options: WidgetOpt
       destroy() {
         if (destroyed) return;
         destroyed = true;
+        stopWatching();
         model.dispose();
         client.destroy();
         render(null, root);

@@ -1,96 +1,114 @@
+import { launcherStyles } from "./launcher-styles.ts";
+
 /** Where the floating panel becomes a full-screen sheet, which keeps keyboard focus inside it. */
 export const sheetMedia = "(max-width:479px)";
 
 /**
- * The widget's whole stylesheet. Theme colours, radius and font are `--cap-chat-*` custom properties on the
- * host, so a page overrides them from outside; the dark scheme only switches those properties, never rules.
- * Layout uses logical properties so `dir="rtl"` mirrors it; only the bubble tails use physical corners keyed
- * on the widget's direction, since each bubble takes `dir="auto"` from its own text. The input's text is
- * 16px, below which iOS Safari zooms the page on focus. Rules sharing declarations are grouped, so
- * each declaration is written once. The root element, which page selectors cannot reach, resets every
+ * The widget's whole stylesheet. Every colour, the radius and the font are `--cap-chat-*` custom properties
+ * on the host, so a page overrides them from outside; the dark scheme only switches those properties, never
+ * rules. Layout uses logical properties so `dir="rtl"` mirrors it; only bubble corners are physical, keyed on
+ * the widget's direction (through `--t` and `--b`, the author side's top and bottom radius), since each
+ * bubble takes `dir="auto"` from its own text. The input's text is 16px, below which iOS
+ * Safari zooms the page on focus. The root element, which page selectors cannot reach, resets every
  * inherited property (custom properties and `direction` are exempt from `all`) so page text styles such as
  * `text-transform` or `white-space` never flow in from the host, then sets the widget's own text style.
+ * Motion (the panel, new rows, the typing dots) stops under `prefers-reduced-motion`. It begins with the
+ * launcher's rules, which the script tag's loader also shows on their own.
  */
-export const widgetStyles = `
-:host{--cap-chat-accent:#1d4ed8;--cap-chat-on-accent:#fff;--cap-chat-background:#fff;--cap-chat-surface:#f3f4f6;--cap-chat-text:#111827;--cap-chat-muted:#4b5563;--cap-chat-border:#d1d5db;--cap-chat-user-bubble:#1d4ed8;--cap-chat-on-user-bubble:#fff;--cap-chat-agent-bubble:var(--cap-chat-surface);--cap-chat-live-agent-bubble:#e6f4ea;--cap-chat-error:#b42318;--cap-chat-warning:#8a4b00;--cap-chat-radius:16px;--cap-chat-font:system-ui,sans-serif;--cap-chat-shadow:0 12px 40px rgb(15 23 42/.18),0 2px 8px rgb(15 23 42/.08);display:block;color-scheme:light dark;font-family:var(--cap-chat-font);color:var(--cap-chat-text)}
-@media (prefers-color-scheme:dark){:host{--cap-chat-accent:#8ab4ff;--cap-chat-on-accent:#0b1220;--cap-chat-background:#16181d;--cap-chat-surface:#23262e;--cap-chat-text:#eef0f4;--cap-chat-muted:#aab1bf;--cap-chat-border:#3a3f4b;--cap-chat-user-bubble:#2b59c3;--cap-chat-live-agent-bubble:#1f3a2b;--cap-chat-error:#ff9b91;--cap-chat-warning:#f5c46b;--cap-chat-shadow:0 12px 40px rgb(0 0 0/.5)}}
-*{box-sizing:border-box}
-.root{all:initial;display:block;color-scheme:light dark;font-family:var(--cap-chat-font);font-size:15px;line-height:1.45;color:var(--cap-chat-text);text-align:start}
-[hidden]{display:none!important}
+export const widgetStyles = `${launcherStyles}
 h2,p{margin:0}
-button,textarea{font:inherit;color:inherit}
-button{cursor:pointer;border:0;padding:0;background:none}
 :disabled{opacity:.6;cursor:default}
-:focus-visible{outline:3px solid var(--cap-chat-accent);outline-offset:2px}
-svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
-.hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.launcher,.icon,.send,.avatar{flex:none;border-radius:50%;display:grid;place-items:center}
-.launcher,.header,.send,.new-messages{background:var(--cap-chat-accent);color:var(--cap-chat-on-accent)}
-.launcher,.floating .panel,.fullscreen .panel{position:fixed;z-index:2147483000}
-.launcher,.floating .panel,.new-messages{box-shadow:var(--cap-chat-shadow)}
-.panel,.body,.entries,.message,.attachments,.end{display:flex;flex-direction:column}
-.header,.banner,.author,.meta,.typing,.composer,.suggestions{display:flex;align-items:center;gap:8px}
-.banner,.suggestions{flex-wrap:wrap}
-.heading p,.author,.meta,.typing,.notice,.new-messages{font-size:13px}
-.author,.meta,.typing,.notice,.end{color:var(--cap-chat-muted)}
-.banner,.notice,.avatar{background:var(--cap-chat-surface)}
-.panel,.action,.attachment,textarea{background:var(--cap-chat-background)}
-.inline .panel,.attachment,textarea{border:1px solid var(--cap-chat-border)}
-.action,.new-messages,.badge{padding:4px 12px;border-radius:999px}
-.launcher{inset-block-end:20px;inset-inline-end:20px;width:56px;height:56px}
-.launcher svg{width:26px;height:26px}
-.badge{position:absolute;inset-block-start:-4px;inset-inline-end:-4px;min-width:22px;padding:0 6px;background:#b42318;color:#fff;font-size:12px;font-weight:700;line-height:22px}
-.panel{overflow:hidden;border-radius:var(--cap-chat-radius)}
-.floating .panel{inset-block-end:88px;inset-inline-end:20px;width:380px;height:min(640px,calc(100vh - 110px))}
-.inline .panel{height:var(--cap-chat-height,560px)}
-.fullscreen .panel{inset:0;border-radius:0;overscroll-behavior:contain}
+.preview,.floating .panel{position:fixed;z-index:2147483000;inset-inline-end:20px;box-shadow:var(--cap-chat-shadow)}
+.preview{inset-block-end:90px;width:min(300px,calc(100vw - 40px));display:flex;align-items:flex-start;gap:4px;padding:12px;padding-inline:14px 8px;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
+.preview-body{flex:1;min-width:0;display:flex;gap:10px;text-align:start;font-size:14px}
+.preview strong{display:block}
+.excerpt{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden;overflow-wrap:anywhere}
+.panel{display:flex;flex-direction:column;overflow:hidden;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
+.floating .panel{inset-block-end:90px;width:380px;height:min(640px,calc(100vh - 110px));transform-origin:100% 100%;transition:opacity .2s,transform .2s,display .2s allow-discrete}
+[dir=rtl] .panel{transform-origin:0 100%}
+.floating .panel[hidden]{opacity:0;transform:translateY(12px) scale(.96)}
+@starting-style{.floating .panel{opacity:0;transform:translateY(12px) scale(.96)}}
+.inline .panel{height:var(--cap-chat-height,560px);border:1px solid var(--cap-chat-border)}
+.fullscreen .panel{position:fixed;inset:0;z-index:2147483000;border-radius:0;overscroll-behavior:contain}
 @media ${sheetMedia}{.floating .panel{inset:var(--cap-chat-viewport-top,0) 0 auto;width:100%;height:var(--cap-chat-viewport-height,100dvh);border-radius:0;overscroll-behavior:contain}}
-.header,.banner{padding:12px 16px}
-.heading{flex:1;min-width:0}
-.heading h2{font-size:16px}
-.heading p{display:flex;white-space:pre}
-.agent-name{overflow:hidden;text-overflow:ellipsis;min-width:0}
-.icon{width:36px;height:36px}
-.icon:hover,.action:hover{background:rgb(127 127 127/.25)}
-.avatar{width:32px;height:32px;object-fit:cover;color:var(--cap-chat-text);font-weight:700}
-.banner .avatar,.author .avatar{width:24px;height:24px}
-.banner{border-block-end:1px solid var(--cap-chat-border)}
+.header,.composer{padding-inline:max(12px,calc(50% - var(--cap-chat-content-width)/2))}
+.header{display:flex;align-items:center;gap:10px;padding-block:10px;background:var(--cap-chat-header-background);color:var(--cap-chat-header-text);border-block-end:1px solid var(--cap-chat-border)}
+.heading{flex:1;min-width:0;overflow-wrap:anywhere;line-height:1.3}
+.heading h2{font-size:16px;font-weight:650}
+.heading p{font-size:13px}
+.icon,.avatar,.send{flex:none;width:36px;height:36px;border-radius:50%;display:grid;place-items:center}
+.icon:hover,.action:hover,.menu-item:hover,.menu-item:focus{background:var(--cap-chat-hover)}
+.avatar{object-fit:cover;background:var(--cap-chat-avatar-background);color:var(--cap-chat-on-avatar)}
+.avatar svg{width:60%;height:60%}
+.author .avatar,.story .avatar{width:22px;height:22px}
+.welcome .avatar{width:56px;height:56px}
+.menu-anchor{position:relative}
+.menu{position:absolute;z-index:2;inset-block-start:calc(100% + 4px);inset-inline-end:0;padding:4px;border:1px solid var(--cap-chat-border);border-radius:12px;background:var(--cap-chat-background);box-shadow:var(--cap-chat-shadow);animation:cap-chat-in .15s ease-out}
+.menu-item{display:flex;align-items:center;gap:10px;padding:8px 12px;border-radius:8px;white-space:nowrap;color:var(--cap-chat-error)}
+.menu-item:focus-visible{outline-offset:-2px}
+.banner{display:flex;align-items:center;flex-wrap:wrap;gap:8px;padding:10px 16px;background:var(--cap-chat-surface);border-block-end:1px solid var(--cap-chat-border);font-size:14px}
 .banner p{flex:1}
-.action{border:1px solid var(--cap-chat-accent)}
-.body{position:relative;flex:1;min-height:0}
-.log{flex:1;overflow-y:auto;padding:16px;overscroll-behavior:contain}
-.entries{gap:12px}
-.message{align-items:flex-start;max-width:85%}
+.action{padding:5px 14px;border-radius:999px;border:1px solid var(--cap-chat-link);color:var(--cap-chat-link);background:var(--cap-chat-background)}
+.body{position:relative;flex:1;min-height:0;display:flex;flex-direction:column}
+.log{flex:1;overflow-y:auto;padding-block:16px;padding-inline:max(16px,calc(50% - var(--cap-chat-content-width)/2));overscroll-behavior:contain}
+.entries{display:flex;flex-direction:column}
+.entries>*{margin-block-start:14px}
+.entries>:first-child{margin:0}
+.entries>.message:not(.first){margin-block-start:3px}
+.message,.story,.notice,.typing,.end{animation:cap-chat-in .25s ease-out}
+@keyframes cap-chat-in{from{opacity:0;transform:translateY(6px)}}
+.welcome{display:flex;flex-direction:column;align-items:center;gap:6px;padding:12px 8px 4px;text-align:center;color:var(--cap-chat-muted)}
+.welcome-title{font-size:17px;font-weight:650;color:var(--cap-chat-text)}
+.message{display:flex;flex-direction:column;align-items:flex-start;max-width:85%;--t:var(--cap-chat-radius);--b:4px}
+.message:not(.first){--t:4px}
 .user{align-self:flex-end;align-items:flex-end}
-.bubble{padding:8px 12px;border-radius:var(--cap-chat-radius);border-bottom-left-radius:4px;background:var(--cap-chat-agent-bubble);overflow-wrap:anywhere}
-.user .bubble{background:var(--cap-chat-user-bubble);color:var(--cap-chat-on-user-bubble);border-bottom-left-radius:var(--cap-chat-radius);border-bottom-right-radius:4px;white-space:pre-wrap}
-[dir=rtl] .bubble{border-bottom-left-radius:var(--cap-chat-radius);border-bottom-right-radius:4px}
-[dir=rtl] .user .bubble{border-bottom-right-radius:var(--cap-chat-radius);border-bottom-left-radius:4px}
+.author{display:flex;align-items:center;gap:8px;margin-block-end:4px}
+.author,.meta,.typing,.story,.notice,.day{font-size:13px;color:var(--cap-chat-muted)}
+.bubble{padding:8px 12px;background:var(--cap-chat-agent-bubble);overflow-wrap:anywhere}
+.bubble,[dir=rtl] .user .bubble{border-radius:var(--t) var(--cap-chat-radius) var(--cap-chat-radius) var(--b)}
+.user .bubble,[dir=rtl] .bubble{border-radius:var(--cap-chat-radius) var(--t) var(--b) var(--cap-chat-radius)}
+.user .bubble{background:var(--cap-chat-user-bubble);color:var(--cap-chat-on-user-bubble);white-space:pre-wrap}
 .live-agent .bubble{background:var(--cap-chat-live-agent-bubble)}
 .failed .bubble{outline:2px solid var(--cap-chat-error)}
 .bubble>*{margin-block:0}
 .bubble>*+*,.bubble p+p,.suggestions,.attachments{margin-block-start:8px}
-.bubble a{color:inherit}
-.bubble pre{overflow-x:auto;padding:8px;border-radius:8px;background:rgb(127 127 127/.15)}
-.meta strong,.error{color:var(--cap-chat-error)}
-.meta button,.attachment a{color:var(--cap-chat-accent);font-weight:600;text-decoration:underline}
-.attachments{gap:8px;width:100%}
-.attachment{display:block;border-radius:12px;overflow:hidden;max-width:260px}
+.bubble ul,.bubble ol{padding-inline-start:22px}
+.bubble a,.meta button,.attachment a{color:var(--cap-chat-link)}
+.meta button,.attachment a{font-weight:600;text-decoration:underline}
+.bubble img{display:block;max-width:100%;max-height:240px;border-radius:8px}
+.bubble code{padding:.1em .35em;border-radius:5px;background:var(--cap-chat-code-background);font:.9em ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
+.bubble pre{overflow-x:auto;padding:8px 10px;border-radius:8px;background:var(--cap-chat-code-background)}
+.bubble pre code{padding:0;background:none}
+.meta{display:flex;align-items:center;gap:6px;margin-block-start:4px;font-size:12px}
+.meta strong{color:var(--cap-chat-error)}
+.attachments{display:flex;flex-direction:column;gap:8px;width:100%}
+.attachment{display:block;max-width:260px;border:1px solid var(--cap-chat-border);border-radius:12px;overflow:hidden;background:var(--cap-chat-background)}
 .attachment img{display:block;width:100%;max-height:200px;object-fit:cover}
 .attachment p,.attachment a{display:block;margin:8px 12px;font-weight:600}
-.notice{align-self:center;max-width:90%;text-align:center;padding:4px 8px;border-radius:8px}
-.warning{color:var(--cap-chat-warning)}
-.dots{animation:blink 1.2s infinite}
-.dots:before{content:"•••";letter-spacing:2px}
-@keyframes blink{50%{opacity:.25}}
-.end{align-self:stretch;text-align:center;background:none;border:0}
-.new-messages{position:absolute;inset-block-end:8px;inset-inline:0;width:fit-content;margin:auto}
-.composer{align-items:flex-end;padding:12px;border-block-start:1px solid var(--cap-chat-border)}
-textarea{flex:1;font-size:16px;resize:none;max-height:140px;min-height:40px;padding:8px 12px;border-radius:20px;line-height:1.4}
-::placeholder{color:var(--cap-chat-muted)}
-.send{width:40px;height:40px}
-[dir=rtl] .send svg{transform:scaleX(-1)}
-@media (prefers-reduced-motion:reduce){*{animation:none!important}}
+.suggestions{display:flex;flex-wrap:wrap;gap:8px}
+.story,.notice{align-self:center;display:flex;align-items:center;gap:6px;max-width:90%;text-align:center}
+.story svg{flex:none;width:16px;height:16px}
+.notice{padding:4px 10px;border-radius:8px;background:var(--cap-chat-surface)}
+.notice.warning{color:var(--cap-chat-warning)}
+.notice.error{color:var(--cap-chat-error)}
+.day{display:flex;align-items:center;gap:10px;font-size:12px;font-weight:600}
+.day:before,.day:after{content:"";flex:1;border-block-start:1px solid var(--cap-chat-border)}
+.typing{display:flex;align-items:center;gap:8px;--t:var(--cap-chat-radius);--b:4px}
+.dots{display:flex;gap:4px;padding:14px}
+.dots i{width:7px;height:7px;border-radius:50%;background:currentColor;animation:cap-chat-bounce 1.2s infinite}
+.dots i:nth-child(2){animation-delay:.15s}
+.dots i:nth-child(3){animation-delay:.3s}
+@keyframes cap-chat-bounce{0%,60%,100%{transform:none;opacity:.5}30%{transform:translateY(-4px);opacity:1}}
+.end{flex-direction:column;padding:8px;border:0;background:none;text-align:center;color:var(--cap-chat-muted)}
+.new-messages{position:absolute;inset-block-end:8px;inset-inline:0;width:fit-content;margin:auto;padding:4px 12px;border-radius:999px;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent);box-shadow:var(--cap-chat-shadow);font-size:13px}
+.composer{display:flex;align-items:flex-end;gap:8px;padding-block:12px;border-block-start:1px solid var(--cap-chat-border)}
+textarea{flex:1;min-height:42px;max-height:140px;padding:9px 14px;border:1px solid var(--cap-chat-border);border-radius:21px;background:var(--cap-chat-background);font-size:16px;line-height:1.4;resize:none}
+textarea:focus{outline:2px solid transparent;border-color:var(--cap-chat-focus);box-shadow:0 0 0 1px var(--cap-chat-focus)}
+::placeholder{color:var(--cap-chat-muted);opacity:1}
+.send{width:42px;height:42px;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent)}
+.send:disabled{opacity:1;background:var(--cap-chat-surface);color:var(--cap-chat-muted)}
+[dir=rtl] .send svg,[dir=rtl] .menu-item svg{transform:scaleX(-1)}
+@media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}
 `;
 
 let sharedSheet: CSSStyleSheet | null | undefined;

@@ -6,19 +6,35 @@ export type WidgetMode = "floating" | "inline" | "fullscreen";
 
 /** Options of `mountChat`: the client's options plus presentation. */
 export type WidgetOptions = ChatClientOptions & {
-  /** Panel title (default: the locale's "Chat"). */
+  /** Panel title (default: the locale's "Chat"); also names the agent where the platform gives no name. */
   headerTitle?: string;
+  /** The agent's picture (http or https) where the platform gives none: the Chat API, the welcome. */
+  avatarUrl?: string;
+  /** A line under the title in the welcome that opens the conversation. */
+  welcomeText?: string;
   /** UI language; default the browser language, else English. */
   locale?: string;
   /** Default `floating` (launcher and panel). */
   mode?: WidgetMode;
   /** Start open (floating mode). */
   open?: boolean;
+  /**
+   * `open` (default): nothing contacts the platform until the visitor opens the panel or sends a message
+   * (a session stored in the tab still resumes at load); `load`: connect at mount.
+   */
+  start?: "open" | "load";
+  /**
+   * When the script tag fetches the rest of the app before it is needed: `idle` (default), `intent`
+   * (pointer or focus on the launcher), `none`. A prefetch never contacts the platform.
+   */
+  prefetch?: "idle" | "intent" | "none";
+  /** Namespaces what the widget stores in the tab, so two widgets on one page keep two conversations. */
+  id?: string;
   /** A ready client to use instead of `createChatClient(options)`; the widget then owns it. */
   client?: ChatClient;
 };
 
-/** The detail of each event `ChatController.on` delivers (design.md §2). */
+/** The detail of each event `ChatController.on` delivers. */
 export interface WidgetEvents {
   "cap-chat:ready": { client: ChatClient };
   "cap-chat:open": undefined;
@@ -42,7 +58,7 @@ export type WidgetEventHandler<Name extends WidgetEventName> = (detail: WidgetEv
  * tag, whose page replaces the widget instead of updating it, mounts this alone.
  */
 export interface BasicChatController {
-  /** Opens the floating panel and moves focus to the input. */
+  /** Opens the floating panel and moves focus into it: to the input, or to the panel on a touch screen. */
   open(): void;
   /** Closes the floating panel. */
   close(): void;

@@ -18,8 +18,8 @@ if (missing.length > 0) {
 
 const failures: string[] = [];
 const rows = bundleTargets.flatMap((target) => {
-  const upFront = measureBundle(target.entry);
-  const withLazy = measureBundle(target.entry, true);
+  const upFront = measureBundle(target.entry, false, target.alone);
+  const withLazy = measureBundle(target.entry, true, target.alone);
   const overBudget = target.gzipBudget !== undefined && upFront.gzip > target.gzipBudget;
   if (overBudget) failures.push(`${target.entry}: ${upFront.gzip} B gzip exceeds the budget of ${target.gzipBudget} B`);
   if (target.selfContained && withLazy.packages.length > 0) {

@@ -93,10 +93,14 @@ describe("<cap-chat>", () => {
     element.setAttribute("header-title", "Two");
     element.setAttribute("locale", "fr");
     element.removeAttribute("locale");
+    element.setAttribute("welcome-text", "Ask us anything.");
+    element.setAttribute("avatar-url", "https://cdn.example.com/a.png");
     expect(lastFake().calls).toEqual([
       ["update", { headerTitle: "Two" }],
       ["update", { locale: "fr" }],
       ["update", { locale: undefined }],
+      ["update", { welcomeText: "Ask us anything." }],
+      ["update", { avatarUrl: "https://cdn.example.com/a.png" }],
     ]);
     expect(mounted).toHaveLength(1);
   });

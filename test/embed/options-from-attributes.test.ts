@@ -27,6 +27,11 @@ describe("optionsFromAttributes", () => {
         mode: "inline",
         open: "",
         persist: "none",
+        "welcome-text": "Ask us about moorings.",
+        "avatar-url": "https://cdn.example.com/harbour.png",
+        start: "load",
+        prefetch: "intent",
+        id: "support",
       }),
     );
     expect(invalid).toEqual([]);
@@ -44,11 +49,16 @@ describe("optionsFromAttributes", () => {
       mode: "inline",
       open: true,
       persist: "none",
+      welcomeText: "Ask us about moorings.",
+      avatarUrl: "https://cdn.example.com/harbour.png",
+      start: "load",
+      prefetch: "intent",
+      id: "support",
     });
   });
 
-  it("lists the thirteen attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(13);
+  it("lists the eighteen attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(18);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {
@@ -86,6 +96,8 @@ describe("optionsFromAttributes", () => {
     ["transport", "websocket"],
     ["mode", "sidebar"],
     ["persist", "local"],
+    ["start", "click"],
+    ["prefetch", "eager"],
   ] as const)("refuses %s=%j outside its documented words", (attribute, value) => {
     const { options, invalid } = optionsFromAttributes(read({ [attribute]: value }));
     expect(options).toEqual({});

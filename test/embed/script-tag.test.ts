@@ -4,19 +4,35 @@ import { createFakeController, type FakeController } from "./fake-controller.ts"
 
 const mounted: { target: HTMLElement | ShadowRoot; fake: FakeController }[] = [];
 
-vi.mock("../../src/widget/mount-widget.ts", () => ({
-  mountWidget: (target: HTMLElement | ShadowRoot, options: WidgetOptions) => {
-    const fake = createFakeController(options);
-    mounted.push({ target, fake });
-    return { controller: fake.controller };
-  },
-}));
+const appAddresses: string[] = [];
+
+// The app is already there, so the widget mounts at once; embedded-widget.test.ts covers loading it later.
+vi.mock("../../src/embed/app-source.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/embed/app-source.ts")>();
+  return {
+    ...original,
+    appAt: (address: string) => {
+      appAddresses.push(address);
+      return original.presentApp({
+        mountChat: (target: ShadowRoot, options: WidgetOptions) => {
+          const fake = createFakeController(options);
+          mounted.push({ target, fake });
+          return fake.controller;
+        },
+        loadLocale: () => Promise.resolve(),
+        preferredLocaleCode: () => "en",
+      });
+    },
+  };
+});
 
 /** Evaluates the script-tag entry as if a `<script>` with these data- attributes had just loaded it. */
-async function loadScript(dataAttributes: Record<string, string> = {}) {
+async function loadScript(dataAttributes: Record<string, string> = {}, source?: string) {
   const script = document.createElement("script");
   for (const [name, value] of Object.entries(dataAttributes)) script.setAttribute(`data-${name}`, value);
-  document.body.append(script);
+  // A tag with a source stays out of the document, which would try to fetch it.
+  if (source) script.src = source;
+  else document.body.append(script);
   Object.defineProperty(document, "currentScript", { value: script, configurable: true });
   vi.resetModules();
   await import("../../src/embed/script-tag.ts");
@@ -40,6 +56,7 @@ function capChat(command: string, ...args: unknown[]) {
 
 beforeEach(() => {
   mounted.length = 0;
+  appAddresses.length = 0;
   delete window.CapChat;
 });
 
@@ -133,6 +150,20 @@ describe("script tag", () => {
     expect(() => capChat("explode")).not.toThrow();
     capChat("explode");
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it("imports the app from next to its own file, wherever that is served from", async () => {
+    await loadScript({}, "https://cdn.example.com/cap-chat/1.0.0/cap-chat.js");
+    expect(appAddresses).toEqual(["https://cdn.example.com/cap-chat/1.0.0/cap-chat-app.js"]);
+  });
+
+  it("registers <cap-chat>, which mounts with the same app", async () => {
+    await loadScript();
+    expect(customElements.get("cap-chat")).toBeDefined();
+    const element = document.createElement("cap-chat");
+    element.setAttribute("messaging-url", "https://us-1.example.com");
+    document.body.append(element);
+    expect(mounted.at(-1)?.target).toBe(element.shadowRoot);
   });
 
   it("mounts one widget when the script is loaded twice", async () => {

@@ -11,7 +11,7 @@ function errorOf(text: string): string | undefined {
   return decoded.kind === "error" ? decoded.message : undefined;
 }
 
-describe("decodeClientFrame errors carry the exact §7 texts", () => {
+describe("decodeClientFrame errors carry the platform's exact texts", () => {
   it("keeps the shared constants equal to the documented texts", () => {
     expect(SystemMessageText.InvalidFormat).toBe(invalidFormat);
     expect(SystemMessageText.notAllowed("X")).toBe("Event type not allowed: X");

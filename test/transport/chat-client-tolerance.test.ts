@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { EventType } from "../../src/protocol/index.ts";
 import { chatUrl, clientFrames, FakePlatform, phases, transcript, useFakePlatform, userMessages } from "./support/fake-platform.ts";
 
-// Each platform variant of protocol.md §9, switched on in the fake platform, against a whole client.
+// Each variant a real platform may show where the specification is silent, switched on in the fake platform, against a whole client.
 let platform: FakePlatform;
 
 useFakePlatform((started) => (platform = started));

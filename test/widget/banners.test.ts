@@ -1,6 +1,5 @@
 import { act } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { HandoffPhase } from "../../src/transport/conversation.ts";
 import { createSnapshot } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
 
@@ -11,42 +10,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   document.body.innerHTML = "";
-});
-
-const handoffText = (root: ShadowRoot) => root.querySelector("[part=handoff] p")?.textContent;
-
-describe("the handoff banner", () => {
-  const phases: [HandoffPhase, string][] = [
-    [{ phase: "triggered" }, "Transferring you to a member of our team…"],
-    [{ phase: "accepted", queueName: "billing" }, "Your request was accepted. Finding someone to help you…"],
-    [{ phase: "queued", position: 3, estimatedWaitSeconds: 150 }, "You are number 3 in the queue. Estimated wait: 3 minutes."],
-    [{ phase: "queued", position: 1, estimatedWaitSeconds: 40 }, "You are number 1 in the queue. Estimated wait: 40 seconds."],
-    [{ phase: "queued" }, "You are in the queue."],
-    [{ phase: "live-agent", agent: { name: "Sam" } }, "Sam joined the conversation"],
-    [{ phase: "live-agent-left" }, "The team member left the conversation."],
-    [
-      { phase: "client-handoff-required", reason: "POLICY", queueName: "support" },
-      "We're connecting you through our support team.",
-    ],
-    [{ phase: "failed" }, "Sorry, we could not connect you to a member of our team. You can keep chatting here."],
-    [{ phase: "timed-out" }, "No one was available in time. You can keep chatting here."],
-  ];
-
-  it.each(phases)("describes phase %o", async (handoff, text) => {
-    const { root, update } = renderWidget({ open: true });
-    expect(root.querySelector("[part=handoff]")).toBeNull();
-    await update({ handoff });
-    expect(handoffText(root)).toBe(text);
-    expect(root.querySelector("[part=handoff]")?.getAttribute("role")).toBe("status");
-  });
-
-  it("shows the live agent's avatar and name in the header once joined", async () => {
-    const agent = { name: "Sam", avatarUrl: "https://cdn.example.com/sam.png" };
-    const { root, update } = renderWidget({ open: true });
-    await update({ handoff: { phase: "live-agent", agent }, liveAgent: agent, agent: { name: "Ava" } });
-    expect(root.querySelector("[part=handoff] img")?.getAttribute("src")).toBe(agent.avatarUrl);
-    expect(root.querySelector("[part=header]")?.textContent).toContain("Sam · ");
-  });
 });
 
 describe("notices", () => {
@@ -125,7 +88,7 @@ describe("the connection", () => {
     expect(screen.getByRole("alert").textContent).toContain("We could not connect to the chat service. The chat is not set up correctly.");
     expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(true);
     expect(screen.getByRole("button", { name: "Send" }).hasAttribute("disabled")).toBe(true);
-    expect(screen.queryByRole("button", { name: "End conversation" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "More options" })).toBeNull();
     screen.getByRole("button", { name: "Start a new conversation" }).click();
     expect(client.callsOf("newConversation")).toEqual([[]]);
   });
@@ -150,14 +113,16 @@ describe("the end of the session", () => {
     expect(root.querySelector(".end")?.textContent).toContain(text);
     expect(root.querySelector("[part=status]")?.textContent).toBe("Conversation ended");
     expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(true);
-    expect(screen.queryByRole("button", { name: "End conversation" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "More options" })).toBeNull();
     screen.getByRole("button", { name: "Start a new conversation" }).click();
     expect(client.callsOf("newConversation")).toEqual([[]]);
   });
 
   it("moves focus that fell to the page onto Start a new conversation", async () => {
-    const { root, update, screen } = renderWidget({ open: true });
-    screen.getByRole("button", { name: "End conversation" }).focus();
+    const { root, update, screen, settle } = renderWidget({ open: true });
+    screen.getByRole("button", { name: "More options" }).click();
+    await settle();
+    screen.getByRole("menuitem", { name: "End conversation" }).focus();
     await update({ ended: { reason: "REASON_USER_END" }, connection: { status: "ended" } });
     expect(root.activeElement).toBe(screen.getByRole("button", { name: "Start a new conversation" }));
   });
@@ -172,9 +137,11 @@ describe("the end of the session", () => {
     expect(root.activeElement).toBeNull();
   });
 
-  it("ends the conversation from the header button", () => {
-    const { screen, client } = renderWidget({ open: true });
-    screen.getByRole("button", { name: "End conversation" }).click();
+  it("ends the conversation from the header's menu", async () => {
+    const { screen, client, settle } = renderWidget({ open: true });
+    screen.getByRole("button", { name: "More options" }).click();
+    await settle();
+    screen.getByRole("menuitem", { name: "End conversation" }).click();
     expect(client.callsOf("end")).toEqual([[]]);
   });
 });

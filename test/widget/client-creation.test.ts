@@ -19,8 +19,9 @@ afterEach(() => {
 
 describe("the widget's own client", () => {
   it("is created from the options and started", () => {
-    const controller = mountChat(document.body, { messagingUrl: "https://us-1.example.com", connectorToken: "connector", headerTitle: "Help" });
-    expect(vi.mocked(createChatClient).mock.calls).toEqual([[{ messagingUrl: "https://us-1.example.com", connectorToken: "connector", headerTitle: "Help" }]]);
+    const options = { messagingUrl: "https://us-1.example.com", connectorToken: "connector", headerTitle: "Help", start: "load" } as const;
+    const controller = mountChat(document.body, options);
+    expect(vi.mocked(createChatClient).mock.calls).toEqual([[options]]);
     expect(controller.client).toBe(created()[0]);
     expect(created()[0]?.callsOf("start")).toEqual([[]]);
   });

@@ -1,4 +1,4 @@
-import { fireEvent } from "@testing-library/preact";
+import { act, fireEvent } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWidget } from "./support/render-widget.ts";
 
@@ -15,7 +15,9 @@ function setup() {
   const input = widget.screen.getByLabelText("Message") as HTMLTextAreaElement;
   const type = (value: string) => {
     input.value = value;
-    fireEvent.input(input);
+    act(() => {
+      fireEvent.input(input);
+    });
   };
   return { ...widget, input, type };
 }
@@ -73,5 +75,19 @@ describe("the composer", () => {
     Object.defineProperty(input, "scrollHeight", { configurable: true, get: () => 84 });
     type("one\ntwo\nthree");
     expect(input.style.height).toBe("84px");
+  });
+
+  it("disables Send while the field is empty or holds only whitespace, and again once sent", async () => {
+    const { input, type, screen, settle } = setup();
+    const send = screen.getByRole("button", { name: "Send" });
+    expect(send.hasAttribute("disabled")).toBe(true);
+    type(" \n\t ");
+    expect(send.hasAttribute("disabled")).toBe(true);
+    type(" Hi ");
+    expect(send.hasAttribute("disabled")).toBe(false);
+    fireEvent.keyDown(input, { key: "Enter" });
+    await settle();
+    expect(input.value).toBe("");
+    expect(send.hasAttribute("disabled")).toBe(true);
   });
 });

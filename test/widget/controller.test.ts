@@ -177,3 +177,17 @@ describe("commands and events", () => {
     expect(handler).not.toHaveBeenCalled();
   });
 });
+
+describe("opening on a touch screen", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("moves focus to the panel, not the input, so no on-screen keyboard pops up", async () => {
+    vi.stubGlobal("matchMedia", (media: string) => ({ media, matches: media === "(pointer: coarse)" }));
+    const { screen, root } = renderWidget();
+    await act(() => screen.getByRole("button", { name: "Open chat" }).click());
+    expect(root.activeElement).toBe(screen.getByRole("dialog"));
+    expect(root.activeElement).not.toBe(screen.getByLabelText("Message"));
+  });
+});

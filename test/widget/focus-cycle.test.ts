@@ -1,4 +1,4 @@
-import { fireEvent } from "@testing-library/preact";
+import { act, fireEvent } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { agentMessage, createSnapshot } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
@@ -17,11 +17,19 @@ function viewportMatches(matches: boolean) {
   vi.stubGlobal("matchMedia", (media: string) => ({ matches, media }));
 }
 
-/** A widget with a link in the transcript, so the panel holds several tabbable elements. */
+/**
+ * A widget with a link in the transcript and text in the input (so Send is enabled), so the panel holds
+ * several tabbable elements: the header's menu button first, Send last.
+ */
 function renderWithLink(mode: "floating" | "fullscreen" | "inline") {
   const widget = renderWidget({ open: true, mode }, createSnapshot({ messages: [agentMessage("a1", "See [the guide](https://example.com)")] }));
+  const input = widget.screen.getByLabelText("Message") as HTMLTextAreaElement;
+  input.value = "Draft";
+  act(() => {
+    fireEvent.input(input);
+  });
   const send = widget.screen.getByRole("button", { name: "Send" });
-  const end = widget.screen.getByRole("button", { name: "End conversation" });
+  const end = widget.screen.getByRole("button", { name: "More options" });
   return { ...widget, send, end };
 }
 
@@ -54,7 +62,7 @@ describe("Tab while the panel covers the page", () => {
     const { root, screen, send } = renderWithLink("floating");
     send.focus();
     expect(fireEvent.keyDown(send, { key: "Tab" })).toBe(false);
-    expect(root.activeElement).toBe(screen.getByRole("button", { name: "End conversation" }));
+    expect(root.activeElement).toBe(screen.getByRole("button", { name: "More options" }));
     const minimise = screen.getByRole("button", { name: "Minimise chat" });
     minimise.focus();
     expect(fireEvent.keyDown(minimise, { key: "Tab" })).toBe(true);

@@ -1,9 +1,10 @@
 import { act } from "@testing-library/preact";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { signal } from "@preact/signals";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ar } from "../../src/widget/locales/ar.ts";
 import { en } from "../../src/widget/locales/en.ts";
 import { fr } from "../../src/widget/locales/fr.ts";
-import { findLocale, resolveLocale } from "../../src/widget/locales/index.ts";
+import { findLocale, loadLocale, resolveLocale } from "../../src/widget/locales/index.ts";
 import { createSnapshot } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
 
@@ -19,6 +20,11 @@ afterEach(() => {
 const rootElement = (root: ShadowRoot) => root.querySelector(".root") as HTMLElement;
 
 describe("locales", () => {
+  beforeAll(async () => {
+    await loadLocale("fr");
+    await loadLocale("ar");
+  });
+
   it("localise the accessible names in French", () => {
     const { screen, root } = renderWidget({ locale: "fr-CA", open: true });
     expect(screen.getByRole("button", { name: "Fermer la discussion" })).not.toBeNull();
@@ -79,5 +85,24 @@ describe("locales", () => {
     const shape = (strings: object): string[] =>
       Object.entries(strings).flatMap(([key, value]) => (value && typeof value === "object" ? shape(value).map((inner) => `${key}.${inner}`) : [`${key}:${typeof value}`]));
     for (const locale of [fr, ar]) expect(shape(locale)).toEqual(shape(en));
+  });
+});
+
+describe("locales loaded on demand", () => {
+  it("switch a widget once the locale's file has loaded, the latest request winning", async () => {
+    vi.resetModules();
+    const fresh = await import("../../src/widget/locales/index.ts");
+    const target = signal(fresh.en);
+    expect(fresh.findLocale("fr")).toBeUndefined();
+    fresh.switchLocale(target, "fr-CA");
+    fresh.switchLocale(target, "ar");
+    fresh.switchLocale(target, "sw");
+    expect(target.value).toBe(fresh.en);
+    await fresh.loadLocale("fr");
+    await fresh.loadLocale("ar");
+    expect(target.value.code).toBe("ar");
+    fresh.switchLocale(target, "fr");
+    expect(target.value.code).toBe("fr");
+    expect(await fresh.loadLocale("pt")).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { act } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getWidgetStyleSheet, mountChat, widgetStyles } from "../../src/widget/index.ts";
 import { agentMessage, createSnapshot, FakeChatClient, userMessage } from "./support/fake-chat-client.ts";
@@ -11,7 +12,7 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-describe("the public contract of design.md", () => {
+describe("the widget's public contract", () => {
   it("names the launcher Open chat while closed and Close chat while open", async () => {
     const { screen, settle } = renderWidget();
     const launcher = screen.getByRole("button", { name: "Open chat" });
@@ -22,13 +23,15 @@ describe("the public contract of design.md", () => {
     expect(screen.getByRole("button", { name: "Close chat" }).getAttribute("aria-expanded")).toBe("true");
   });
 
-  it("exposes the panel, log, input, send and end controls by their English names and parts", () => {
-    const { screen } = renderWidget({ open: true });
+  it("exposes the panel, log, input, send and end controls by their English names and parts", async () => {
+    const { screen, settle } = renderWidget({ open: true });
     expect(screen.getByRole("dialog", { name: "Chat" }).getAttribute("part")).toBe("panel");
     expect(screen.getByRole("log", { name: "Conversation" }).getAttribute("part")).toBe("log");
     expect(screen.getByLabelText("Message").getAttribute("part")).toBe("input");
     expect(screen.getByRole("button", { name: "Send" }).getAttribute("part")).toBe("send");
-    expect(screen.getByRole("button", { name: "End conversation" }).getAttribute("part")).toBe("end");
+    screen.getByRole("button", { name: "More options" }).click();
+    await settle();
+    expect(screen.getByRole("menuitem", { name: "End conversation" }).getAttribute("part")).toBe("end");
     expect(screen.getByRole("status", { name: "" }).textContent).toBe("Online");
   });
 
@@ -92,8 +95,12 @@ describe("the public contract of design.md", () => {
     expect(shadow.querySelector("[part=panel]")).toBeNull();
   });
 
-  it("starts the client once on mount", () => {
-    const { client } = renderWidget();
+  it("starts the client once, when the panel first opens", async () => {
+    const { client, controller } = renderWidget();
+    expect(client.callsOf("start")).toEqual([]);
+    await act(() => controller.open());
+    await act(() => controller.close());
+    await act(() => controller.open());
     expect(client.callsOf("start")).toEqual([[]]);
   });
 });

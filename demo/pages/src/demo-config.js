@@ -1,14 +1,10 @@
 /**
- * What the demo apps share. The Chat API secrets are the reference server's demo values, given to the
- * widget only so that the demo can show the fallback; a real site's own proxy adds them instead.
+ * Options of a widget on a demo page. The Chat API fallback goes through the demo site's server
+ * companion on the page's own origin, which adds the Chat API secrets: the page holds none.
  */
-export const demoChatHeaders = { "X-API-KEY": "demo-api-key", "X-TOKEN": "demo-chat-token" };
-
-/** Options of a widget on a demo page served by the reference server itself. */
 export const demoWidgetOptions = {
   messagingUrl: location.origin,
   connectorToken: "demo-connector-token",
-  chatUrl: `${location.origin}/v1/demo-account/demo-project/chat`,
-  chatHeaders: demoChatHeaders,
+  chatUrl: `${location.origin}/cap-chat/chat`,
   headerTitle: "Cap demo",
 };

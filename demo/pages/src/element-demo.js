@@ -1,13 +1,4 @@
-/**
- * The `<cap-chat>` demo: the element's attributes are in the page; the Chat API headers are JS-only, so
- * they go in its `config` property, set before the element is defined so it mounts once, with them.
- */
-import { demoChatHeaders } from "./demo-config.js";
-
-for (const element of document.querySelectorAll("cap-chat")) {
-  element.config = { chatHeaders: demoChatHeaders };
-}
-
+/** The `<cap-chat>` demo: the element's attributes are in the page; this logs its events as they bubble. */
 const log = document.getElementById("event-log");
 for (const name of ["cap-chat:open", "cap-chat:close", "cap-chat:message", "cap-chat:handoff-required", "cap-chat:end"]) {
   document.addEventListener(name, (event) => {

@@ -4,12 +4,12 @@ import type { AgentAssets, AgentLanguage, AgentMessage } from "./agent-message.t
 import {
   fallback,
   farewell,
-  greeting,
   imageReply,
   languageSwitched,
   linkReply,
   longReply,
   markdownShowcase,
+  textOnlyGreeting,
 } from "./replies.ts";
 import { intentOf } from "./trigger-phrases.ts";
 
@@ -31,9 +31,9 @@ function asText(message: AgentMessage): string {
   return [message.text, ...attachments].join("\n\n");
 }
 
-/** The greeting that `chat/create` returns. */
+/** The greeting that `chat/create` returns: the Chat API carries no suggestions, so it promises none. */
 export function chatGreeting(): string {
-  return asText(greeting("en"));
+  return asText(textOnlyGreeting());
 }
 
 /**

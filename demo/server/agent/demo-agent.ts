@@ -20,6 +20,7 @@ import {
   liveAgentAnswer,
   longReply,
   markdownShowcase,
+  welcomeBack,
 } from "./replies.ts";
 import { intentOf, isFarewell } from "./trigger-phrases.ts";
 
@@ -40,12 +41,21 @@ export class DemoAgent {
 
   constructor(private readonly port: AgentPort) {}
 
-  /** Answers `REQUEST_SERVICE_AGENT_JOIN`: join and greet, unless an agent is already in the session. */
+  /** Whether an agent (the service agent, or a live agent or its queue) is in the conversation. */
+  get agentPresent(): boolean {
+    return this.phase === "service-agent" || this.phase === "live-agent";
+  }
+
+  /**
+   * Answers `REQUEST_SERVICE_AGENT_JOIN`: join and greet, unless an agent is already in the session. Back
+   * after a client-managed handoff, it says a short welcome back instead of its whole greeting again.
+   */
   requestJoin(): void {
-    if (this.phase === "service-agent" || this.phase === "live-agent" || this.phase === "ending") return;
+    if (this.agentPresent || this.phase === "ending") return;
+    const returning = this.phase === "routed-to-site";
     this.phase = "service-agent";
     scheduleServiceAgentJoin(this.port);
-    thinkThenReply(this.port, greeting(this.language));
+    thinkThenReply(this.port, returning ? welcomeBack(this.language) : greeting(this.language));
   }
 
   /** Answers a user message according to the phase and the message's trigger words. */
@@ -63,7 +73,7 @@ export class DemoAgent {
         return;
       case "waiting-for-join":
       case "routed-to-site":
-        this.port.timeline.then(0, () =>
+        this.port.timeline.after(0, () =>
           this.port.store(EventType.SystemMessage, {
             level: SystemMessageLevel.Error,
             message: SystemMessageText.ConversationIdNotFound,
@@ -97,8 +107,8 @@ export class DemoAgent {
       case "handoff-timeout":
         return scheduleFailedHandoff(port, "timeout", this.language);
       case "busy":
-        port.timeline.then(0, () => port.transient(EventType.ServiceAgentThinking, {}));
-        port.timeline.then(port.timings.thinking, () =>
+        port.timeline.after(0, () => port.transient(EventType.ServiceAgentThinking, {}));
+        port.timeline.after(port.timings.thinking, () =>
           port.store(EventType.SystemMessage, { level: SystemMessageLevel.Warning, message: SystemMessageText.HighLoad }),
         );
         return;
@@ -108,7 +118,7 @@ export class DemoAgent {
       case "goodbye":
         this.phase = "ending";
         thinkThenReply(port, farewell(this.language));
-        port.timeline.then(port.timings.step, () => port.end(SessionEndReason.NaturalEnd));
+        port.timeline.after(port.timings.step, () => port.end(SessionEndReason.NaturalEnd));
         return;
       case "fallback":
         return thinkThenReply(port, fallback(this.language));
@@ -118,8 +128,8 @@ export class DemoAgent {
   private switchLanguage(text: string): void {
     const language: AgentLanguage = intentOf(text) === "english" ? "en" : "fr";
     this.language = language;
-    this.port.timeline.then(0, () => this.port.transient(EventType.ServiceAgentThinking, {}));
-    this.port.timeline.then(this.port.timings.thinking, () =>
+    this.port.timeline.after(0, () => this.port.transient(EventType.ServiceAgentThinking, {}));
+    this.port.timeline.after(this.port.timings.thinking, () =>
       this.port.store(EventType.LanguageChanged, { language_code: language }),
     );
     deliverServiceAgentMessage(this.port, languageSwitched(language), this.port.timings.step);

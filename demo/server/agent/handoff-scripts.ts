@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { ClientHandoffReason, EventType, SystemMessageLevel, SystemMessageText, TypingState } from "../../../src/protocol/index.ts";
+import {
+  ClientHandoffReason,
+  EventType,
+  SystemMessageLevel,
+  SystemMessageText,
+  TypingState,
+  type TypingStateName,
+} from "../../../src/protocol/index.ts";
 import type { AgentLanguage, AgentMessage } from "./agent-message.ts";
 import type { AgentPort } from "./agent-port.ts";
 import { deliverServiceAgentMessage } from "./message-delivery.ts";
@@ -19,7 +26,7 @@ const secondsPerQueuePosition = 20;
 
 /** Schedules `SERVICE_AGENT_JOINED`. */
 export function scheduleServiceAgentJoin(port: AgentPort, delay = 0): void {
-  port.timeline.then(delay, () =>
+  port.timeline.after(delay, () =>
     port.store(EventType.ServiceAgentJoined, {
       agent_name: serviceAgentName,
       agent_avatar_url: port.assets.serviceAgentAvatarUrl,
@@ -28,9 +35,9 @@ export function scheduleServiceAgentJoin(port: AgentPort, delay = 0): void {
 }
 
 function scheduleHandoffStart(port: AgentPort, intro: AgentMessage): void {
-  port.timeline.then(0, () => port.transient(EventType.ServiceAgentThinking, {}));
+  port.timeline.after(0, () => port.transient(EventType.ServiceAgentThinking, {}));
   deliverServiceAgentMessage(port, intro, port.timings.thinking);
-  port.timeline.then(port.timings.step, () => port.store(EventType.ServiceAgentTriggeredHandoff, {}));
+  port.timeline.after(port.timings.step, () => port.store(EventType.ServiceAgentTriggeredHandoff, {}));
 }
 
 /**
@@ -39,10 +46,10 @@ function scheduleHandoffStart(port: AgentPort, intro: AgentMessage): void {
  */
 export function scheduleLiveHandoff(port: AgentPort): void {
   scheduleHandoffStart(port, handoffIntro());
-  port.timeline.then(port.timings.step, () => port.store(EventType.ServiceAgentLeft, {}));
-  port.timeline.then(port.timings.step, () => port.store(EventType.HandoffAccepted, { queue_name: demoQueueName }));
+  port.timeline.after(port.timings.step, () => port.store(EventType.ServiceAgentLeft, {}));
+  port.timeline.after(port.timings.step, () => port.store(EventType.HandoffAccepted, { queue_name: demoQueueName }));
   for (const position of queuePositions) {
-    port.timeline.then(position === queuePositions[0] ? port.timings.step : port.timings.queueStep, () =>
+    port.timeline.after(position === queuePositions[0] ? port.timings.step : port.timings.queueStep, () =>
       port.store(EventType.HandoffQueueStatus, {
         queue_name: demoQueueName,
         position_in_queue: position,
@@ -50,7 +57,7 @@ export function scheduleLiveHandoff(port: AgentPort): void {
       }),
     );
   }
-  port.timeline.then(port.timings.queueStep, () =>
+  port.timeline.after(port.timings.queueStep, () =>
     port.store(EventType.LiveAgentJoined, {
       agent: { id: liveAgentProfile.id, name: liveAgentProfile.name, avatar_url: port.assets.liveAgentAvatarUrl },
     }),
@@ -60,9 +67,9 @@ export function scheduleLiveHandoff(port: AgentPort): void {
 
 /** The live agent types (transient LIVE_AGENT_TYPING started, then stopped) and sends a message. */
 export function scheduleLiveAgentMessage(port: AgentPort, message: AgentMessage): void {
-  const typing = (state: string) => port.transient(EventType.LiveAgentTyping, { state, agent_id: liveAgentProfile.id });
-  port.timeline.then(port.timings.step, () => typing(TypingState.Started));
-  port.timeline.then(port.timings.liveAgentTyping, () => {
+  const typing = (state: TypingStateName) => port.transient(EventType.LiveAgentTyping, { state, agent_id: liveAgentProfile.id });
+  port.timeline.after(port.timings.step, () => typing(TypingState.Started));
+  port.timeline.after(port.timings.liveAgentTyping, () => {
     typing(TypingState.Stopped);
     port.store(EventType.LiveAgentMessage, {
       message_id: randomUUID(),
@@ -77,17 +84,17 @@ export function scheduleLiveAgentMessage(port: AgentPort, message: AgentMessage)
 /** The live agent says goodbye, leaves, and the session ends naturally. */
 export function scheduleLiveAgentFarewell(port: AgentPort): void {
   scheduleLiveAgentMessage(port, liveAgentFarewell());
-  port.timeline.then(port.timings.step, () => port.store(EventType.LiveAgentLeft, {}));
-  port.timeline.then(port.timings.step, () => port.end("REASON_NATURAL_END"));
+  port.timeline.after(port.timings.step, () => port.store(EventType.LiveAgentLeft, {}));
+  port.timeline.after(port.timings.step, () => port.end("REASON_NATURAL_END"));
 }
 
 /** Client-managed handoff: TRIGGERED_HANDOFF, CLIENT_HANDOFF_REQUIRED, SERVICE_AGENT_LEFT. */
 export function scheduleClientHandoff(port: AgentPort): void {
   scheduleHandoffStart(port, callbackIntro());
-  port.timeline.then(port.timings.step, () =>
+  port.timeline.after(port.timings.step, () =>
     port.store(EventType.ClientHandoffRequired, { reason: ClientHandoffReason.ComplexQuery, queue_name: "phone-callback" }),
   );
-  port.timeline.then(port.timings.step, () => port.store(EventType.ServiceAgentLeft, {}));
+  port.timeline.after(port.timings.step, () => port.store(EventType.ServiceAgentLeft, {}));
 }
 
 /**
@@ -96,21 +103,21 @@ export function scheduleClientHandoff(port: AgentPort): void {
  */
 export function scheduleFailedHandoff(port: AgentPort, failure: "failed" | "timeout", language: AgentLanguage): void {
   scheduleHandoffStart(port, handoffIntro());
-  port.timeline.then(port.timings.step, () => port.store(EventType.ServiceAgentLeft, {}));
+  port.timeline.after(port.timings.step, () => port.store(EventType.ServiceAgentLeft, {}));
   if (failure === "failed") {
-    port.timeline.then(port.timings.step, () => port.store(EventType.HandoffFailed, { reason: "NO_AGENTS_AVAILABLE" }));
+    port.timeline.after(port.timings.step, () => port.store(EventType.HandoffFailed, { reason: "NO_AGENTS_AVAILABLE" }));
   } else {
-    port.timeline.then(port.timings.step, () => port.store(EventType.HandoffAccepted, { queue_name: demoQueueName }));
-    port.timeline.then(port.timings.step, () =>
+    port.timeline.after(port.timings.step, () => port.store(EventType.HandoffAccepted, { queue_name: demoQueueName }));
+    port.timeline.after(port.timings.step, () =>
       port.store(EventType.HandoffQueueStatus, {
         queue_name: demoQueueName,
         position_in_queue: 1,
         estimated_wait_seconds: secondsPerQueuePosition,
       }),
     );
-    port.timeline.then(port.timings.queueStep, () => port.store(EventType.HandoffTimeout, { reason: "QUEUE_WAIT_EXCEEDED" }));
+    port.timeline.after(port.timings.queueStep, () => port.store(EventType.HandoffTimeout, { reason: "QUEUE_WAIT_EXCEEDED" }));
   }
-  port.timeline.then(port.timings.step, () =>
+  port.timeline.after(port.timings.step, () =>
     port.store(EventType.SystemMessage, {
       level: SystemMessageLevel.Warning,
       message: SystemMessageText.HandoffConnectFailed,

@@ -26,7 +26,7 @@ export function deliverServiceAgentMessage(port: AgentPort, message: AgentMessag
   const messageId = randomUUID();
   const suggestions = message.suggestions.map((text) => ({ message_text: text }));
   if (!port.streaming) {
-    port.timeline.then(delay, () =>
+    port.timeline.after(delay, () =>
       port.store(EventType.ServiceAgentMessage, {
         message_id: messageId,
         text: message.text,
@@ -41,7 +41,7 @@ export function deliverServiceAgentMessage(port: AgentPort, message: AgentMessag
   if (hasExtras || fragments.length === 0) fragments.push("");
   fragments.forEach((fragment, index) => {
     const last = index === fragments.length - 1;
-    port.timeline.then(index === 0 ? delay : port.timings.chunkInterval, () =>
+    port.timeline.after(index === 0 ? delay : port.timings.chunkInterval, () =>
       port.store(EventType.ServiceAgentMessageChunk, {
         message_id: messageId,
         text: fragment,
@@ -56,6 +56,6 @@ export function deliverServiceAgentMessage(port: AgentPort, message: AgentMessag
 
 /** Schedules `SERVICE_AGENT_THINKING` now and the message after the thinking pause. */
 export function thinkThenReply(port: AgentPort, message: AgentMessage): void {
-  port.timeline.then(0, () => port.transient(EventType.ServiceAgentThinking, {}));
+  port.timeline.after(0, () => port.transient(EventType.ServiceAgentThinking, {}));
   deliverServiceAgentMessage(port, message, port.timings.thinking);
 }

@@ -22,6 +22,23 @@ export function greeting(language: AgentLanguage): AgentMessage {
       );
 }
 
+/**
+ * The greeting of the Chat API, which carries text only: it names a few things to type instead of
+ * pointing at suggestions that are not there.
+ */
+export function textOnlyGreeting(): AgentMessage {
+  return textMessage(
+    "Hi! I'm the **Cap demo assistant**. Ask me anything, or type **markdown**, **image** or **human** to see what I can do.",
+  );
+}
+
+/** What the service agent says when it is asked back after a client-managed handoff. */
+export function welcomeBack(language: AgentLanguage): AgentMessage {
+  return language === "fr"
+    ? textMessage("Me revoilà. Que puis-je faire d'autre pour vous ?")
+    : textMessage("Welcome back! What else can I help you with?");
+}
+
 /** The answer to anything no trigger matches: it says what to try. */
 export function fallback(language: AgentLanguage): AgentMessage {
   return language === "fr"

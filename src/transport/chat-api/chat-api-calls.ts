@@ -4,7 +4,7 @@ import { ChatError } from "../errors.ts";
 import { defaultRetryPolicy, requestJson, type RetryPolicy } from "../http/http-request.ts";
 import { resolveSiteUrl } from "../http/url-policy.ts";
 
-/** The three calls of the turn-based Chat API (protocol.md §8). */
+/** The three calls of the turn-based Chat API. */
 export interface ChatApiCalls {
   /** `POST {chatUrl}/create`; resolves with the new conversation's id and its greeting ("" when none). */
   create(): Promise<{ conversationId: string; greeting: string }>;

@@ -23,7 +23,7 @@ export interface ChatApiTransportOptions {
 
 /**
  * Creates the Chat API transport: the fallback, feeding the same store and delivering the same outbox as
- * the Messaging transport. Rules, where protocol.md leaves them to the client:
+ * the Messaging transport. Rules, where the platform leaves them to the client:
  * - `start` shows the Chat API as the transport (`fallback`, transport `chat`) and creates the
  *   conversation, whose greeting becomes an agent message; turns then go out one at a time, oldest first;
  * - while a call is in flight the store shows `turn-pending`; there are no typing events;

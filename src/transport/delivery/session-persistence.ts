@@ -1,13 +1,6 @@
 import type { KeyValueStorage } from "../environment.ts";
+import { sessionStorageKeyFor } from "../session-storage-key.ts";
 import type { OutboxEntry, OutboxEntryState } from "./delivery.ts";
-
-/**
- * The storage key of a client's conversation: `cap-chat:session`, or `cap-chat:session:<id>` with the
- * `id` option, so that two clients on one page keep two conversations.
- */
-export function sessionStorageKey(id?: string): string {
-  return id ? `cap-chat:session:${id}` : "cap-chat:session";
-}
 
 /**
  * What survives a reload: enough to reconnect to the same session and to deliver what was not delivered.
@@ -43,7 +36,7 @@ export interface SessionPersistence {
  * (quota, privacy modes) and unreadable records are swallowed: a lost record only costs the resume after
  * a reload.
  */
-export function createSessionPersistence(storage: KeyValueStorage | null, enabled: boolean, key = sessionStorageKey()): SessionPersistence {
+export function createSessionPersistence(storage: KeyValueStorage | null, enabled: boolean, key = sessionStorageKeyFor()): SessionPersistence {
   const attempt = <Result>(call: (available: KeyValueStorage) => Result): Result | null => {
     try {
       return enabled && storage ? call(storage) : null;

@@ -68,7 +68,7 @@ export function classifyFailure(failure: Failure, context: FailureContext): Fail
 
 /**
  * What a refused connector (401 on the access token) most likely means, by a telling fragment of the
- * server's error text (protocol.md §2.1: "Connector token does not exist", "Failed to validate connector",
+ * server's error text ("Connector token does not exist", "Failed to validate connector",
  * "Connector missing host domain", "Missing authentication headers").
  */
 const connectorRefusals: [fragment: string, code: ErrorCode][] = [

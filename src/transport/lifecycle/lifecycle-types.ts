@@ -97,7 +97,7 @@ export interface LifecycleState {
 /** Whether the service agent must be asked to join again before the next user message; see `LifecycleState.rejoin`. */
 export type RejoinNeed = "not-needed" | "when-agent-leaves" | "before-next-message";
 
-/** A server text whose prescribed remedy is the lifecycle's to choose (protocol.md §7). */
+/** A server text whose prescribed remedy is the lifecycle's to choose. */
 export type ServerCondition =
   /** The agent service is overloaded: the user may retry the message it did not answer. */
   | "high-load"

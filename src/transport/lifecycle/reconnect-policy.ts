@@ -1,7 +1,7 @@
 import { defaultHeartbeatIntervalSeconds, defaultMaxReconnectAttempts, maxFrameBytes, type SessionCapabilities } from "../../protocol/index.ts";
 import { backoffDelay } from "../http/http-request.ts";
 
-/** The reconnect rules of protocol.md §6, and how the client reads the announced capabilities. */
+/** The reconnect rules (exponential backoff with jitter, a budget of attempts), and how the client reads the announced capabilities. */
 
 /** The first wait before reconnecting; each further attempt doubles it. */
 export const reconnectBaseDelayMilliseconds = 1000;

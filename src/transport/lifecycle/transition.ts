@@ -166,7 +166,7 @@ function applySignal(state: LifecycleState, signal: LifecycleSignal, history: bo
   }
 }
 
-/** The remedies protocol.md §7 prescribes for server texts, never acting twice on the same message. */
+/** The remedies the platform prescribes for its error texts, never acting twice on the same message. */
 function meetCondition(state: LifecycleState, condition: ServerCondition, answers: string | null, input: LifecycleInput): Transition {
   const answersJoin = answers !== null && answers === state.joinEventId;
   const messageId = answersJoin ? null : (answers ?? input.delivery.lastMessageId);

@@ -168,7 +168,7 @@ function readEvent(event: Json, now: number): ReceivedEvent {
 }
 
 /**
- * What the client makes of each known `SYSTEM_MESSAGE` (protocol.md §7), recognised by a telling fragment
+ * What the client makes of each known `SYSTEM_MESSAGE` of the platform, recognised by a telling fragment
  * of its text, so a platform's rewording does not hide it: the notice code to show (none when the
  * client's own remedy says it better), and the condition whose remedy the lifecycle chooses.
  */

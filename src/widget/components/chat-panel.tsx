@@ -4,7 +4,6 @@ import type { ChatModel } from "../model/chat-model.ts";
 import { sheetMedia } from "../styles.ts";
 import { Composer } from "./composer.tsx";
 import { ConnectionBanner } from "./connection-banner.tsx";
-import { HandoffBanner } from "./handoff-banner.tsx";
 import { PanelHeader } from "./panel-header.tsx";
 import { Transcript } from "./transcript.tsx";
 
@@ -36,7 +35,6 @@ export function ChatPanel({ model, panelRef, inputRef }: { model: ChatModel; pan
     >
       <PanelHeader model={model} />
       <ConnectionBanner model={model} />
-      <HandoffBanner model={model} />
       <Transcript model={model} />
       <Composer model={model} inputRef={inputRef} />
       <div class="hidden" aria-live="polite">

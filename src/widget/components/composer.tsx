@@ -1,12 +1,13 @@
 import type { RefObject } from "preact";
-import { useLayoutEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Icon } from "./icons.tsx";
 
 /**
  * The message form: Enter sends, Shift+Enter starts a new line, Enter while an input method is composing
- * does nothing; each keystroke tells the client the user is typing; the field grows with its text. It is
- * closed while the conversation takes no messages. A focus request from the model moves focus to the
+ * does nothing; each keystroke tells the client the user is typing; the field grows with its text. Send is
+ * disabled while the field holds nothing but whitespace, and both are closed while the conversation takes
+ * no messages. A focus request from the model moves focus to the
  * input as soon as it is open.
  */
 export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefObject<HTMLTextAreaElement> }) {
@@ -14,6 +15,7 @@ export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefO
   const active = model.active.value;
   const focusRequest = model.inputFocusRequests.value;
   const handledFocusRequest = useRef(focusRequest);
+  const [blank, setBlank] = useState(true);
   useLayoutEffect(() => {
     if (focusRequest === handledFocusRequest.current || !active) return;
     handledFocusRequest.current = focusRequest;
@@ -25,6 +27,7 @@ export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefO
     const field = inputRef.current!;
     field.style.height = "auto";
     if (field.scrollHeight) field.style.height = `${field.scrollHeight}px`;
+    setBlank(!field.value.trim());
   };
   const submit = () => {
     const field = inputRef.current!;
@@ -61,7 +64,7 @@ export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefO
           submit();
         }}
       />
-      <button type="submit" part="send" class="send" aria-label={strings.send} disabled={!active}>
+      <button type="submit" part="send" class="send" aria-label={strings.send} disabled={!active || blank}>
         <Icon name="send" />
       </button>
     </form>

@@ -1,16 +1,6 @@
-/** One 24-unit stroked path per icon; the stylesheet sets stroke and size, and the text colour paints it. */
-export const iconPaths = {
-  /** A speech bubble, for the launcher. */
-  chat: "M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12z",
-  /** A cross. */
-  close: "M6 6l12 12M18 6L6 18",
-  /** A line, for minimising the panel. */
-  minimise: "M5 12h14",
-  /** A paper plane pointing to the inline end. */
-  send: "M4 12l16-8-6 16-2.5-6.5zM11.5 13.5L20 4",
-  /** The usual "exit" sign, a door frame with an arrow leaving it, for ending the conversation. */
-  end: "M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M16 17l5-5-5-5M21 12H9",
-};
+import { iconPaths } from "./icon-paths.ts";
+
+export { iconPaths };
 
 /** A decorative icon: hidden from assistive technology, since its button carries the accessible name. */
 export function Icon({ name }: { name: keyof typeof iconPaths }) {

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../../transport/conversation.ts";
+import type { ChatMessage, Participant } from "../../transport/conversation.ts";
 import { formatTime } from "../format.ts";
 import { renderMarkdown } from "../markdown/index.ts";
 import type { ChatModel } from "../model/chat-model.ts";
@@ -10,8 +10,12 @@ import { SuggestionList } from "./suggestion-list.tsx";
 export interface MessageItemProps {
   model: ChatModel;
   message: ChatMessage;
-  /** The first of a run by the same author shows the author's name and avatar. */
-  showAuthor: boolean;
+  /** Who wrote an agent message, shown when it opens its group: its author, or the agent's best-known identity. */
+  author: Participant | undefined;
+  /** The first of a group shows the author's picture and name (agents only). */
+  first: boolean;
+  /** The last of a group shows the group's time. */
+  last: boolean;
   /** Only the latest agent message of an open conversation offers its suggestions. */
   showSuggestions: boolean;
 }
@@ -19,18 +23,24 @@ export interface MessageItemProps {
 /**
  * One message of the transcript: agent text as Markdown, user text as typed. Re-rendered only when its
  * message object or flags change: @preact/signals skips a component that reads signals when its props are
- * shallowly equal, so no memo wrapper is needed.
+ * shallowly equal, so no memo wrapper is needed. A message still sending or not delivered says so whatever
+ * its place in the group.
  */
-export function MessageItem({ model, message, showAuthor, showSuggestions }: MessageItemProps) {
+export function MessageItem({ model, message, author, first, last, showSuggestions }: MessageItemProps) {
   const strings = model.locale.value;
-  const { id, role, status, author } = message;
+  const { id, role, status } = message;
   const fromUser = role === "user";
   return (
-    <div part={`message message-${role}`} class={`message ${role} ${status ?? ""}`} data-message-id={id} data-status={status}>
-      {showAuthor && (
+    <div
+      part={`message message-${role}`}
+      class={`message ${role} ${status ?? ""} ${first ? "first" : ""}`}
+      data-message-id={id}
+      data-status={status}
+    >
+      {first && author && (
         <div class="author">
-          <Avatar participant={author ?? null} />
-          {author?.name ?? strings.agent}
+          <Avatar participant={author} />
+          {author.name}
         </div>
       )}
       {fromUser && <span class="hidden">{strings.you}:</span>}
@@ -38,18 +48,18 @@ export function MessageItem({ model, message, showAuthor, showSuggestions }: Mes
         {fromUser ? message.text : renderMarkdown(message.text)}
       </div>
       <AttachmentList attachments={message.attachments} />
-      <div class="meta">
-        <time>{formatTime(message.time, strings.code)}</time>
-        {status === "sending" && strings.sending}
-        {status === "failed" && (
-          <>
-            <strong>{strings.failed}</strong>
-            <button onClick={() => model.client.retry(id)}>
-              {strings.retry}
-            </button>
-          </>
-        )}
-      </div>
+      {(last || (status && status !== "sent")) && (
+        <div class="meta">
+          {last && <time>{formatTime(message.time, strings.code)}</time>}
+          {status === "sending" && strings.sending}
+          {status === "failed" && (
+            <>
+              <strong>{strings.failed}</strong>
+              <button onClick={() => model.client.retry(id)}>{strings.retry}</button>
+            </>
+          )}
+        </div>
+      )}
       {showSuggestions && <SuggestionList model={model} suggestions={message.suggestions} />}
     </div>
   );

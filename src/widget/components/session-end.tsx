@@ -3,7 +3,8 @@ import type { ChatModel } from "../model/chat-model.ts";
 import { Banner } from "./banner.tsx";
 
 /**
- * Why the conversation ended, and the way to start a new one. The control that ended the conversation is
+ * Why the conversation ended (or that it was handed over, as a conversation that ends after the site was
+ * asked to route the visitor is: one sentence, not two that disagree), and the way to start a new one. The control that ended the conversation is
  * gone by now, so focus that fell to the page moves to "Start a new conversation". That button goes with
  * the ended conversation, so using it moves focus to the input once the new one takes messages.
  */
@@ -14,7 +15,13 @@ export function SessionEnd({ model, end }: { model: ChatModel; end: SessionEndIn
     <Banner
       kind="end"
       role="status"
-      text={Object.hasOwn(reasons, end.reason) ? reasons[end.reason as keyof typeof reasons] : strings.status.ended}
+      text={
+        model.handoff.value.phase === "client-handoff-required"
+          ? strings.handoff.over
+          : Object.hasOwn(reasons, end.reason)
+            ? reasons[end.reason as keyof typeof reasons]
+            : strings.status.ended
+      }
       action={[
         strings.newConversation,
         () => {

@@ -1,18 +1,22 @@
-import type { JSX } from "preact";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
+import { formatDay } from "../format.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { MessageItem } from "./message-item.tsx";
 import { NoticeItem } from "./notice-item.tsx";
 import { SessionEnd } from "./session-end.tsx";
+import { StoryItem } from "./story-item.tsx";
+import { transcriptEntries } from "./transcript-entries.ts";
 import { TypingIndicator } from "./typing-indicator.tsx";
+import { Welcome } from "./welcome.tsx";
 
 // How close to the end, in pixels, still counts as reading the latest messages.
 const bottomSlack = 32;
 
 /**
- * The conversation log: messages with notices interleaved by time, the typing indicator and the end of the
- * session. It follows new content only while the reader is at the bottom, or when the user has just sent
- * a message; otherwise it offers a "New messages" button. While the reader is at the bottom it also stays
+ * The conversation log: the welcome, then messages grouped by author with day separators, notices and the
+ * handoff's story in place (see `transcriptEntries`), the typing indicator and the end of the session. It
+ * follows new content only while the reader is at the bottom, or when the user has just sent a message;
+ * otherwise it offers a "New messages" button. While the reader is at the bottom it also stays
  * there when the log's box or its content changes size (a banner above it, an image that loads late),
  * where ResizeObserver exists. The log itself is not live: finished messages are announced elsewhere, so
  * a screen reader never reads a streamed message word by word.
@@ -21,12 +25,14 @@ export function Transcript({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
   const messages = model.messages.value;
   const notices = model.notices.value;
+  const story = model.story.value;
+  const identity = model.identity.value;
   const ended = model.ended.value;
   const log = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const scrollPosition = useRef(0);
-  const entries = messages.length + notices.length;
+  const entries = messages.length + notices.length + story.entries.length;
   const seenEntries = useRef(entries);
   const [unseen, setUnseen] = useState(false);
   const last = messages[messages.length - 1];
@@ -53,29 +59,36 @@ export function Transcript({ model }: { model: ChatModel }) {
     seenEntries.current = entries;
     if (atBottom.current || (grew && last?.role === "user")) scrollToEnd();
     else if (grew) setUnseen(true);
-  }, [messages, notices, model.typing.value, ended]);
+  }, [messages, notices, story, model.typing.value, ended]);
 
-  const items: JSX.Element[] = [];
-  let noticeIndex = 0;
-  const addNoticesUntil = (time: number) => {
-    for (let notice = notices[noticeIndex]; notice && notice.time <= time; notice = notices[++noticeIndex]) {
-      items.push(<NoticeItem key={`notice ${notice.id}`} notice={notice} strings={strings} />);
+  const items = transcriptEntries(messages, notices, story, Date.now()).map((row) => {
+    switch (row.kind) {
+      case "message": {
+        const { message } = row;
+        return (
+          <MessageItem
+            key={row.key}
+            model={model}
+            message={message}
+            author={message.role === "user" ? undefined : (message.author ?? identity)}
+            first={row.first}
+            last={row.last}
+            showSuggestions={!ended && message === last && message.role !== "user"}
+          />
+        );
+      }
+      case "notice":
+        return <NoticeItem key={row.key} notice={row.notice} strings={strings} />;
+      case "story":
+        return <StoryItem key={row.key} entry={row.entry} strings={strings} />;
+      default:
+        return (
+          <p key={row.key} class="day">
+            {formatDay(row.time, strings.code)}
+          </p>
+        );
     }
-  };
-  messages.forEach((message, index) => {
-    const previous = messages[index - 1];
-    addNoticesUntil(message.time);
-    items.push(
-      <MessageItem
-        key={message.id}
-        model={model}
-        message={message}
-        showAuthor={message.role !== "user" && (previous?.role !== message.role || previous.author?.name !== message.author?.name)}
-        showSuggestions={!ended && message === last && message.role !== "user"}
-      />,
-    );
   });
-  addNoticesUntil(Infinity);
 
   return (
     <div class="body">
@@ -101,6 +114,7 @@ export function Transcript({ model }: { model: ChatModel }) {
         }}
       >
         <div ref={content} class="entries">
+          <Welcome model={model} />
           {items}
           <TypingIndicator model={model} />
           {ended && <SessionEnd model={model} end={ended} />}

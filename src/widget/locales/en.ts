@@ -3,7 +3,7 @@ import type { LocaleStrings } from "./locale-strings.ts";
 /** Shared by every code that means the site's chat is set up wrongly: nothing the visitor can fix. */
 const setup = "The chat is not set up correctly.";
 
-/** English, the default; its accessible names are the public ones the documentation lists. */
+/** English, the default; its accessible names are the documented public ones. */
 export const en: LocaleStrings = {
   code: "en",
   dir: "ltr",
@@ -12,6 +12,8 @@ export const en: LocaleStrings = {
   closeChat: "Close chat",
   minimise: "Minimise chat",
   endConversation: "End conversation",
+  moreOptions: "More options",
+  dismiss: "Dismiss",
   conversation: "Conversation",
   message: "Message",
   placeholder: "Write a message…",
@@ -49,16 +51,16 @@ export const en: LocaleStrings = {
     REASON_NATURAL_END: "The conversation is over. Thank you for chatting with us.",
   },
   handoff: {
-    triggered: "Transferring you to a member of our team…",
-    accepted: "Your request was accepted. Finding someone to help you…",
-    queued: "You are in the queue.",
-    queuePosition: (position) => `You are number ${position} in the queue.`,
-    estimatedWait: (duration) => `Estimated wait: ${duration}.`,
+    connecting: "Connecting you to our team…",
+    queued: "You are in the queue",
+    queuePosition: (position) => `You are number ${position} in the queue`,
+    estimatedWait: (duration) => `(about ${duration})`,
     liveAgentJoined: (name) => `${name} joined the conversation`,
-    liveAgentLeft: "The team member left the conversation.",
+    liveAgentLeft: (name) => `${name} left the conversation`,
     clientRequired: "We're connecting you through our support team.",
     failed: "Sorry, we could not connect you to a member of our team. You can keep chatting here.",
     timedOut: "No one was available in time. You can keep chatting here.",
+    over: "This chat has been handed over to our support team.",
   },
   notices: {
     "new-session": "The conversation had expired, so a new one has started.",

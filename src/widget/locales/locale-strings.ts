@@ -16,6 +16,10 @@ export interface LocaleStrings {
   closeChat: string;
   minimise: string;
   endConversation: string;
+  /** Names the header's menu button and its menu. */
+  moreOptions: string;
+  /** Dismisses the preview of a new message beside the launcher. */
+  dismiss: string;
   conversation: string;
   message: string;
   placeholder: string;
@@ -50,19 +54,23 @@ export interface LocaleStrings {
   newConversation: string;
   /** Why the conversation ended, for the reasons the platform names; any other reason shows `status.ended`. */
   endReasons: { REASON_USER_END: string; REASON_USER_ABANDONED: string; REASON_NATURAL_END: string };
+  /** The handoff as the transcript tells it; one line per handoff, updated in place. */
   handoff: {
-    triggered: string;
-    accepted: string;
+    /** Triggered or accepted, and the start of every queue sentence. */
+    connecting: string;
     /** In the queue, position unknown. */
     queued: string;
     queuePosition: (position: number) => string;
     /** Follows the queue sentence when the platform gave an estimate. */
     estimatedWait: (duration: string) => string;
     liveAgentJoined: (name: string) => string;
-    liveAgentLeft: string;
+    liveAgentLeft: (name: string) => string;
+    /** The site routes the visitor itself (a client-managed handoff). */
     clientRequired: string;
     failed: string;
     timedOut: string;
+    /** The conversation ended after the site was asked to route the visitor; replaces the end reason. */
+    over: string;
   };
   /** Every notice code (`server-message` only for a server notice that carries no text of its own). */
   notices: Record<NoticeCode, CodeText>;

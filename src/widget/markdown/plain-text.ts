@@ -5,7 +5,8 @@ const LINE_ELEMENTS = new Set(["p", "pre", "blockquote", "ul", "ol", "li", "hr",
 
 /**
  * The text a reader sees in rendered Markdown children: text nodes in order, with a line break around
- * each block, list item and `<br>`. Attributes, such as a link's URL, are not text and are left out.
+ * each block, list item and `<br>`. Attributes, such as a link's URL, are not text and are left out, except
+ * an image's alt text, which stands for the image.
  */
 export function plainTextOf(children: ComponentChildren): string {
   const parts: string[] = [];
@@ -13,6 +14,8 @@ export function plainTextOf(children: ComponentChildren): string {
     if (node === null || node === undefined || typeof node === "boolean") return;
     if (Array.isArray(node)) {
       node.forEach(visit);
+    } else if (isValidElement(node) && node.type === "img") {
+      parts.push((node.props as { alt?: string }).alt ?? "");
     } else if (isValidElement(node)) {
       const line = typeof node.type === "string" && LINE_ELEMENTS.has(node.type);
       if (line) parts.push("\n");

@@ -16,16 +16,33 @@ const LINK_ATTRIBUTES = { target: "_blank", rel: "noopener noreferrer" };
 const WORD = /[\p{L}\p{N}]/u;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const AUTOLINK = /https?:\/\//iy;
+/** `<scheme:…>` or `<name@host>` as CommonMark spells autolinks; neither holds whitespace or angle brackets. */
+const BRACKETED_AUTOLINK = /<(?:([a-z][a-z\d+.-]{1,31}:[^\s<>]*)|([\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)*))>/iy;
+const IMAGE_SCHEME = /^https?:/i;
 const URL_STOP = /[\s<>[\]]/;
 const TRAILING_PUNCTUATION = /[.,;:!?'"*_]/;
 const isWord = (character: string | undefined): boolean => !!character && WORD.test(character);
 const isSpace = (character: string | undefined): boolean => !character || /\s/.test(character);
 const link = (href: string, children: ComponentChildren[]) => h("a", { ...LINK_ATTRIBUTES, href }, children);
+const unescape = (text: string): string => text.replace(/\\([!-/:-@[-`{-~])/g, "$1");
+
+/**
+ * An image from `![alt](url)`: only an http(s) URL `safeUrl` accepts becomes a request, lazily and without
+ * the page's address, wrapped in a link that opens it in full; anything else shows the alt text and loads
+ * nothing, so agent text can never plant a beacon.
+ */
+function image(label: string, url: string): ComponentChildren {
+  const alt = unescape(label);
+  const source = safeUrl(url);
+  if (!source || !IMAGE_SCHEME.test(source)) return alt;
+  return link(source, [h("img", { loading: "lazy", decoding: "async", referrerpolicy: "no-referrer", alt, src: source })]);
+}
 
 /**
  * Renders the inline Markdown of one block as Preact children: `code`, **strong** or __strong__, *emphasis*
- * or _emphasis_ (never inside words for `_`), [text](url) links, bare http(s) URLs, backslash escapes, and
- * newlines as breaks. A link whose URL `safeUrl` refuses keeps only its text. Text always lands in text
+ * or _emphasis_ (never inside words for `_`), [text](url) links, ![alt](url) images, `<url>` and `<email>`
+ * autolinks, bare http(s) URLs, backslash escapes, and newlines as breaks. A link whose URL `safeUrl`
+ * refuses keeps only its text; an image needs an http(s) URL, or shows its alt text. Text always lands in text
  * nodes, never in markup. Unclosed markers stay literal text, so every prefix of a streaming message
  * renders. Runs in linear time on any input (no rescans of failed searches).
  */
@@ -73,14 +90,29 @@ export function renderInline(text: string, insideLink = false): ComponentChildre
       if (remaining && canOpen) openers[character]!.push({ length: remaining, at: output.length });
       if (remaining) output.push(character.repeat(remaining));
       index = plainFrom = index + length;
+    } else if (character === "!" && text[index + 1] === "[" && !insideLink) {
+      const bracketed = readLink(text, index + 1);
+      if (bracketed) emit(image(bracketed.label, bracketed.url), bracketed.end);
+      else index++;
     } else if (character === "[" && !insideLink) {
       const bracketed = readLink(text, index);
       if (bracketed) {
         const children = renderInline(bracketed.label, true);
+        const href = safeUrl(bracketed.url);
         flush();
-        if (bracketed.href) output.push(link(bracketed.href, children));
+        if (href) output.push(link(href, children));
         else output.push(...children);
         index = plainFrom = bracketed.end;
+      } else {
+        index++;
+      }
+    } else if (character === "<" && !insideLink) {
+      BRACKETED_AUTOLINK.lastIndex = index;
+      const match = BRACKETED_AUTOLINK.exec(text);
+      if (match) {
+        const [whole, address, email] = match;
+        const href = safeUrl(address ?? `mailto:${email}`);
+        emit(href ? link(href, [whole.slice(1, -1)]) : whole.slice(1, -1), index + whole.length);
       } else {
         index++;
       }
@@ -149,7 +181,7 @@ function findCodeCloser(text: string, from: number, length: number): number {
  * Reads `[label](url)` at `start`. The label holds no brackets and the URL no whitespace, brackets or
  * unbalanced parentheses, which keeps every scan from overlapping the next one.
  */
-function readLink(text: string, start: number): { label: string; href: string | null; end: number } | null {
+function readLink(text: string, start: number): { label: string; url: string; end: number } | null {
   let close = start + 1;
   while (close < text.length && text[close] !== "[" && text[close] !== "]") close++;
   if (text[close] !== "]" || close === start + 1 || text[close + 1] !== "(") return null;
@@ -160,7 +192,7 @@ function readLink(text: string, start: number): { label: string; href: string | 
     else if (text[end] === ")" && !depth--) break;
   }
   if (text[end] !== ")") return null;
-  return { label: text.slice(start + 1, close), href: safeUrl(text.slice(close + 2, end)), end: end + 1 };
+  return { label: text.slice(start + 1, close), url: text.slice(close + 2, end), end: end + 1 };
 }
 
 /** End of a bare URL: up to whitespace or brackets, without trailing punctuation or an unmatched `)`. */

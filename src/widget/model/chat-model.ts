@@ -1,17 +1,20 @@
 import { computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
 import type { ChatClient } from "../../transport/chat-client-types.ts";
-import type { ConversationSnapshot } from "../../transport/conversation.ts";
-import { findLocale, type LocaleStrings } from "../locales/index.ts";
+import { initialConversationSnapshot } from "../../transport/conversation/conversation-reducer.ts";
+import type { ChatMessage, ConversationSnapshot, Participant } from "../../transport/conversation.ts";
+import { switchLocale, type LocaleStrings } from "../locales/index.ts";
 import { markdownPlainText } from "../markdown/index.ts";
 import type { WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
+import { advanceStory, emptyStory, type ConversationStory } from "./conversation-story.ts";
 import { createFrameScheduler } from "./frame-scheduler.ts";
+import { agentIdentity, presentParticipant } from "./participants.ts";
 
 /** The snapshot parts the widget shows, each read through one signal of the same name. */
 const snapshotParts = ["messages", "typing", "handoff", "notices", "connection", "ended", "agent", "liveAgent"] as const;
 
 type SnapshotPart = (typeof snapshotParts)[number];
 
-/** Client events the widget re-emits under the design.md names. */
+/** Client events the widget re-emits under their public `cap-chat:` names. */
 const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end", "error"] as const;
 
 /**
@@ -26,6 +29,18 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly mode: Signal<WidgetMode>;
   /** The `headerTitle` option; the locale's title when undefined. */
   readonly title: Signal<string | undefined>;
+  /** The `avatarUrl` option: the agent's picture where the platform gives none. */
+  readonly avatarUrl: Signal<string | undefined>;
+  /** The `welcomeText` option, under the title before the conversation. */
+  readonly welcomeText: Signal<string | undefined>;
+  /** The platform agent's name and picture as best known (see `agentIdentity`), never a placeholder. */
+  readonly identity: ReadonlySignal<Participant>;
+  /** Who is with the visitor now (see `presentParticipant`). */
+  readonly present: ReadonlySignal<Participant | null>;
+  /** Handoff progress, joins and leaves, recorded at each change of the client's conversation. */
+  readonly story: ReadonlySignal<ConversationStory>;
+  /** The newest agent message that arrived while the floating panel was closed, until opened or dismissed. */
+  readonly preview: Signal<ChatMessage | null>;
   /** Plain text of the last finished agent message, for the polite live region. */
   readonly announcement: Signal<string>;
   /**
@@ -59,6 +74,8 @@ export interface ChatModelSettings {
   mode: WidgetMode;
   locale: LocaleStrings;
   title: string | undefined;
+  avatarUrl?: string | undefined;
+  welcomeText?: string | undefined;
   /** Emits a widget event: `cap-chat:open` or `cap-chat:close` after `setOpen` changed the open state, or a client event. */
   emit<Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]): void;
 }
@@ -71,6 +88,7 @@ export interface ChatModelSettings {
  * agent message that finishes while attached (so history present at attach is neither announced nor
  * counted as unread), and its `language` event switches the UI to a matching locale, as does a language
  * already in the snapshot at attach. The client's events are re-emitted with the `cap-chat:` prefix.
+ * The story is recorded at every change, not per frame, so no handoff phase between two frames is lost.
  * Call `attach` to start.
  */
 export function createChatModel(client: ChatClient, settings: ChatModelSettings): ChatModel {
@@ -87,13 +105,24 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const inputFocusRequests = signal(0);
   const locale = signal(settings.locale);
   const mode = signal(settings.mode);
+  const title = signal(settings.title);
+  const avatarUrl = signal(settings.avatarUrl);
+  const story = signal(emptyStory);
+  const preview = signal<ChatMessage | null>(null);
+  const lastAgent = signal<Participant | null>(null);
   const { connection, ended } = parts;
+  const identity = computed(() => agentIdentity(parts.agent.value ?? lastAgent.value, { name: title.value, avatarUrl: avatarUrl.value }, locale.value.agent));
   const scheduler = createFrameScheduler(() => {
     snapshot.value = current.getSnapshot();
   });
 
-  const switchLanguage = (code: string | null) => {
-    locale.value = findLocale(code) ?? locale.value;
+  const switchLanguage = (code: string | null) => switchLocale(locale, code);
+
+  let recorded = initialConversationSnapshot;
+  const record = (next: ConversationSnapshot) => {
+    story.value = advanceStory(story.value, recorded, next, Date.now());
+    if (next.agent) lastAgent.value = next.agent;
+    recorded = next;
   };
 
   function attach(next: ChatClient) {
@@ -101,14 +130,21 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     current = next;
     snapshot.value = next.getSnapshot();
     switchLanguage(snapshot.value.language);
+    story.value = emptyStory;
+    recorded = initialConversationSnapshot;
+    record(snapshot.value);
     const removers = [
       scheduler.cancel,
       next.subscribe(scheduler.schedule),
+      next.subscribe(record),
       next.on("language", switchLanguage),
       next.on("message", (message) => {
         if (message.role === "user") return;
-        announcement.value = `${message.author?.name ?? locale.value.agent}: ${markdownPlainText(message.text)}`;
-        if (!open.value && mode.value === "floating") unread.value++;
+        announcement.value = `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`;
+        if (!open.value && mode.value === "floating") {
+          unread.value++;
+          preview.value = message;
+        }
       }),
       ...forwardedEvents.map((name) => next.on(name, (detail: unknown) => settings.emit(`cap-chat:${name}`, detail as never))),
     ];
@@ -121,7 +157,13 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     unread,
     locale,
     mode,
-    title: signal(settings.title),
+    title,
+    avatarUrl,
+    welcomeText: signal(settings.welcomeText),
+    identity,
+    present: computed(() => presentParticipant(snapshot.value)),
+    story,
+    preview,
     announcement,
     active: computed(() => !ended.value && !["idle", "failed", "ended"].includes(connection.value.status)),
     get client() {
@@ -135,7 +177,10 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     setOpen(value) {
       if (value === open.value) return;
       open.value = value;
-      if (value) unread.value = 0;
+      if (value) {
+        unread.value = 0;
+        preview.value = null;
+      }
       settings.emit(value ? "cap-chat:open" : "cap-chat:close", undefined);
     },
     dispose: () => detach(),

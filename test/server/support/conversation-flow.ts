@@ -1,22 +1,33 @@
+import { expect } from "vitest";
 import type { ReferenceServer } from "../../../demo/server/reference-server-types.ts";
 import { EventType } from "../../../src/protocol/event-types.ts";
 import { createSession, getToken } from "./http.ts";
+import type { ManualClock } from "./manual-clock.ts";
 import { openSocket, type TestSocket, type WireEvent } from "./test-socket.ts";
 
 /**
+ * Fake time one agent answer may take on a server run by a manual clock at `timeScale` 1: thinking,
+ * every chunk of the longest answer, or a whole handoff script. Far below the 10-minute idle expiry.
+ */
+export const agentTurnMilliseconds = 15_000;
+
+/**
  * Reads the history replay that opens every connection: `EVENT_BATCH` frames until every id in
- * `expectedIds` has arrived (at least one batch is always read). Returns the batches and their events.
+ * `expectedIds` has arrived (at least one batch is always read). Before waiting for each further batch
+ * it calls `beforeNextBatch`, which moves a manual clock past a paced replay's pause. Returns the
+ * batches and their events.
  */
 export async function readReplay(
   socket: TestSocket,
   expectedIds: readonly string[] = [],
-  timeoutMilliseconds = 3000,
+  options: { beforeNextBatch?: () => void; timeoutMilliseconds?: number } = {},
 ): Promise<{ batches: WireEvent[]; events: WireEvent[] }> {
   const batches: WireEvent[] = [];
   const events: WireEvent[] = [];
   const seen = new Set<string>();
   do {
-    const batch = await socket.next(() => true, timeoutMilliseconds);
+    if (batches.length > 0) options.beforeNextBatch?.();
+    const batch = await socket.next(() => true, options.timeoutMilliseconds ?? 3000);
     if (batch.type !== EventType.EventBatch) throw new Error(`expected an EVENT_BATCH, got ${batch.type}`);
     batches.push(batch);
     for (const event of batch.payload.events as WireEvent[]) {
@@ -43,11 +54,16 @@ export interface Conversation {
   replay: WireEvent[];
 }
 
+/** How a flow runs: streaming or not, with a given token, and on a manual clock it moves itself. */
+export interface FlowOptions {
+  streaming?: boolean;
+  token?: string;
+  /** The server's manual clock: moved on by `agentTurnMilliseconds` once the server has each request. */
+  clock?: ManualClock;
+}
+
 /** Token → session → socket → replay, as a new client does it (no join yet). */
-export async function startConversation(
-  server: ReferenceServer,
-  options: { streaming?: boolean; token?: string } = {},
-): Promise<Conversation> {
+export async function startConversation(server: ReferenceServer, options: FlowOptions = {}): Promise<Conversation> {
   const token = options.token ?? (await getToken(server));
   const sessionId = await createSession(server, token, { streaming_enabled: options.streaming ?? false });
   const socket = await openSocket(server, { sessionId, token });
@@ -90,37 +106,54 @@ export async function nextAgentReply(socket: TestSocket, timeoutMilliseconds = 4
  */
 export async function joinAgent(
   socket: TestSocket,
-  custom?: Record<string, unknown>,
+  options: { custom?: Record<string, unknown>; clock?: ManualClock } = {},
 ): Promise<{ echo: WireEvent; joined: WireEvent; greeting: AgentReply }> {
+  const { custom, clock } = options;
   socket.send({ type: EventType.RequestServiceAgentJoin, payload: {}, ...(custom ? { metadata: { custom } } : {}) });
   const echo = await socket.nextOfType(EventType.RequestServiceAgentJoin);
+  clock?.advance(agentTurnMilliseconds);
   const joined = await socket.nextOfType(EventType.ServiceAgentJoined);
   const greeting = await nextAgentReply(socket);
   return { echo, joined, greeting };
 }
 
-/** Sends a user message and waits for its echo. */
+/** Sends a user message and waits for its echo (then moves a manual clock on for the answer). */
 export async function sendUserMessage(
   socket: TestSocket,
   text: string,
-  custom?: Record<string, unknown>,
+  options: { custom?: Record<string, unknown>; clock?: ManualClock } = {},
 ): Promise<WireEvent> {
+  const { custom, clock } = options;
   socket.send({ type: EventType.UserMessage, payload: { text }, ...(custom ? { metadata: { custom } } : {}) });
-  return socket.next(
+  const echo = await socket.next(
     (event) =>
       event.type === EventType.UserMessage &&
       event.payload.text === text &&
       (custom === undefined || event.metadata?.custom?.client_event_id === custom.client_event_id),
   );
+  clock?.advance(agentTurnMilliseconds);
+  return echo;
 }
 
 /** A started conversation with the agent joined and its greeting read. */
-export async function startJoinedConversation(
-  server: ReferenceServer,
-  options: { streaming?: boolean } = {},
-): Promise<Conversation> {
+export async function startJoinedConversation(server: ReferenceServer, options: FlowOptions = {}): Promise<Conversation> {
   const conversation = await startConversation(server, options);
-  await joinAgent(conversation.socket);
+  await joinAgent(conversation.socket, options.clock ? { clock: options.clock } : {});
   return conversation;
 }
 
+/**
+ * Checks that the server sends this socket nothing matching `predicate` now that the session's agent
+ * has nothing left to do: waits for the agent to be idle, then for a heartbeat round trip, then looks
+ * at what is queued. No wall-clock wait, so it neither sleeps nor misses a late frame.
+ */
+export async function expectQuiet(
+  server: ReferenceServer,
+  sessionId: string,
+  socket: TestSocket,
+  predicate: (event: WireEvent) => boolean = () => true,
+): Promise<void> {
+  await server.inspect.whenAgentIdle(sessionId);
+  await socket.roundTrip();
+  expect(socket.queued(predicate).map((event) => event.type)).toEqual([]);
+}

@@ -22,12 +22,14 @@ export interface CloseInfo {
 
 type Predicate = (event: WireEvent) => boolean;
 
+let roundTrips = 0;
+
 function ofType(type: string): Predicate {
   return (event) => event.type === type;
 }
 
 /**
- * A raw `ws` client that queues every incoming frame. `next` takes the first queued frame that matches
+ * The suite's one raw `ws` client. It queues every incoming frame. `next` takes the first queued frame that matches
  * (waiting for it), `until` takes every frame up to and including the match, so tests can check order.
  * Every frame ever received stays in `received`.
  */
@@ -103,10 +105,21 @@ export class TestSocket {
     return this.queue.splice(0, this.queue.length);
   }
 
-  /** Fails if a frame matching `predicate` arrives (or is already queued) within the given time. */
-  async expectNoFrame(milliseconds: number, predicate: Predicate = () => true): Promise<void> {
-    const found = await this.waitFor(() => this.queue.find(predicate), milliseconds, "").catch(() => undefined);
-    if (found) throw new Error(`unexpected frame ${found.type}: ${JSON.stringify(found.payload).slice(0, 200)}`);
+  /**
+   * Sends a heartbeat carrying a fresh marker and waits for the answer that carries it back (its echo,
+   * or the error of an ended session), leaving every other frame queued. Frames of one socket arrive in
+   * the order they were sent, so everything the server sent this socket before the answer is then here.
+   */
+  async roundTrip(): Promise<void> {
+    roundTrips += 1;
+    const marker = `round-trip-${roundTrips}`;
+    this.send({ type: "EVENT_TYPE_HEARTBEAT", payload: {}, metadata: { custom: { client_event_id: marker } } });
+    await this.next((event) => event.metadata?.custom?.client_event_id === marker);
+  }
+
+  /** The queued frames matching `predicate`, left in the queue. */
+  queued(predicate: Predicate = () => true): WireEvent[] {
+    return this.queue.filter(predicate);
   }
 
   /** Waits for the close, failing after the timeout. */

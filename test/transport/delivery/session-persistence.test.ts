@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createSessionPersistence, sessionStorageKey } from "../../../src/transport/delivery/session-persistence.ts";
+import { createSessionPersistence } from "../../../src/transport/delivery/session-persistence.ts";
+import { sessionStorageKeyFor as sessionStorageKey } from "../../../src/transport/session-storage-key.ts";
 import { MemoryStorage } from "../../support/test-environment.ts";
 
 const record = {

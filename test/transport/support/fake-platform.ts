@@ -17,8 +17,8 @@ export const chatUrl = "https://proxy.example.test/support/chat";
 export const tokenUrl = "/support/access-token";
 
 /**
- * How this platform differs from protocol.md's Decisions, one switch per variant of §9 (the reference
- * server's switches, with the same names). Absent: the default behaviour.
+ * How this platform differs from the reference server's defaults: one switch per variant a real platform
+ * may show, named as the reference server's switches. Absent: the default behaviour.
  */
 export interface PlatformVariants {
   /** The batch wrapper carries only `type` and `payload.events`. */

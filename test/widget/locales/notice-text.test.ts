@@ -1,10 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { errorCodes, noticeCodes, type ErrorCode } from "../../../src/transport/codes.ts";
 import type { Notice } from "../../../src/transport/conversation.ts";
 import { en } from "../../../src/widget/locales/en.ts";
+import { loadLocale } from "../../../src/widget/locales/index.ts";
 import { errorText, noticeText } from "../../../src/widget/locales/notice-text.ts";
 import { renderWidget } from "../support/render-widget.ts";
 
+beforeAll(async () => {
+  await loadLocale("fr");
+  await loadLocale("ar");
+});
 beforeEach(() => {
   vi.useFakeTimers();
 });

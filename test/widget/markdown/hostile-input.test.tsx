@@ -136,6 +136,11 @@ describe("markdown performance on pathological input", () => {
     ["list items", "- a\n".repeat(size / 4)],
     ["heading with long spacing", "# a" + " ".repeat(size) + "b"],
     ["fence lines", "```\n".repeat(size / 4)],
+    ["unfinished images", "![a](".repeat(size / 5)],
+    ["opening angle brackets", "<".repeat(size)],
+    ["angle brackets before words", "<a".repeat(size / 2)],
+    ["an email autolink with endless labels", "<a@a" + ".a-a".repeat(size / 4)],
+    ["an autolink never closed", "<https://a" + "/a".repeat(size / 2)],
   ])("%s parse within the time budget", (_name, text) => {
     const start = performance.now();
     renderMarkdown(text);

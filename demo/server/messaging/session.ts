@@ -1,0 +1,264 @@
+import type { WebSocket } from "ws";
+import {
+  CloseCode,
+  EventType,
+  type EventMetadata,
+  limits,
+  SessionEndReason,
+  type ServerEventType,
+  type ServerPayloads,
+} from "../../../src/protocol/index.ts";
+import type { AgentAssets } from "../agent/agent-message.ts";
+import type { AgentPort } from "../agent/agent-port.ts";
+import { DemoAgent } from "../agent/demo-agent.ts";
+import { RateLimiter, rateBudgets } from "../http/rate-limiter.ts";
+import type { PlatformBehaviour } from "../platform/platform-behaviour.ts";
+import type { ServerClock } from "../reference-server-types.ts";
+import type { ServerTimings } from "../server-config.ts";
+import { type Cancel, Timeline, TimerGroup } from "../timers.ts";
+import { packReplayBatches, type ReplayFault, replayBatchFrame, replayEvents } from "./replay.ts";
+import { SequenceNumbers } from "./sequence-numbers.ts";
+import { createServerEvent, type ServerEventRecord, type StoredEventRecord } from "./server-event.ts";
+import { SessionSocket } from "./session-socket.ts";
+import { StreamAssembly } from "./stream-assembly.ts";
+
+/** What a session is created with. */
+export interface SessionOptions {
+  id: string;
+  connectorId: string;
+  /** The `jti` of the access token that created it, which alone may open it under `sessionBoundTokens`. */
+  creatorTokenId: string;
+  streaming: boolean;
+  /** The `platform` the client named when it created the session (`web`, `ios`…). */
+  clientPlatform: string;
+  timings: ServerTimings;
+  platform: PlatformBehaviour;
+  clock: ServerClock;
+  assets: AgentAssets;
+  /** Called once when the session is gone (expired or abandoned), so the registry forgets it. */
+  onGone: (session: Session) => void;
+  onError: (error: unknown) => void;
+}
+
+type ChunkPayload = ServerPayloads[typeof EventType.ServiceAgentMessageChunk];
+
+/**
+ * One Messaging session: its stored history (the first stored event is the `SESSION_START` created with
+ * it), its open sockets, its demo agent and its idle expiry. Stored events are broadcast to every open
+ * socket; transient ones too, but never stored. After a `SESSION_END` the session is read-only until it
+ * expires. The platform variants decide how sequences are numbered, what history keeps of a stream, how
+ * replays are cut and how an idle session goes.
+ */
+export class Session implements AgentPort {
+  readonly id: string;
+  readonly connectorId: string;
+  readonly creatorTokenId: string;
+  readonly streaming: boolean;
+  readonly clientPlatform: string;
+  readonly timings: ServerTimings;
+  readonly platform: PlatformBehaviour;
+  readonly assets: AgentAssets;
+  readonly timeline: Timeline;
+  readonly frameLimiter: RateLimiter;
+  readonly receivedUserMessages: { text: string; clientEventId?: string }[] = [];
+  /** Client frames dropped without notice by the socket rate limit. */
+  droppedFrames = 0;
+  private readonly clock: ServerClock;
+  private readonly timers: TimerGroup;
+  private readonly events: StoredEventRecord[] = [];
+  private readonly sockets = new Set<SessionSocket>();
+  private readonly sequences: SequenceNumbers;
+  private readonly streams = new StreamAssembly();
+  private readonly agent: DemoAgent;
+  private readonly onGone: (session: Session) => void;
+  private cancelIdleTimers: Cancel[] = [];
+  private endedFlag = false;
+  private goneFlag = false;
+
+  constructor(options: SessionOptions) {
+    this.id = options.id;
+    this.connectorId = options.connectorId;
+    this.creatorTokenId = options.creatorTokenId;
+    this.streaming = options.streaming;
+    this.clientPlatform = options.clientPlatform;
+    this.timings = options.timings;
+    this.platform = options.platform;
+    this.assets = options.assets;
+    this.clock = options.clock;
+    this.onGone = options.onGone;
+    this.frameLimiter = new RateLimiter(rateBudgets.socketFrames, () => this.clock.now());
+    this.sequences = new SequenceNumbers(options.platform.skippingSequences);
+    this.timers = new TimerGroup(options.clock, options.onError);
+    this.timeline = new Timeline(this.timers);
+    this.agent = new DemoAgent(this);
+    const zero = this.platform.zeroCapabilities;
+    this.store(EventType.SessionStart, {
+      capabilities: {
+        streaming: this.streaming,
+        max_message_size_bytes: limits.maxFrameBytes,
+        max_reconnect_attempts: zero ? 0 : limits.defaultMaxReconnectAttempts,
+        heartbeat_interval_seconds: zero ? 0 : limits.defaultHeartbeatIntervalSeconds,
+      },
+    });
+    this.restartIdleTimers();
+  }
+
+  /** True once a `SESSION_END` is stored (or, without one, once the session is gone). */
+  get ended(): boolean {
+    return this.endedFlag;
+  }
+
+  /** The demo agent answering this session's frames. */
+  get demoAgent(): DemoAgent {
+    return this.agent;
+  }
+
+  /** Stored events in sequence order. */
+  storedEvents(): readonly StoredEventRecord[] {
+    return this.events;
+  }
+
+  /** Number of open sockets. */
+  get openSocketCount(): number {
+    return this.sockets.size;
+  }
+
+  /**
+   * Stores an event with the next sequence and broadcasts it; ignored once the session is gone. Under
+   * `assembledHistory` a streamed chunk goes out transient instead, and the chunk that completes its
+   * message also stores and sends the whole message.
+   */
+  store<Type extends ServerEventType>(type: Type, payload: ServerPayloads[Type], metadata?: EventMetadata): void {
+    if (this.goneFlag) return;
+    if (this.platform.assembledHistory && type === EventType.ServiceAgentMessageChunk) {
+      const chunk = payload as ChunkPayload;
+      this.transient(EventType.ServiceAgentMessageChunk, chunk);
+      const whole = this.streams.add(chunk);
+      if (whole) this.store(EventType.ServiceAgentMessage, whole);
+      return;
+    }
+    const event = createServerEvent(type, payload, this.sequences.nextStored(), this.clock.now(), metadata);
+    this.events.push(event as StoredEventRecord);
+    this.broadcast(event);
+  }
+
+  /** Sends a transient event (sequence `null`) to every open socket, never storing it. */
+  transient<Type extends ServerEventType>(type: Type, payload: ServerPayloads[Type]): void {
+    if (this.goneFlag) return;
+    this.sequences.transientSent();
+    this.broadcast(createServerEvent(type, payload, null, this.clock.now()));
+  }
+
+  /** Sends a transient event to one socket only (heartbeat echoes, answers to invalid frames). */
+  sendTransientTo<Type extends ServerEventType>(
+    socket: SessionSocket,
+    type: Type,
+    payload: ServerPayloads[Type],
+    metadata?: EventMetadata,
+  ): void {
+    this.sequences.transientSent();
+    socket.sendLive(JSON.stringify(createServerEvent(type, payload, null, this.clock.now(), metadata)));
+  }
+
+  /**
+   * Answers a heartbeat on the socket it came on, as the platform does: the whole transient echo with the
+   * client's `metadata`, the echo without `id` and `timestamp`, or nothing at all.
+   */
+  echoHeartbeat(socket: SessionSocket, metadata: EventMetadata | undefined): void {
+    if (this.platform.heartbeatEcho === "none") return;
+    if (this.platform.heartbeatEcho === "full") return this.sendTransientTo(socket, EventType.Heartbeat, {}, metadata);
+    this.sequences.transientSent();
+    const { id: _id, timestamp: _timestamp, ...echo } = createServerEvent(EventType.Heartbeat, {}, null, this.clock.now(), metadata);
+    socket.sendLive(JSON.stringify(echo));
+  }
+
+  /**
+   * Adds a socket: sends the replay (cut and paced as the platform does; whatever happens meanwhile
+   * waits until its last batch) and from then on every broadcast.
+   */
+  attach(webSocket: WebSocket, cursor: number, fault: ReplayFault | undefined): SessionSocket {
+    const socket = new SessionSocket(webSocket);
+    const batchWithoutId = this.platform.batchWithoutId;
+    const batches = packReplayBatches(replayEvents(this.events, cursor, fault), {
+      ...(this.platform.replayBatchSize !== undefined && { maxEventsPerBatch: this.platform.replayBatchSize }),
+      batchWithoutId,
+    });
+    // Each batch is stamped when it goes out, so a paced replay shows its pauses.
+    const frames = batches.map((batch) => () => replayBatchFrame(batch, { batchWithoutId, now: this.clock.now() }));
+    socket.sendReplay(frames, this.platform.replayBatchPause, this.timers);
+    this.sockets.add(socket);
+    webSocket.on("close", () => this.sockets.delete(socket));
+    return socket;
+  }
+
+  /** Records client activity: any frame of any kind postpones the idle expiry (not once ended). */
+  touch(): void {
+    if (!this.endedFlag) this.restartIdleTimers();
+  }
+
+  /**
+   * Ends the session: stores `SESSION_END` with `reason`, stops the agent and closes every socket with
+   * 1000. The session stays connectable, read-only, until its idle expiry runs out.
+   */
+  end(reason: string): void {
+    if (this.endedFlag || this.goneFlag) return;
+    this.store(EventType.SessionEnd, { reason });
+    this.endedFlag = true;
+    this.timeline.clear();
+    for (const socket of this.sockets) socket.close(CloseCode.Normal, "session ended");
+    this.restartIdleTimers();
+  }
+
+  /**
+   * Abandons the session as its idle expiry does: stores `SESSION_END` (`REASON_USER_ABANDONED`) unless it
+   * already ended and closes every socket with 4001, or, under `idleCloseWithoutEnd`, closes them with
+   * 1000 and stores nothing. Then cancels every timer and removes the session.
+   */
+  abandon(): void {
+    if (this.goneFlag) return;
+    const silently = this.platform.idleCloseWithoutEnd;
+    if (!this.endedFlag && !silently) this.store(EventType.SessionEnd, { reason: SessionEndReason.UserAbandoned });
+    this.endedFlag = true;
+    this.goneFlag = true;
+    this.timeline.clear();
+    this.timers.cancelAll();
+    for (const socket of this.sockets) {
+      if (silently) socket.close(CloseCode.Normal, "session expired");
+      else socket.close(CloseCode.SessionExpired, "session expired");
+    }
+    this.onGone(this);
+  }
+
+  /** Closes every socket abnormally now (the client sees 1006). */
+  dropSockets(): void {
+    for (const socket of this.sockets) socket.terminate();
+  }
+
+  /** Closes every socket abnormally right after it has been sent `liveEvents` more live events. */
+  dropSocketsAfter(liveEvents: number): void {
+    for (const socket of this.sockets) socket.dropAfter(liveEvents);
+  }
+
+  /** Closes every socket abnormally and cancels timers, for server shutdown; nothing is stored. */
+  shutdown(): void {
+    this.goneFlag = true;
+    this.timeline.clear();
+    this.timers.cancelAll();
+    for (const socket of this.sockets) socket.terminate();
+  }
+
+  private broadcast(event: ServerEventRecord): void {
+    const text = JSON.stringify(event);
+    for (const socket of this.sockets) socket.sendLive(text);
+  }
+
+  private restartIdleTimers(): void {
+    for (const cancel of this.cancelIdleTimers) cancel();
+    this.cancelIdleTimers = [this.timers.after(this.timings.sessionIdle, () => this.abandon())];
+    if (!this.endedFlag) {
+      this.cancelIdleTimers.push(
+        this.timers.after(this.timings.idleWarning, () => this.transient(EventType.SessionIdleWarning, {})),
+      );
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import type { AccessTokens } from "../messaging/access-tokens.ts";
+import type { ReplayFault } from "../messaging/replay.ts";
+import type { FaultControls, FaultEndpoint } from "../reference-server-types.ts";
+import type { SessionRegistry } from "../messaging/session-registry.ts";
+
+/** A forced failure the next request to an endpoint gets. */
+export interface ForcedFailure {
+  status: 429 | 500;
+  retryAfterSeconds: number;
+}
+
+const anySession = "*";
+
+/**
+ * The test-only faults (reference-server-types.ts) and the state the request handlers consult: forced
+ * failures per endpoint, pending replay faults, and whether upgrades are refused. All off after `reset()`.
+ */
+export class FaultState implements FaultControls {
+  private readonly failures = new Map<FaultEndpoint, ForcedFailure & { count: number }>();
+  private readonly replayFaults = new Map<string, ReplayFault>();
+  private refusing = false;
+
+  constructor(
+    private readonly sessions: SessionRegistry,
+    private readonly tokens: AccessTokens,
+  ) {}
+
+  dropSockets(sessionId: string): void {
+    this.sessions.get(sessionId)?.dropSockets();
+  }
+
+  dropSocketsAfter(sessionId: string, liveEvents: number): void {
+    this.sessions.get(sessionId)?.dropSocketsAfter(liveEvents);
+  }
+
+  duplicateNextReplay(sessionId?: string): void {
+    this.replayFaults.set(sessionId ?? anySession, "duplicate");
+  }
+
+  reorderNextReplay(sessionId?: string): void {
+    this.replayFaults.set(sessionId ?? anySession, "reorder");
+  }
+
+  failNextRequests(endpoint: FaultEndpoint, count: number, status: 429 | 500, retryAfterSeconds = 1): void {
+    if (count <= 0) {
+      this.failures.delete(endpoint);
+      return;
+    }
+    this.failures.set(endpoint, { count, status, retryAfterSeconds });
+  }
+
+  expireTokens(): void {
+    this.tokens.expireAll();
+  }
+
+  expireSession(sessionId: string): void {
+    this.sessions.get(sessionId)?.abandon();
+  }
+
+  refuseUpgrades(refuse: boolean): void {
+    this.refusing = refuse;
+  }
+
+  reset(): void {
+    this.failures.clear();
+    this.replayFaults.clear();
+    this.refusing = false;
+  }
+
+  /** Whether upgrades are being refused now. */
+  get refusingUpgrades(): boolean {
+    return this.refusing;
+  }
+
+  /** Consumes one forced failure of `endpoint`, if any is pending. */
+  takeFailure(endpoint: FaultEndpoint): ForcedFailure | undefined {
+    const failure = this.failures.get(endpoint);
+    if (!failure) return undefined;
+    failure.count -= 1;
+    if (failure.count <= 0) this.failures.delete(endpoint);
+    return { status: failure.status, retryAfterSeconds: failure.retryAfterSeconds };
+  }
+
+  /** Consumes the replay fault pending for this session, or for any session. */
+  takeReplayFault(sessionId: string): ReplayFault | undefined {
+    for (const key of [sessionId, anySession]) {
+      const fault = this.replayFaults.get(key);
+      if (fault) {
+        this.replayFaults.delete(key);
+        return fault;
+      }
+    }
+    return undefined;
+  }
+}

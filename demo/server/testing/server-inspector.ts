@@ -1,0 +1,30 @@
+import type { ServerInspector, StoredEventView } from "../reference-server-types.ts";
+import type { SessionRegistry } from "../messaging/session-registry.ts";
+
+/**
+ * Read-only views of the sessions for tests. Stored events and received messages are copies, and stay
+ * readable for a while after a session expired; unknown ids give empty lists and zero sockets.
+ */
+export function createServerInspector(sessions: SessionRegistry): ServerInspector {
+  return {
+    storedEvents(sessionId: string): readonly StoredEventView[] {
+      const session = sessions.inspectable(sessionId);
+      return session ? (structuredClone(session.storedEvents()) as StoredEventView[]) : [];
+    },
+    receivedUserMessages(sessionId: string) {
+      return structuredClone(sessions.inspectable(sessionId)?.receivedUserMessages ?? []);
+    },
+    sessionIds() {
+      return sessions.ids();
+    },
+    openSocketCount(sessionId: string) {
+      return sessions.get(sessionId)?.openSocketCount ?? 0;
+    },
+    droppedFrameCount(sessionId: string) {
+      return sessions.inspectable(sessionId)?.droppedFrames ?? 0;
+    },
+    whenAgentIdle(sessionId: string) {
+      return sessions.get(sessionId)?.timeline.whenIdle() ?? Promise.resolve();
+    },
+  };
+}

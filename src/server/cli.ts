@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * `cap-chat-proxy`: serves the companion standalone, configured by environment variables (`--help`
+ * lists them). `GET /healthz` answers 200 for load balancers. Stops cleanly on SIGINT and SIGTERM.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createChatProxy } from "./chat-proxy.ts";
+import { environmentVariables, settingsFromEnvironment, type CommandSettings } from "./cli-config.ts";
+import { createConsoleLogger } from "./logger.ts";
+import { toNodeHandler } from "./node-adapter.ts";
+
+function usage(): string {
+  const width = Math.max(...environmentVariables.map((variable) => variable.name.length));
+  const lines = environmentVariables.map(
+    (variable) => `  ${variable.name.padEnd(width)}  ${variable.description}${variable.defaultValue ? ` (default ${variable.defaultValue})` : ""}`,
+  );
+  return ["Usage: cap-chat-proxy", "", "Serves the cap-chat server companion. Configured by environment variables:", ...lines, ""].join("\n");
+}
+
+function main(): void {
+  if (process.argv.includes("--help") || process.argv.includes("-h")) {
+    process.stdout.write(usage());
+    return;
+  }
+  let settings: CommandSettings;
+  let proxy: ReturnType<typeof createChatProxy>;
+  try {
+    settings = settingsFromEnvironment(process.env);
+    proxy = createChatProxy({ ...settings.proxy, logger: createConsoleLogger(settings.logLevel) });
+  } catch (error) {
+    process.stderr.write(`cap-chat-proxy: ${error instanceof Error ? error.message : String(error)}\n\n${usage()}`);
+    process.exitCode = 1;
+    return;
+  }
+  const serveProxy = toNodeHandler(proxy);
+  const server = createServer((request, response) => {
+    if (request.url === "/healthz" && (request.method === "GET" || request.method === "HEAD")) {
+      response.writeHead(200, { "Content-Type": "text/plain", "Cache-Control": "no-store" }).end("ok\n");
+      return;
+    }
+    serveProxy(request, response);
+  });
+  server.on("clientError", (_error, socket) => socket.destroy());
+  server.on("error", (error) => {
+    process.stderr.write(`cap-chat-proxy: ${error.message}\n`);
+    process.exitCode = 1;
+  });
+  server.listen(settings.port, settings.host, () => {
+    const { address, port } = server.address() as AddressInfo;
+    const origin = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+    const routes = [
+      ...(settings.proxy.chat ? [`${proxy.prefix}/chat/{create,respond,close}`] : []),
+      ...(settings.proxy.messaging ? [`${proxy.prefix}/access-token`] : []),
+    ];
+    process.stdout.write(`cap-chat-proxy listening on ${origin} (${routes.join(", ")})\n`);
+  });
+  const stop = () => {
+    server.close();
+    server.closeIdleConnections();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main();

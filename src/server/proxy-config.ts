@@ -1,0 +1,127 @@
+import type { TrustProxy } from "./client-address.ts";
+import type { ChatProxyLogger } from "./logger.ts";
+import type { OriginAllowlist } from "./origin-policy.ts";
+import type { RateLimitRule, RateLimitStore } from "./rate-limit-store.ts";
+import type { UpstreamFetch } from "./upstream.ts";
+
+/** The routes the companion serves, as `authorize` and the logs name them. */
+export type ChatProxyRoute = "chat-create" | "chat-respond" | "chat-close" | "access-token";
+
+/** The Chat API the chat routes forward to. */
+export interface ChatApiUpstream {
+  /** The Chat API base ending in `/chat`: `https://…/v1/{account_id}/{project_id}/chat`. */
+  url: string;
+  /** Sent as `X-API-KEY`; never reaches the browser or a log. */
+  apiKey: string;
+  /** Sent as `X-TOKEN`; never reaches the browser or a log. */
+  token: string;
+}
+
+/** The Messaging connector the token route exchanges for access tokens. */
+export interface MessagingUpstream {
+  /** The Messaging API host, `https://us-1.…` (the path `/api/v1/access-token` is added). */
+  url: string;
+  /** Sent as `X-Token`; never reaches the browser or a log. */
+  connectorToken: string;
+  /** Sent as `X-Host`: the web origin's host name or app namespace registered for the connector. */
+  host: string;
+}
+
+/** Configuration of `createChatProxy`. Only `allowedOrigins`, `signingSecret` and one upstream are required. */
+export interface ChatProxyConfig {
+  /** Path the routes live under: `{prefix}/chat/{create,respond,close}`, `{prefix}/access-token`. Default `/cap-chat`. */
+  prefix?: string;
+  /** Page origins that may call, e.g. `["https://www.example.com"]`, or a predicate. Required. */
+  allowedOrigins: OriginAllowlist;
+  /**
+   * Signs visitor cookies and conversation handles: at least 32 random characters, the same on every
+   * instance. A list rotates secrets: the first signs, all verify. Rotate in three rollouts so that no
+   * instance meets a cookie it cannot verify: `[old, new]`, then `[new, old]`, then `[new]`.
+   */
+  signingSecret: string | readonly string[];
+  /** Serves `{prefix}/chat/*` when set. */
+  chat?: ChatApiUpstream;
+  /** Serves `{prefix}/access-token` when set. */
+  messaging?: MessagingUpstream;
+  /** Largest request body accepted, in bytes; larger gets 413. Default 32 768. */
+  maxBodyBytes?: number;
+  /**
+   * Budgets per visitor (cookie) and per client address; a spent one gets 429 with `Retry-After`.
+   * Defaults: 30 requests a minute per visitor, 120 a minute per address; `false` turns one off. `store`
+   * holds the counters: in memory by default, shared (Redis, …) across instances.
+   */
+  rateLimit?: { visitor?: RateLimitRule | false; address?: RateLimitRule | false; store?: RateLimitStore };
+  /**
+   * The visitor cookie: name prefix (default `cap-chat-visitor`), lifetime (default a day, renewed while
+   * in use), `SameSite` (default `Strict`; `None` needs https), and `Secure` (default `auto`: when the
+   * request came over https, as seen directly or, with `trustProxy`, through `X-Forwarded-Proto`).
+   */
+  cookie?: { name?: string; lifetimeSeconds?: number; sameSite?: "Strict" | "Lax" | "None"; secure?: boolean | "auto" };
+  /** Which proxies may name the client in `X-Forwarded-For` and `X-Forwarded-Proto`. Default `false`. */
+  trustProxy?: TrustProxy;
+  /** The client's address from the request (e.g. `CF-Connecting-IP`), over the adapter's and `trustProxy`'s. */
+  clientAddress?: (request: Request) => string | undefined;
+  /** Asked before every call (after the origin check); `false` answers 403. Default: every visitor may chat. */
+  authorize?: (request: Request, route: ChatProxyRoute) => boolean | Promise<boolean>;
+  /**
+   * Attributes the site vouches for (the signed-in customer, say), merged over the page's
+   * `integration_attributes` on create, so a visitor cannot override them.
+   */
+  integrationAttributes?: (request: Request) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
+  /** How long a platform call may take before the answer is 504. Default 60 000. */
+  upstreamTimeoutMilliseconds?: number;
+  /** Receives log entries; default one JSON line per entry on the console. */
+  logger?: ChatProxyLogger;
+  /** The `fetch` used to call the platform; default the global one. */
+  fetch?: UpstreamFetch;
+  /** Clock in milliseconds; default `Date.now`. */
+  now?: () => number;
+}
+
+/** Defaults of the optional settings. */
+export const proxyDefaults = {
+  prefix: "/cap-chat",
+  maxBodyBytes: 32_768,
+  visitorRateLimit: { requests: 30, windowSeconds: 60 },
+  addressRateLimit: { requests: 120, windowSeconds: 60 },
+  cookieName: "cap-chat-visitor",
+  cookieLifetimeSeconds: 86_400,
+  upstreamTimeoutMilliseconds: 60_000,
+} as const;
+
+/** The prefix without a trailing slash; "" serves the routes at the root. Refuses anything not a path. */
+export function normalisePrefix(prefix: string | undefined): string {
+  const value = (prefix ?? proxyDefaults.prefix).replace(/\/+$/, "");
+  if (value !== "" && !/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(value)) throw new Error(`prefix must be a path such as /cap-chat, not ${prefix}`);
+  return value;
+}
+
+/**
+ * Checks a platform URL and returns it without trailing slashes: https, or plain http to a loopback host
+ * only, so the credentials never cross a network in clear.
+ */
+export function checkUpstreamUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute URL, not ${JSON.stringify(value)}`);
+  }
+  const loopback = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
+    throw new Error(`${name} must use https (plain http only to a loopback host): ${url.origin}`);
+  }
+  return value.replace(/\/+$/, "");
+}
+
+/** Throws unless `value` is a non-empty string: an empty credential is a configuration mistake. */
+export function checkText(name: string, value: string): string {
+  if (typeof value !== "string" || value.trim() === "") throw new Error(`${name} is required`);
+  return value;
+}
+
+/** Throws unless `value` is a positive whole number. */
+export function checkPositiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not ${value}`);
+  return value;
+}

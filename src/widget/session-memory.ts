@@ -1,0 +1,58 @@
+import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
+
+/**
+ * What a widget finds in the tab's storage at load: whether the client has a session stored there, and the
+ * panel's open state stored with it. Free of Preact and of the client, so the script tag's loader reads it
+ * too, to know at once whether the app is needed.
+ */
+export interface SessionMemory {
+  /** The client has a session stored in this tab, which it resumes when started. */
+  readonly hasSession: boolean;
+  /** The panel was open when the page was left; always false without a stored session. */
+  readonly panelWasOpen: boolean;
+  /** Stores the panel's open state next to the session. */
+  rememberPanel(open: boolean): void;
+}
+
+/** The page's sessionStorage, or null where it is missing or refused (privacy modes, sandboxed frames). */
+export function tabStorage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the memory of the widget with `id` (none: the shared key) from `storage` (null: remembers nothing).
+ * The panel state lives under the session's key plus `:panel`; it counts only while the session record
+ * exists, and is removed at load when that record is gone, so it is cleared with the session. Storage
+ * failures are swallowed: losing this only costs the panel's state after a reload.
+ */
+export function createSessionMemory(storage: Storage | null, id?: string): SessionMemory {
+  const sessionKey = sessionStorageKeyFor(id);
+  const panelKey = `${sessionKey}:panel`;
+  const attempt = <Result>(call: (available: Storage) => Result): Result | null => {
+    try {
+      return storage ? call(storage) : null;
+    } catch {
+      return null;
+    }
+  };
+  const hasSession = attempt((available) => available.getItem(sessionKey) !== null) ?? false;
+  let stored = attempt((available) => available.getItem(panelKey));
+  if (!hasSession && stored !== null) {
+    attempt((available) => available.removeItem(panelKey));
+    stored = null;
+  }
+  return {
+    hasSession,
+    panelWasOpen: stored === "open",
+    rememberPanel(open) {
+      const value = open ? "open" : "closed";
+      if (value === stored) return;
+      attempt((available) => available.setItem(panelKey, value));
+      stored = value;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it, vi } from "vitest";
+import { appAt, type AppModule } from "../../src/embed/app-source.ts";
+
+const app = { mountChat: vi.fn(), loadLocale: vi.fn(), preferredLocaleCode: vi.fn() } as unknown as AppModule;
+
+describe("the app at an address", () => {
+  it("is imported once, however often it is asked for, and then known as loaded", async () => {
+    const importModule = vi.fn(() => Promise.resolve(app));
+    const source = appAt("https://cdn.example.com/cap-chat-app.js", importModule);
+    expect(source.loaded).toBeNull();
+    const [first, second] = await Promise.all([source.load(), source.load()]);
+    expect([first, second, source.loaded]).toEqual([app, app, app]);
+    expect(importModule.mock.calls).toEqual([["https://cdn.example.com/cap-chat-app.js"]]);
+  });
+
+  it("is imported again after a failed import", async () => {
+    const importModule = vi.fn().mockRejectedValueOnce(new Error("offline")).mockResolvedValueOnce(app);
+    const source = appAt("/cap-chat-app.js", importModule);
+    await expect(source.load()).rejects.toThrow("offline");
+    await expect(source.load()).resolves.toBe(app);
+    expect(importModule).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,128 @@
+import { act } from "@testing-library/preact";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mountChat } from "../../src/widget/index.ts";
+import { createSnapshot, FakeChatClient } from "./support/fake-chat-client.ts";
+import { renderWidget } from "./support/render-widget.ts";
+
+/** What the client would have stored for a session in this tab. */
+function storeSession(key = "cap-chat:session") {
+  sessionStorage.setItem(key, JSON.stringify({ sessionId: "session-1", outbox: [] }));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStorage.clear();
+  document.body.innerHTML = "";
+});
+
+describe("the client starts when the visitor engages", () => {
+  it("not at mount by default, but when a message is sent", () => {
+    const { client, controller } = renderWidget();
+    expect(client.callsOf("start")).toEqual([]);
+    controller.send("Hello");
+    expect(client.calls.filter(([name]) => name === "start" || name === "send")).toEqual([["start"], ["send", "Hello"]]);
+  });
+
+  it("when the launcher opens the panel", async () => {
+    const { client, screen } = renderWidget();
+    await act(() => screen.getByRole("button", { name: "Open chat" }).click());
+    expect(client.callsOf("start")).toEqual([[]]);
+  });
+
+  it("at mount with start: load, when mounted open, or when the panel is always shown", () => {
+    expect(renderWidget({ start: "load" }).client.callsOf("start")).toEqual([[]]);
+    expect(renderWidget({ open: true }).client.callsOf("start")).toEqual([[]]);
+    expect(renderWidget({ mode: "inline" }).client.callsOf("start")).toEqual([[]]);
+    expect(renderWidget({ mode: "fullscreen" }).client.callsOf("start")).toEqual([[]]);
+  });
+
+  it("moves focus to the input once it takes text when the visitor opened the panel, never when mounted open", async () => {
+    const idle = () => createSnapshot({ connection: { status: "idle" } as never });
+    const opened = renderWidget({}, idle());
+    await act(() => opened.controller.open());
+    expect(opened.root.activeElement?.getAttribute("part")).not.toBe("input");
+    opened.client.set({ connection: { status: "connected" } as never });
+    await opened.settle();
+    expect(opened.root.activeElement?.getAttribute("part")).toBe("input");
+    const page = document.body.appendChild(document.createElement("input"));
+    page.focus();
+    const mountedOpen = renderWidget({ open: true }, idle());
+    mountedOpen.client.set({ connection: { status: "connected" } as never });
+    await mountedOpen.settle();
+    expect(document.activeElement).toBe(page);
+  });
+
+  it("at mount when the tab has a stored session, which it then resumes", () => {
+    storeSession();
+    expect(renderWidget().client.callsOf("start")).toEqual([[]]);
+  });
+
+  it("never for a replaced client before the visitor engaged, and at once after", async () => {
+    const { client, controller } = renderWidget({ messagingUrl: "https://us-1.example.com" });
+    const quiet = new FakeChatClient();
+    await act(() => controller.update({ client: quiet }));
+    expect([client.callsOf("start"), quiet.callsOf("start")]).toEqual([[], []]);
+    await act(() => controller.open());
+    const engaged = new FakeChatClient();
+    await act(() => controller.update({ client: engaged }));
+    expect(engaged.callsOf("start")).toEqual([[]]);
+  });
+});
+
+describe("the panel's open state", () => {
+  it("is stored with the session and restored with it", async () => {
+    storeSession();
+    const first = renderWidget();
+    await act(() => first.controller.open());
+    expect(sessionStorage.getItem("cap-chat:session:panel")).toBe("open");
+    first.controller.destroy();
+    const second = renderWidget();
+    expect(second.screen.getByRole("button", { name: "Close chat" }).getAttribute("aria-expanded")).toBe("true");
+    await act(() => second.controller.close());
+    second.controller.destroy();
+    expect(renderWidget().screen.getByRole("button", { name: "Open chat" })).not.toBeNull();
+  });
+
+  it("is namespaced by the widget's id", async () => {
+    storeSession("cap-chat:session:support");
+    const { controller, screen } = renderWidget({ id: "support" });
+    await act(() => controller.open());
+    expect(sessionStorage.getItem("cap-chat:session:support:panel")).toBe("open");
+    expect(sessionStorage.getItem("cap-chat:session:panel")).toBeNull();
+    controller.destroy();
+    expect(screen.queryByRole("button", { name: "Close chat" })).toBeNull();
+    expect(renderWidget({ id: "support" }).screen.getByRole("button", { name: "Close chat" })).not.toBeNull();
+    expect(renderWidget({ id: "sales" }).screen.getAllByRole("button", { name: "Open chat" })).toHaveLength(1);
+  });
+
+  it("is cleared at load once its session is gone, so it cannot open a later conversation", () => {
+    sessionStorage.setItem("cap-chat:session:panel", "open");
+    const { screen } = renderWidget();
+    expect(screen.getByRole("button", { name: "Open chat" })).not.toBeNull();
+    expect(sessionStorage.getItem("cap-chat:session:panel")).not.toBe("open");
+  });
+
+  it("is neither stored nor read with persist: none", async () => {
+    storeSession();
+    sessionStorage.setItem("cap-chat:session:panel", "open");
+    const { controller, screen, client } = renderWidget({ persist: "none" });
+    expect(screen.getByRole("button", { name: "Open chat" })).not.toBeNull();
+    expect(client.callsOf("start")).toEqual([]);
+    await act(() => controller.open());
+    await act(() => controller.close());
+    expect(sessionStorage.getItem("cap-chat:session:panel")).toBe("open");
+  });
+
+  it("does not reopen the panel of a widget mounted in a mode without one", () => {
+    storeSession();
+    sessionStorage.setItem("cap-chat:session:panel", "open");
+    const container = document.body.appendChild(document.createElement("div"));
+    const controller = mountChat(container, { client: new FakeChatClient(), mode: "inline" });
+    expect(container.querySelector("div")?.shadowRoot?.querySelector("[part~=launcher]")).toBeNull();
+    controller.destroy();
+  });
+});
