@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createBrowserEnvironment, resolveEnvironment } from "../src/browser-environment.ts";
-import { createSessionPersistence } from "../src/transport/session-persistence.ts";
+import { createSessionPersistence } from "../src/transport/delivery/session-persistence.ts";
 import { MemoryStorage } from "./support/node-effects.ts";
 
 /** Puts a window-like event target and a document on globalThis; returns both for dispatching. */
@@ -108,7 +108,7 @@ describe("browser environment", () => {
       throw new Error("QuotaExceededError");
     };
     const persistence = createSessionPersistence(storage ?? null, true);
-    expect(() => persistence.save({ sessionId: "s-1", joinRequested: false, lastActivityAt: 0, historyThrough: 0, outbox: [] })).not.toThrow();
+    expect(() => persistence.save({ sessionId: "s-1", lastActivityAt: 0, historyThrough: 0, outbox: [] })).not.toThrow();
     expect(persistence.load()).toBeNull();
   });
 

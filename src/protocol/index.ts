@@ -1,5 +1,5 @@
 /**
- * The Messaging API's wire contract: names, payload types, decoding of untrusted frames and cursor
+ * The Messaging API's wire contract: names, payload types, decoding of client frames and cursor
  * helpers. Pure: no I/O, no DOM. Shared by the client and the reference server.
  */
 export * from "./event-types.ts";
@@ -7,6 +7,5 @@ export * from "./limits.ts";
 export * from "./error-texts.ts";
 export * from "./payloads.ts";
 export * from "./cursor.ts";
-export * from "./decode-server-frame.ts";
 export * from "./decode-client-frame.ts";
 export * from "./chat-api.ts";

@@ -1,13 +1,23 @@
 import type { PlatformName } from "../protocol/index.ts";
 import type { ChatErrorInfo, ChatMessage, ConnectionState, ConversationSnapshot, HandoffPhase, Notice, SessionEnd } from "./conversation.ts";
 import type { Environment } from "./environment.ts";
+import type { AccessTokenAnswer } from "./messaging/session-access.ts";
+
+export type { AccessTokenAnswer };
 
 /** Options of `createChatClient`; the names are the public option names of every delivery. */
 export interface ChatClientOptions {
   /** Messaging API host: `https://` only, except loopback hosts in development. */
   messagingUrl?: string;
-  /** Sent as `X-Token`. */
+  /** Sent as `X-Token`. Not needed with `tokenUrl` or `getAccessToken`. */
   connectorToken?: string;
+  /**
+   * The site's endpoint that returns `{access_token, expires_in}`: POSTed to with the site's cookies, so
+   * the connector token stays on the site's backend. A path on the page's origin, or an https URL.
+   */
+  tokenUrl?: string;
+  /** Returns `{access_token, expires_in}` (for example from the site's backend); replaces `connectorToken`. */
+  getAccessToken?: () => Promise<AccessTokenAnswer>;
   /** Sent as `X-Host`; defaults to the page's host name. */
   host?: string;
   /** Asks for `streaming_enabled` (default true). */
@@ -22,6 +32,8 @@ export interface ChatClientOptions {
   integrationAttributes?: Record<string, unknown>;
   /** `session` (default): the session id and unsent messages survive a reload in this tab; `none`. */
   persist?: "session" | "none";
+  /** Namespaces stored state (`cap-chat:session:<id>`), so two clients on one page keep two conversations. */
+  id?: string;
   /** The `platform` field of session creation (default `web`). */
   platform?: PlatformName;
   /** Effects (WebSocket, fetch, timers, clock, random, storage, signals); browser defaults. */
@@ -34,13 +46,24 @@ export interface ChatClientEvents {
   message: ChatMessage;
   state: ConnectionState;
   handoff: HandoffPhase;
-  /** The platform cannot route the handoff; the embedding site must. */
-  "handoff-required": { reason: string; queueName: string };
+  /**
+   * The platform cannot route the handoff; the embedding site must. Over the Chat API, `queueName` and
+   * `destination` are both the answer's handoff destination.
+   */
+  "handoff-required": { reason: string; queueName: string; destination?: string };
   end: SessionEnd;
   error: ChatErrorInfo;
   notice: Notice;
   language: string;
 }
+
+/** Whether `send` took the message, and if not, why, as a code the widget words. */
+export type SendResult =
+  | { accepted: true }
+  /** The frame would exceed the platform's limit (UTF-8 bytes as sent): nothing was queued or shown. */
+  | { accepted: false; code: "message-too-large"; parameters: { limitBytes: number } }
+  /** Only whitespace, an ended conversation, or a destroyed client. */
+  | { accepted: false; code: "message-empty" | "conversation-ended" | "client-destroyed"; parameters: Record<string, never> };
 
 /** The framework-free chat client. */
 export interface ChatClient {
@@ -52,12 +75,20 @@ export interface ChatClient {
   on<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): () => void;
   /** Connects (or restores a persisted session). Idempotent. */
   start(): void;
-  /** Sends a user message; it shows at once as `sending` and is delivered exactly once. */
-  send(text: string): void;
+  /**
+   * Starts only when this tab stored a conversation to resume, so a page can resume one at load without
+   * otherwise contacting the platform. Returns whether it did (or the client had already started).
+   */
+  resume(): boolean;
+  /**
+   * Sends a user message: it shows at once as `sending` and is delivered exactly once. A message that
+   * cannot be sent (too large, empty, ended) is refused before anything is shown or queued.
+   */
+  send(text: string): SendResult;
   /** Reports a keystroke in the composer (throttled into typing events). */
   typing(): void;
-  /** Sends a suggestion's text. */
-  chooseSuggestion(text: string): void;
+  /** Sends a suggestion's text, as `send` does. */
+  chooseSuggestion(text: string): SendResult;
   /** Retries a `failed` user message. */
   retry(messageId: string): void;
   /** Skips the wait before the next reconnect attempt. */
@@ -66,6 +97,8 @@ export interface ChatClient {
   end(): void;
   /** Drops the current (ended or failed) conversation and starts a fresh one. */
   newConversation(): void;
+  /** The client's clock (epoch milliseconds), which `nextAttemptAt` and message times are on. */
+  now(): number;
   /** Closes everything and stops all timers; the client cannot be used again. */
   destroy(): void;
 }

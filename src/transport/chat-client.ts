@@ -1,18 +1,21 @@
-import type { ChatApiTransport } from "./chat-api-transport.ts";
-import type { ChatClient, ChatClientOptions } from "./chat-client-types.ts";
-import type { LifecyclePhase } from "./connection-state.ts";
-import { createConversationStore } from "./conversation-store.ts";
+import type { ChatClient, ChatClientOptions, SendResult } from "./chat-client-types.ts";
+import { createConversationStore } from "./conversation/conversation-store.ts";
 import type { ChatErrorInfo } from "./conversation.ts";
+import { createDelivery } from "./delivery/delivery.ts";
+import { frameBytes, userMessageFrame } from "./delivery/message-frame.ts";
+import { createSessionPersistence } from "./delivery/session-persistence.ts";
+import { sessionStorageKeyFor } from "./session-storage-key.ts";
 import type { Environment } from "./environment.ts";
-import { isChatError } from "./errors.ts";
-import { createMessagingClient, type MessagingClient } from "./messaging-client.ts";
-import type { OutboxEntry } from "./outbox.ts";
-import { resolveMessagingEndpoints, type MessagingEndpoints } from "./url-policy.ts";
+import { toChatError } from "./errors.ts";
+import { resolveMessagingEndpoints, resolveSiteUrl, type MessagingEndpoints } from "./http/url-policy.ts";
+import { sizeRefusal, type LifecyclePhase } from "./lifecycle/transition.ts";
+import type { TokenOrigin } from "./messaging/session-access.ts";
+import { createMessagingTransport, type MessagingTransport } from "./messaging/messaging-transport.ts";
+import type { Transport } from "./transport.ts";
 
 /** What the client noticed without failing: undecodable frames and the lifecycle's recent phases. */
 export interface ChatClientDiagnostics {
   readonly invalidFrames: number;
-  readonly lastInvalidReason: string | null;
   /** The Messaging lifecycle's recent phases, oldest first (empty when only the Chat API is used). */
   readonly lifecycle: readonly LifecyclePhase[];
 }
@@ -23,140 +26,123 @@ export interface DiagnosableChatClient extends ChatClient {
 }
 
 /** The transport the options ask for, or why they cannot work. */
-type Plan = { endpoints?: MessagingEndpoints; fallback?: boolean; useChatApiNow?: boolean; error?: ChatErrorInfo };
+type Plan = { endpoints?: MessagingEndpoints; tokens?: TokenOrigin; fallback?: boolean; useChatApiNow?: boolean; error?: ChatErrorInfo };
 
 /**
- * Creates the framework-free chat client. Nothing happens until `start()` (or a first `send`). The
- * transport is chosen from the options: `transport: "chat"`, or only `chatUrl` configured, uses the
+ * Creates the framework-free chat client. Nothing happens until `start()`, `resume()` or a first `send`.
+ * The transport is chosen from the options: `transport: "chat"`, or only `chatUrl` configured, uses the
  * Chat API; otherwise Messaging, which with `auto` (the default) and a `chatUrl` falls back to the Chat API
  * when the environment has no WebSocket or when WebSockets never get through while the REST calls work.
- * Invalid options (a plain-http `messagingUrl` off loopback, nothing to connect to) never throw: the
- * connection becomes `failed` with a `configuration` error that says what to fix. Every effect goes
- * through `environment` (the `cap-chat` entry supplies the browser's); `options.environment` is not read.
+ * Invalid options never throw: the connection becomes `failed` with a `configuration` error whose code
+ * says what to fix. Every effect goes through `environment`; `options.environment` is not read.
  */
 export function buildChatClient(environment: Environment, options: ChatClientOptions = {}): DiagnosableChatClient {
   const store = createConversationStore({ now: environment.now });
   const plan = choosePlan(options, environment);
-  let messaging: MessagingClient | null = null;
-  /** The Chat API transport once chosen: loaded on demand, as most clients never need it. */
-  let chatLoading: Promise<ChatApiTransport> | null = null;
-  let chat: ChatApiTransport | null = null;
+  const persistence = createSessionPersistence(environment.storage, options.persist !== "none", sessionStorageKeyFor(options.id));
+  const restored = plan.endpoints ? persistence.load() : null;
+  let transport: Transport | null = null;
+  let messaging: MessagingTransport | null = null;
   let started = false;
   let destroyed = false;
+  /** The Chat API could not be loaded: what is written fails at once, never silently. */
+  let unavailable = false;
+  const delivery = createDelivery(store.apply, () => (transport ? transport.send() : unavailable && delivery.failQueued()), restored?.outbox);
 
-  /**
-   * Runs `action` on the Chat API transport: at once when loaded, else in call order once it has; when it
-   * cannot be loaded, `unavailable` runs instead.
-   */
-  const withChat = (action: (transport: ChatApiTransport) => void, unavailable: () => void = () => undefined) => {
-    if (chat) action(chat);
-    else void chatLoading?.then(action, unavailable);
-  };
-
-  const startChat = (pending: readonly OutboxEntry[] = []) => {
-    const loading: Promise<ChatApiTransport> = import("./chat-api-transport.ts").then(({ createChatApiTransport }) => {
-      const transport = createChatApiTransport({ environment, options, store });
-      // A newer conversation, or the end of the client, overtook this load.
-      if (destroyed || chatLoading !== loading) {
-        transport.destroy();
-      } else {
-        chat = transport;
-        transport.start(pending);
-      }
-      return transport;
-    });
-    chatLoading = loading;
-    loading.catch(() => {
-      if (destroyed || chatLoading !== loading) return;
-      const error = { kind: "network", message: "The Chat API could not be loaded." } as const;
-      store.apply({ kind: "connection-changed", connection: { status: "failed", error }, transport: "chat" });
-      for (const { id } of pending) store.apply({ kind: "user-message-failed", id });
-    });
-  };
-
-  if (plan.endpoints) {
-    messaging = createMessagingClient(
-      environment,
-      {
-        endpoints: plan.endpoints,
-        connectorToken: options.connectorToken ?? "",
-        host: options.host ?? environment.pageHost(),
-        platform: options.platform ?? "web",
-        streaming: options.streaming ?? true,
-        persist: options.persist !== "none",
-        transport: plan.fallback ? "auto" : "messaging",
+  /** Loads the Chat API transport on demand (most clients never need it) and makes it the transport. */
+  const useChatApi = () => {
+    transport = null;
+    import("./chat-api/chat-api-transport.ts").then(
+      ({ createChatApiTransport }) => {
+        if (destroyed) return;
+        transport = createChatApiTransport({ environment, options, apply: store.apply, delivery });
+        transport.start();
       },
-      store,
-      startChat,
+      () => {
+        if (destroyed) return;
+        unavailable = true;
+        const error = { kind: "network", code: "chat-api-unavailable" } as const;
+        store.apply({ kind: "connection-changed", connection: { status: "failed", error }, transport: "chat" });
+        delivery.failQueued();
+      },
     );
+  };
+
+  if (plan.endpoints && plan.tokens) {
+    transport = messaging = createMessagingTransport({
+      environment,
+      apply: store.apply,
+      delivery,
+      endpoints: plan.endpoints,
+      tokens: plan.tokens,
+      host: options.host ?? environment.pageHost(),
+      platform: options.platform ?? "web",
+      streaming: options.streaming ?? true,
+      transport: plan.fallback ? "auto" : "messaging",
+      persistence,
+      restored,
+      useChatApi: Boolean(plan.useChatApiNow),
+      handOver: useChatApi,
+    });
   }
 
   const start = () => {
     if (started || destroyed) return;
     started = true;
     if (plan.error) store.apply({ kind: "connection-changed", connection: { status: "failed", error: plan.error } });
-    else if (messaging) messaging.start(Boolean(plan.useChatApiNow));
-    else startChat();
+    else if (transport) transport.start();
+    else useChatApi();
   };
 
-  const send = (text: string) => {
+  const send = (text: string): SendResult => {
     const trimmed = text.trim();
-    if (destroyed || trimmed === "" || store.getSnapshot().ended) return;
-    start();
+    const refuse = (code: "message-empty" | "conversation-ended" | "client-destroyed") => ({ accepted: false, code, parameters: {} }) as const;
+    if (destroyed) return refuse("client-destroyed");
+    if (trimmed === "") return refuse("message-empty");
+    if (store.getSnapshot().ended) return refuse("conversation-ended");
     const id = environment.createId();
-    if (!chatLoading) return messaging?.send(id, trimmed);
-    // Shown at once, whether or not the Chat API transport has loaded yet.
-    store.apply({ kind: "user-message-queued", id, text: trimmed, time: environment.now() });
-    withChat(
-      (transport) => transport.send(id, trimmed),
-      () => store.apply({ kind: "user-message-failed", id }),
-    );
+    const bytes = frameBytes(userMessageFrame(id, trimmed));
+    // While the Chat API loads, its rule applies.
+    const refusal = transport ? transport.admit(bytes) : sizeRefusal(bytes);
+    if (refusal) return { accepted: false, code: "message-too-large", parameters: refusal };
+    start();
+    delivery.enqueue(id, trimmed, environment.now());
+    return { accepted: true };
   };
-
-  /** The Messaging client, while it is the live transport of a usable client. */
-  const messagingInUse = () => (destroyed || chatLoading ? null : messaging);
 
   return {
     get diagnostics(): ChatClientDiagnostics {
-      return {
-        invalidFrames: messaging?.diagnostics.invalidFrames ?? 0,
-        lastInvalidReason: messaging?.diagnostics.lastReason ?? null,
-        lifecycle: [...(messaging?.trace ?? [])],
-      };
+      return { invalidFrames: messaging?.diagnostics.invalidFrames ?? 0, lifecycle: [...(messaging?.trace ?? [])] };
     },
-    getSnapshot: () => store.getSnapshot(),
+    getSnapshot: store.getSnapshot,
     // Once destroyed, nothing reaches the store any more, so listeners are simply never called again.
     subscribe: store.subscribe,
     on: store.on,
     start,
-    send,
-    typing: () => messagingInUse()?.typing(),
-    chooseSuggestion: send,
-    retry(messageId) {
-      if (messagingInUse()) return void messaging?.retry(messageId);
-      const failed = store.getSnapshot().messages.find((message) => message.id === messageId && message.status === "failed");
-      if (!destroyed && failed) withChat((transport) => transport.send(failed.id, failed.text));
+    resume() {
+      if (restored && !plan.error) start();
+      return started;
     },
-    retryNow: () => messagingInUse()?.retryNow(),
+    send,
+    chooseSuggestion: send,
+    typing: () => transport?.typing(),
+    retry(messageId) {
+      if (!destroyed) delivery.retry(messageId);
+    },
+    retryNow: () => transport?.retry(),
     end() {
-      if (!started) return;
-      if (messagingInUse()) messaging?.end();
-      else if (!destroyed) withChat((transport) => transport.end());
+      if (started && !destroyed) transport?.end();
     },
     newConversation() {
       if (!started) return start();
-      if (messagingInUse()) return messaging?.newConversation();
-      if (destroyed || !chatLoading) return;
-      withChat((transport) => transport.destroy());
-      chat = null;
-      store.apply({ kind: "reset" });
-      startChat();
+      if (!destroyed) transport?.newConversation();
     },
+    now: environment.now,
     destroy() {
       if (destroyed) return;
       destroyed = true;
       messaging?.destroy();
-      withChat((transport) => transport.destroy());
+      if (transport !== messaging) transport?.destroy();
     },
   };
 }
@@ -164,17 +150,28 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
 function choosePlan(options: ChatClientOptions, environment: Environment): Plan {
   const transport = options.transport ?? "auto";
   const hasChat = Boolean(options.chatUrl?.trim());
-  const invalid = (message: string): Plan => ({ error: { kind: "configuration", message } });
-  if (transport === "chat") return hasChat ? {} : invalid('transport "chat" needs the chatUrl option.');
-  if (!options.messagingUrl || !options.connectorToken) {
-    return transport === "auto" && hasChat ? {} : invalid("Set messagingUrl and connectorToken (or chatUrl) to connect.");
-  }
-  const fallback = transport === "auto" && hasChat;
-  const useChatApiNow = environment.createWebSocket === null;
-  if (useChatApiNow && !fallback) return invalid("This environment has no WebSocket: set chatUrl to use the Chat API.");
+  const invalid = (code: "chat-url-required" | "missing-options" | "websocket-unavailable"): Plan => ({ error: { kind: "configuration", code } });
+  if (transport === "chat") return hasChat ? {} : invalid("chat-url-required");
   try {
-    return { endpoints: resolveMessagingEndpoints(options.messagingUrl), fallback, useChatApiNow };
+    const { messagingUrl, connectorToken, tokenUrl, getAccessToken } = options;
+    const endpoints = messagingUrl ? resolveMessagingEndpoints(messagingUrl) : null;
+    const tokens: TokenOrigin | null =
+      endpoints === null
+        ? null
+        : getAccessToken
+          ? { getAccessToken }
+          : tokenUrl
+            ? { tokenUrl: resolveSiteUrl("tokenUrl", tokenUrl) }
+            : connectorToken
+              ? { connectorToken, host: options.host ?? environment.pageHost() }
+              : null;
+    if (!endpoints || !tokens) return transport === "auto" && hasChat ? {} : invalid("missing-options");
+    const fallback = transport === "auto" && hasChat;
+    const useChatApiNow = environment.createWebSocket === null;
+    if (useChatApiNow && !fallback) return invalid("websocket-unavailable");
+    return { endpoints, tokens, fallback, useChatApiNow };
   } catch (error) {
-    return invalid(isChatError(error) ? error.message : "messagingUrl is not valid.");
+    const { code, parameters } = toChatError(error);
+    return { error: { kind: "configuration", code, parameters } };
   }
 }

@@ -1,4 +1,5 @@
 import type { Attachment } from "../protocol/index.ts";
+import type { CodeParameters, ErrorCode, NoticeCode } from "./codes.ts";
 
 /**
  * The conversation as the widget sees it: one immutable snapshot, fed by whichever transport is live
@@ -73,26 +74,37 @@ export type HandoffPhase =
   | { phase: "queued"; queueName?: string; position?: number; estimatedWaitSeconds?: number }
   | { phase: "live-agent"; agent: Participant }
   | { phase: "live-agent-left" }
-  | { phase: "client-handoff-required"; reason: string; queueName: string }
+  /**
+   * The platform cannot route the user; the embedding site must. Over the Chat API, `queueName` is the
+   * answer's handoff `destination`, which `destination` also carries.
+   */
+  | { phase: "client-handoff-required"; reason: string; queueName: string; destination?: string }
   | { phase: "failed"; reason?: string }
-  | { phase: "timed-out"; reason?: string }
-  /** Chat API: the reply carried a `handoff`, and the conversation ended with it. */
-  | { phase: "over"; destination?: string; reason?: string };
+  | { phase: "timed-out"; reason?: string };
 
 export type NoticeLevel = "info" | "warning" | "error";
 
+/**
+ * A notice in the transcript: a stable `code` (with `parameters`) that the widget turns into text in the
+ * page's language. A notice read from a server `SYSTEM_MESSAGE` also carries the server's own `text`,
+ * which is what to show for the code `server-message`.
+ */
 export interface Notice {
   id: string;
   level: NoticeLevel;
-  text: string;
+  code: NoticeCode;
+  parameters?: CodeParameters;
+  text?: string;
   time: number;
-  /** A stable code for notices the client itself raises (for example `new-session`), for localisation. */
-  code?: string;
+  /** Set on a server notice this tab had already received before a reload: it fires no `notice` event. */
+  history?: true;
 }
 
 export interface SessionEnd {
   /** `REASON_USER_END`, `REASON_USER_ABANDONED`, `REASON_NATURAL_END`, or another server string. */
   reason: string;
+  /** Set when this tab had already reported the end before a reload: it fires no `end` event again. */
+  history?: true;
 }
 
 /** The connection as a person would describe it. */
@@ -106,8 +118,9 @@ export type ConnectionState =
   | { status: "ended" }
   | { status: "failed"; error: ChatErrorInfo };
 
-/** What the widget may show of an error; never holds a token. */
+/** Why the connection failed, as a stable code with parameters for the widget to word; never holds a token. */
 export interface ChatErrorInfo {
   kind: "configuration" | "network" | "session" | "budget-exhausted" | "protocol";
-  message: string;
+  code: ErrorCode;
+  parameters?: CodeParameters;
 }

@@ -6,6 +6,7 @@
 export interface Environment {
   /** Opens a WebSocket; null when the platform has none (the Chat API is then used). */
   createWebSocket: ((url: string) => WebSocketLike) | null;
+  /** Sends one HTTP request; a rejection whose `code` (or `cause.code`) is `ECONNREFUSED` never reached the server. */
   fetch: (url: string, init: HttpRequest) => Promise<HttpResponse>;
   setTimeout: (callback: () => void, milliseconds: number) => unknown;
   clearTimeout: (handle: unknown) => void;
@@ -42,6 +43,8 @@ export interface HttpRequest {
   method: "GET" | "POST" | "PUT";
   headers: Record<string, string>;
   body?: string;
+  /** Set only for the site's own token endpoint, whose cookies identify the visitor. */
+  credentials?: "include";
 }
 
 export interface HttpResponse {

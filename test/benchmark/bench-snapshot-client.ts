@@ -1,4 +1,4 @@
-import type { ChatClient, ChatClientEvents } from "../../src/transport/chat-client-types.ts";
+import type { ChatClient, ChatClientEvents, SendResult } from "../../src/transport/chat-client-types.ts";
 import type { ConversationSnapshot } from "../../src/transport/conversation.ts";
 
 /**
@@ -33,9 +33,19 @@ export class SnapshotClient implements ChatClient {
   }
 
   start(): void {}
-  send(): void {}
+  resume(): boolean {
+    return false;
+  }
+  send(): SendResult {
+    return { accepted: true };
+  }
   typing(): void {}
-  chooseSuggestion(): void {}
+  chooseSuggestion(): SendResult {
+    return { accepted: true };
+  }
+  now(): number {
+    return Date.now();
+  }
   retry(): void {}
   retryNow(): void {}
   end(): void {}

@@ -1,14 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceServer, type ReferenceServer } from "../../demo/server/index.ts";
 import { resolveEnvironment } from "../../src/browser-environment.ts";
-import { createChatApiTransport, type ChatApiTransport } from "../../src/transport/chat-api-transport.ts";
+import { createChatApiTransport } from "../../src/transport/chat-api/chat-api-transport.ts";
 import type { ChatClientOptions } from "../../src/transport/chat-client-types.ts";
-import { createConversationStore, type ConversationStore } from "../../src/transport/conversation-store.ts";
+import { createConversationStore, type ConversationStore } from "../../src/transport/conversation/conversation-store.ts";
 import type { ConversationSnapshot } from "../../src/transport/conversation.ts";
+import { createDelivery, type Delivery } from "../../src/transport/delivery/delivery.ts";
 import type { HttpRequest } from "../../src/transport/environment.ts";
+import type { Transport } from "../../src/transport/transport.ts";
 
 let server: ReferenceServer;
-const transports: ChatApiTransport[] = [];
+const transports: Transport[] = [];
 
 beforeAll(async () => {
   server = await startReferenceServer({ port: 0, host: "127.0.0.1", timeScale: 0.01 });
@@ -25,7 +27,10 @@ afterEach(() => {
 
 interface Harness {
   store: ConversationStore;
-  transport: ChatApiTransport;
+  transport: Transport;
+  delivery: Delivery;
+  /** Writes a message as the client does: the transport starts, the message enters the shared outbox. */
+  send(id: string, text: string): void;
   /** Every request the transport made, as `METHOD action`. */
   requests: string[];
 }
@@ -44,14 +49,22 @@ function connect(overrides: Partial<ChatClientOptions> = {}): Harness {
     chatHeaders: { "X-API-KEY": server.credentials.chat.apiKey, "X-TOKEN": server.credentials.chat.token },
     ...overrides,
   };
+  let current: Transport | null = null;
+  const delivery = createDelivery(store.apply, () => current?.send());
   const transport = createChatApiTransport({
     environment,
     options,
-    store,
+    apply: store.apply,
+    delivery,
     retryPolicy: { maxAttempts: 4, baseDelayMilliseconds: 20, maxDelayMilliseconds: 200 },
   });
+  current = transport;
   transports.push(transport);
-  return { store, transport, requests };
+  const send = (id: string, text: string) => {
+    transport.start();
+    delivery.enqueue(id, text, Date.now());
+  };
+  return { store, transport, delivery, send, requests };
 }
 
 /** Resolves with the first snapshot (current or next) that satisfies `predicate`; fails after 5 s. */
@@ -76,10 +89,10 @@ const idle = (snapshot: ConversationSnapshot) =>
 
 describe("Chat API transport against the reference server", () => {
   it("shows the greeting, delivers a message once and shows the answer", async () => {
-    const { store, transport, requests } = connect();
+    const { store, transport, send, requests } = connect();
     transport.start();
     await until(store, (snapshot) => snapshot.messages.length === 1);
-    transport.send("u1", "Can you show me some markdown?");
+    send("u1", "Can you show me some markdown?");
     const snapshot = await until(store, (current) => current.messages.length === 3 && idle(current));
     expect(snapshot.connection).toEqual({ status: "fallback" });
     expect(snapshot.transport).toBe("chat");
@@ -92,53 +105,59 @@ describe("Chat API transport against the reference server", () => {
     expect(requests).toEqual(["POST create", "POST respond"]);
   });
 
-  it("ends with the over phase when the agent hands the conversation off", async () => {
-    const { store, transport } = connect();
-    transport.send("u1", "Please call me by phone");
+  it("hands a routed handoff to the site as a client-managed handoff, then ends", async () => {
+    const { store, send } = connect();
+    const required: unknown[] = [];
+    store.on("handoff-required", (detail) => required.push(detail));
+    send("u1", "Please call me by phone");
     const snapshot = await until(store, (current) => current.ended !== null);
-    expect(snapshot.handoff).toEqual({ phase: "over", destination: "phone-callback", reason: "COMPLEX_QUERY" });
+    expect(snapshot.handoff).toEqual({ phase: "client-handoff-required", reason: "COMPLEX_QUERY", queueName: "phone-callback", destination: "phone-callback" });
+    expect(required).toEqual([{ reason: "COMPLEX_QUERY", queueName: "phone-callback", destination: "phone-callback" }]);
     expect(snapshot.ended).toEqual({ reason: "REASON_NATURAL_END" });
   });
 
   it("ends naturally when the agent says goodbye", async () => {
-    const { store, transport } = connect();
-    transport.send("u1", "bye");
+    const { store, send } = connect();
+    send("u1", "bye");
     const snapshot = await until(store, (current) => current.ended !== null);
     expect(snapshot.ended).toEqual({ reason: "REASON_NATURAL_END" });
     expect(snapshot.handoff).toEqual({ phase: "none" });
   });
 
   it("waits out a 429 for its Retry-After and delivers the message exactly once", async () => {
-    const { store, transport, requests } = connect();
+    const { store, transport, send, requests } = connect();
     transport.start();
     await until(store, (snapshot) => snapshot.messages.length === 1);
     server.faults.failNextRequests("chat-respond", 1, 429, 1);
     const startedAt = Date.now();
-    transport.send("u1", "hello there");
+    send("u1", "hello there");
     const snapshot = await until(store, (current) => current.messages.length === 3 && idle(current));
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1000);
     expect(snapshot.messages[1]).toMatchObject({ id: "u1", status: "sent" });
     expect(requests).toEqual(["POST create", "POST respond", "POST respond"]);
   });
 
-  it("retries respond through server errors and delivers the message exactly once", async () => {
-    const { store, transport, requests } = connect();
+  it("never repeats a respond that failed with a server error by itself; the user's retry delivers it", async () => {
+    const { store, transport, delivery, send, requests } = connect();
     transport.start();
     await until(store, (snapshot) => snapshot.messages.length === 1);
-    server.faults.failNextRequests("chat-respond", 2, 500);
-    transport.send("u1", "hello there");
+    server.faults.failNextRequests("chat-respond", 1, 500);
+    send("u1", "hello there");
+    await until(store, (current) => current.messages[1]?.status === "failed" && idle(current));
+    expect(requests).toEqual(["POST create", "POST respond"]);
+    delivery.retry("u1");
     const snapshot = await until(store, (current) => current.messages.length === 3 && idle(current));
     expect(snapshot.messages.map((message) => [message.role, message.status])).toEqual([
       ["agent", undefined],
       ["user", "sent"],
       ["agent", undefined],
     ]);
-    expect(requests).toEqual(["POST create", "POST respond", "POST respond", "POST respond"]);
+    expect(requests).toEqual(["POST create", "POST respond", "POST respond"]);
   });
 
   it("fails the connection as a configuration error when the key is wrong", async () => {
-    const { store, transport } = connect({ chatHeaders: { "X-API-KEY": "wrong", "X-TOKEN": "wrong" } });
-    transport.send("u1", "hello");
+    const { store, send } = connect({ chatHeaders: { "X-API-KEY": "wrong", "X-TOKEN": "wrong" } });
+    send("u1", "hello");
     const snapshot = await until(store, (current) => current.connection.status === "failed" && idle(current));
     expect(snapshot.connection).toMatchObject({ status: "failed", error: { kind: "configuration" } });
     expect(snapshot.messages[0]).toMatchObject({ id: "u1", status: "failed" });

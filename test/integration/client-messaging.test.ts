@@ -11,7 +11,9 @@ import {
   nodeWebSocket,
   persistedSessionId,
   startTestServer,
+  storedHistoryMark,
   until,
+  waitFor,
 } from "./support/client-harness.ts";
 
 let server: ReferenceServer;
@@ -121,14 +123,15 @@ describe("Messaging against the reference server", () => {
   });
 
   it("asks the service agent back when the user writes after a client-managed handoff, and it answers", async () => {
-    const { client, sessionId } = start();
+    const { client, sessionId, storage } = start();
     await greeted(client);
     client.send("please call me on the phone");
     const storedTypes = () => server.inspect.storedEvents(sessionId()).map((event) => event.type);
+    const agentLeft = () => server.inspect.storedEvents(sessionId()).find((event) => event.type === EventType.ServiceAgentLeft);
     await until(client, (snapshot) => snapshot.handoff.phase === "client-handoff-required");
-    for (let poll = 0; poll < 100 && !storedTypes().includes(EventType.ServiceAgentLeft); poll += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    // The departure is sent live as it is stored; this leaves it time to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => agentLeft() !== undefined);
+    // The client has received the departure once its history mark, stored with the session, has passed it.
+    await waitFor(() => storedHistoryMark(storage) >= (agentLeft()?.sequence ?? Number.POSITIVE_INFINITY));
     const answered = finishedAgentMessages(client.getSnapshot()).length;
     client.send("actually, can you help me here?");
     const snapshot = await until(client, (current) => finishedAgentMessages(current).length >= answered + 2);
@@ -138,7 +141,7 @@ describe("Messaging against the reference server", () => {
       "please call me on the phone",
       "actually, can you help me here?",
     ]);
-    expect(snapshot.notices.map((notice) => notice.text)).not.toContain("Error: Conversation ID not found in session");
+    expect(server.inspect.storedEvents(sessionId()).map((event) => (event.payload as { message?: string }).message)).not.toContain("Error: Conversation ID not found in session");
     expect(snapshot.handoff).toEqual({ phase: "none" });
     transcriptMatchesServer(client, sessionId());
   });
@@ -149,19 +152,22 @@ describe("Messaging against the reference server", () => {
     client.send("are you busy?");
     await until(client, (snapshot) => snapshot.typing.kind === "agent");
     const snapshot = await until(client, (current) => current.notices.some((notice) => notice.level === "warning"));
-    expect(snapshot.notices.map((notice) => notice.text)).toEqual(["Our system is experiencing high load. Please try again in a moment."]);
+    expect(snapshot.notices.map((notice) => [notice.code, notice.text])).toEqual([["server-busy", "Our system is experiencing high load. Please try again in a moment."]]);
     expect(snapshot.typing).toEqual({ kind: "none" });
+    // The message the agent could not answer is offered for a retry, never sent again by itself.
+    expect(snapshot.messages.find((message) => message.role === "user")?.status).toBe("failed");
   });
 
   it("ends for the user with REASON_USER_END and does not reconnect", async () => {
-    const { client, socketUrls } = start();
+    const { client, socketUrls, sessionId } = start();
     await greeted(client);
     client.end();
     const snapshot = await until(client, (current) => current.ended !== null);
     expect(snapshot.ended).toEqual({ reason: "REASON_USER_END" });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(socketUrls).toHaveLength(1);
+    // The server closed its side; the lifecycle rests in `ended`, which holds no timer and opens no socket.
+    await waitFor(() => server.inspect.openSocketCount(sessionId()) === 0);
     expect(phaseNames(client).at(-1)).toBe("ended");
+    expect(socketUrls).toHaveLength(1);
   });
 
   it("ends naturally when the agent concludes", async () => {

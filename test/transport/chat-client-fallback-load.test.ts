@@ -8,7 +8,7 @@ useFakePlatform((started) => (platform = started));
 
 describe("the Chat API fallback, loaded on demand", () => {
   it("fails the connection and the waiting messages, never silently, when the Chat API cannot be loaded", async () => {
-    vi.doMock("../../src/transport/chat-api-transport.ts", () => {
+    vi.doMock("../../src/transport/chat-api/chat-api-transport.ts", () => {
       throw new Error("the chunk could not be fetched");
     });
     try {
@@ -17,14 +17,14 @@ describe("the Chat API fallback, loaded on demand", () => {
       await vi.dynamicImportSettled();
       client.send("after the failure");
       await vi.advanceTimersByTimeAsync(50);
-      expect(client.getSnapshot().connection).toEqual({ status: "failed", error: { kind: "network", message: "The Chat API could not be loaded." } });
+      expect(client.getSnapshot().connection).toEqual({ status: "failed", error: { kind: "network", code: "chat-api-unavailable" } });
       expect(client.getSnapshot().messages.map((message) => [message.text, message.status])).toEqual([
         ["before the failure", "failed"],
         ["after the failure", "failed"],
       ]);
       client.destroy();
     } finally {
-      vi.doUnmock("../../src/transport/chat-api-transport.ts");
+      vi.doUnmock("../../src/transport/chat-api/chat-api-transport.ts");
     }
   });
 });

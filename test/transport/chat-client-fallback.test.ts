@@ -129,10 +129,7 @@ describe("configuration errors", () => {
     await vi.advanceTimersByTimeAsync(50);
     const connection = client.getSnapshot().connection;
     expect(connection.status).toBe("failed");
-    expect(connection.status === "failed" && connection.error).toEqual({
-      kind: "configuration",
-      message: expect.stringContaining("must use https://"),
-    });
+    expect(connection.status === "failed" && connection.error).toEqual({ kind: "configuration", code: "insecure-url", parameters: { option: "messagingUrl" } });
     expect(platform.requests).toEqual([]);
     client.destroy();
   });

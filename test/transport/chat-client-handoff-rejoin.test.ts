@@ -54,13 +54,28 @@ describe("re-joining after a client-managed handoff", () => {
     second.destroy();
   });
 
-  it("asks the agent back before the next message when the server says the conversation is not found", async () => {
+  it("joins and sends the message that got 'Conversation ID not found' again, once, with its id", async () => {
     const client = await platform.liveClient();
+    platform.session.agentPresent = false;
     await sendAndSettle(client, "first");
-    platform.emit(platform.session, EventType.SystemMessage, { level: SystemMessageLevel.Error, message: SystemMessageText.ConversationIdNotFound });
-    await vi.advanceTimersByTimeAsync(10);
+    expect(clientFrames()).toEqual(["join", "message:first", "join", "message:first"]);
+    const ids = platform.session.receivedUserMessages.map((message) => message.clientEventId);
+    expect(new Set(ids).size).toBe(1);
+    expect(client.getSnapshot().messages.filter((message) => message.role === "user").map((message) => [message.text, message.status])).toEqual([["first", "sent"]]);
+    expect(client.getSnapshot().notices).toEqual([]);
     await sendAndSettle(client, "second");
-    expect(clientFrames()).toEqual(["join", "message:first", "join", "message:second"]);
+    expect(clientFrames().slice(4)).toEqual(["message:second"]);
+    client.destroy();
+  });
+
+  it("sends the message again only once, however often the server loses the conversation", async () => {
+    const client = await platform.liveClient();
+    platform.session.agentPresent = false;
+    platform.loseJoins = true;
+    await sendAndSettle(client, "first");
+    expect(clientFrames()).toEqual(["join", "message:first", "message:first"]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(platform.userMessageFrames).toBe(2);
     client.destroy();
   });
 

@@ -52,8 +52,7 @@ describe("the new-session flow", () => {
     await vi.advanceTimersByTimeAsync(50);
     expect(phases(client)).toEqual(["idle", "authorizing", "failed"]);
     const connection = client.getSnapshot().connection;
-    expect(connection.status === "failed" && connection.error.kind).toBe("configuration");
-    expect(connection.status === "failed" && connection.error.message).toContain('"evil.test" is not registered');
+    expect(connection.status === "failed" && connection.error).toEqual({ kind: "configuration", code: "host-not-registered", parameters: { host: "evil.test" } });
     expect(platform.requests).toHaveLength(1);
     client.destroy();
   });
@@ -161,9 +160,11 @@ describe("reconnecting", () => {
     client.destroy();
   });
 
-  it("replaces a socket whose heartbeat echo is missing for two intervals", async () => {
+  it("replaces a socket whose heartbeat echo is missing for two intervals, once the platform has answered one", async () => {
     const client = platform.client();
     await vi.advanceTimersByTimeAsync(50);
+    // The first heartbeat is answered: this platform echoes them.
+    await vi.advanceTimersByTimeAsync(30_000);
     platform.silentHeartbeats = true;
     await vi.advanceTimersByTimeAsync(30_000 + 60_000 - 100);
     expect(phases(client).at(-1)).toBe("live");
@@ -210,12 +211,13 @@ describe("reconnecting", () => {
 });
 
 describe("session expiry", () => {
-  it("starts a new session with a notice when the socket closes with 4001", async () => {
+  it("starts a new session, with a fresh token and a notice, when the socket closes with 4001", async () => {
     const client = platform.client();
     await vi.advanceTimersByTimeAsync(50);
     platform.dropSockets(4001);
     await vi.advanceTimersByTimeAsync(50);
-    expect(phases(client).slice(3)).toEqual([...untilLive, "creating-session", ...untilLive]);
+    expect(phases(client).slice(3)).toEqual([...untilLive, "authorizing", "creating-session", ...untilLive]);
+    expect(platform.requests.filter((request) => request.url.endsWith("/access-token"))).toHaveLength(2);
     expect(platform.sessions.size).toBe(2);
     expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["new-session"]);
     expect(platform.storage.getItem("cap-chat:session")).toContain("session-2");
@@ -229,7 +231,7 @@ describe("session expiry", () => {
     await vi.advanceTimersByTimeAsync(11 * 60_000);
     platform.wake("online");
     await vi.advanceTimersByTimeAsync(50);
-    expect(phases(client).slice(3)).toEqual([...untilLive, "offline", "creating-session", ...untilLive]);
+    expect(phases(client).slice(3)).toEqual([...untilLive, "offline", "authorizing", "creating-session", ...untilLive]);
     expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["new-session"]);
     client.destroy();
   });
@@ -256,11 +258,11 @@ describe("budget exhaustion", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(phases(client).slice(5)).toEqual(["live", "reconnecting#1", "connecting", "reconnecting#2", "connecting", "failed"]);
     const connection = client.getSnapshot().connection;
-    expect(connection.status === "failed" && connection.error.kind).toBe("budget-exhausted");
+    expect(connection.status === "failed" && connection.error).toEqual({ kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: 2 } });
     platform.refuseUpgrades = false;
     client.newConversation();
     await vi.advanceTimersByTimeAsync(50);
-    expect(phases(client).slice(11)).toEqual(["creating-session", ...untilLive]);
+    expect(phases(client).slice(11)).toEqual(["authorizing", "creating-session", ...untilLive]);
     expect(client.getSnapshot().messages.map((message) => message.text)).toEqual(["Hello!"]);
     expect(platform.sessions.size).toBe(2);
     client.destroy();
@@ -306,7 +308,7 @@ describe("actions", () => {
     await vi.advanceTimersByTimeAsync(50);
     client.newConversation();
     await vi.advanceTimersByTimeAsync(50);
-    expect(phases(client).slice(3)).toEqual([...untilLive, "ended:REASON_USER_END", "creating-session", ...untilLive]);
+    expect(phases(client).slice(3)).toEqual([...untilLive, "ended:REASON_USER_END", "authorizing", "creating-session", ...untilLive]);
     expect(client.getSnapshot().ended).toBeNull();
     expect(client.getSnapshot().messages.map((message) => message.text)).toEqual(["Hello!"]);
     expect(platform.sessions.size).toBe(2);

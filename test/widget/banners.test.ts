@@ -13,21 +13,23 @@ afterEach(() => {
 });
 
 describe("notices", () => {
-  it("are shown by level, errors as alerts", async () => {
+  it("are shown by level in the page's language, errors as alerts, and an unknown server text as the server wrote it", async () => {
     const { root, update } = renderWidget({ open: true });
     const time = Date.now();
     await update({
       notices: [
-        { id: "n1", level: "info", text: "Heads up", time },
-        { id: "n2", level: "warning", text: "Our system is experiencing high load. Please try again in a moment.", time },
-        { id: "n3", level: "error", text: "Sorry, I encountered an error. Please try again.", time },
+        { id: "n1", level: "info", code: "server-message", text: "Heads up", time },
+        { id: "n2", level: "warning", code: "server-busy", text: "Our system is experiencing high load. Please try again in a moment.", time },
+        { id: "n3", level: "error", code: "agent-error", text: "Sorry, I encountered an error. Please try again.", time },
+        { id: "n4", level: "info", code: "new-session", time },
       ],
     });
     const notices = [...root.querySelectorAll("[part=notice]")];
     expect(notices.map((notice) => [notice.getAttribute("data-level"), notice.getAttribute("role"), notice.textContent])).toEqual([
       ["info", "status", "Heads up"],
-      ["warning", "status", "Our system is experiencing high load. Please try again in a moment."],
-      ["error", "alert", "Sorry, I encountered an error. Please try again."],
+      ["warning", "status", "Our system is busy. Please try again in a moment."],
+      ["error", "alert", "Something went wrong with this answer. Please try again."],
+      ["info", "status", "The conversation had expired, so a new one has started."],
     ]);
   });
 });
@@ -81,9 +83,9 @@ describe("the connection", () => {
 
   it("reports a failure, disables the composer and offers a new conversation", async () => {
     const { root, update, screen, client } = renderWidget({ open: true });
-    await update({ connection: { status: "failed", error: { kind: "configuration", message: "The connector token is unknown" } } });
+    await update({ connection: { status: "failed", error: { kind: "configuration", code: "connector-unknown" } } });
     expect(status(root)).toBe("Unable to connect");
-    expect(screen.getByRole("alert").textContent).toContain("We could not connect to the chat service. The connector token is unknown");
+    expect(screen.getByRole("alert").textContent).toContain("We could not connect to the chat service. The chat is not set up correctly.");
     expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(true);
     expect(screen.getByRole("button", { name: "Send" }).hasAttribute("disabled")).toBe(true);
     expect(screen.queryByRole("button", { name: "More options" })).toBeNull();

@@ -123,14 +123,14 @@ describe("commands and events", () => {
     client.emit("handoff", { phase: "triggered" });
     client.emit("handoff-required", { reason: "POLICY", queueName: "support" });
     client.emit("end", { reason: "REASON_USER_END" });
-    client.emit("error", { kind: "network", message: "The network request failed" });
+    client.emit("error", { kind: "network", code: "network-failure" });
     expect(events).toEqual([
       ["cap-chat:message", message],
       ["cap-chat:state", { status: "offline" }],
       ["cap-chat:handoff", { phase: "triggered" }],
       ["cap-chat:handoff-required", { reason: "POLICY", queueName: "support" }],
       ["cap-chat:end", { reason: "REASON_USER_END" }],
-      ["cap-chat:error", { kind: "network", message: "The network request failed" }],
+      ["cap-chat:error", { kind: "network", code: "network-failure" }],
     ]);
     const handler = vi.fn();
     const unsubscribe = controller.on("cap-chat:state", handler);

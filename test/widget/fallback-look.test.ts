@@ -57,7 +57,8 @@ describe("the Chat API fallback looks like the Messaging experience", () => {
 
   it("says once that a conversation handed over is closed here, with no promise that it continues", async () => {
     const { root, update, screen } = renderWidget({ open: true }, fallback([chatAnswer("c1", "Let me connect you.")]));
-    await update({ handoff: { phase: "over", destination: "general-support" }, ended: { reason: "REASON_NATURAL_END" }, connection: { status: "ended" } });
+    const handoff = { phase: "client-handoff-required", reason: "", queueName: "general-support", destination: "general-support" } as const;
+    await update({ handoff, ended: { reason: "REASON_NATURAL_END" }, connection: { status: "ended" } });
     const text = root.querySelector("[role=log]")!.textContent!;
     expect(text).toContain("This chat has been handed over to our support team.");
     expect(text).not.toContain("continues");

@@ -56,7 +56,7 @@ describe("focus after a control that removes itself", () => {
   });
 
   it("moves to the message input once a failed connection's new conversation takes messages", async () => {
-    const failed = createSnapshot({ connection: { status: "failed", error: { kind: "configuration", message: "The connector token is unknown" } } });
+    const failed = createSnapshot({ connection: { status: "failed", error: { kind: "configuration", code: "connector-unknown" } } });
     const { screen, root, update, settle } = renderWidget({ open: true }, failed);
     const start = screen.getByRole("button", { name: "Start a new conversation" });
     start.focus();

@@ -85,7 +85,7 @@ describe("the handoff, told inline in the transcript", () => {
     const { root, update } = renderWidget({ open: true }, createSnapshot({ agent: ava }));
     await update({ handoff: { phase: "triggered" } });
     await update({ handoff: { phase: "failed", reason: "NO_AGENTS_AVAILABLE" } });
-    const notice = { id: "n1", level: "warning" as const, text: SystemMessageText.HandoffConnectFailed, time: Date.now() };
+    const notice = { id: "n1", level: "warning" as const, code: "handoff-connect-failed" as const, text: SystemMessageText.HandoffConnectFailed, time: Date.now() };
     await update({ notices: [notice] });
     const said = root.querySelector("[role=log]")!.textContent!;
     expect(storyTexts(root)).toEqual(["Sorry, we could not connect you to a member of our team. You can keep chatting here."]);
@@ -96,8 +96,8 @@ describe("the handoff, told inline in the transcript", () => {
 
   it("still shows that notice when no handoff failure told the same", async () => {
     const { root, update } = renderWidget({ open: true });
-    await update({ notices: [{ id: "n1", level: "warning", text: SystemMessageText.HandoffConnectFailed, time: Date.now() }] });
-    expect(root.querySelector("[part=notice]")?.textContent).toBe(SystemMessageText.HandoffConnectFailed);
+    await update({ notices: [{ id: "n1", level: "warning", code: "handoff-connect-failed", text: SystemMessageText.HandoffConnectFailed, time: Date.now() }] });
+    expect(root.querySelector("[part=notice]")?.textContent).toBe("We could not connect you to a member of our team.");
   });
 
   it("starts the story over with a new conversation", async () => {

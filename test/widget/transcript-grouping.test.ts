@@ -65,7 +65,7 @@ describe("grouping", () => {
   it("breaks a group where a notice sits between two messages", () => {
     const rows = transcriptEntries(
       [agentMessage("a1", "One", { time: at(6, 9, 0) }), agentMessage("a2", "Two", { time: at(6, 9, 2) })],
-      [{ id: "n1", level: "warning", text: "High load", time: at(6, 9, 1) }],
+      [{ id: "n1", level: "warning", code: "server-busy", text: "High load", time: at(6, 9, 1) }],
       emptyStory,
       at(6, 10, 0),
     );

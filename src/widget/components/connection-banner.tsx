@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import { errorText } from "../locales/notice-text.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Banner } from "./banner.tsx";
 
@@ -11,12 +12,13 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
   const connection = model.connection.value;
   const client = model.client;
-  const [now, setNow] = useState(Date.now);
+  // The countdown runs on the client's clock, the one `nextAttemptAt` is on.
+  const [now, setNow] = useState(() => client.now());
   const reconnectAt = connection.status === "reconnecting" ? connection.nextAttemptAt : 0;
   useEffect(() => {
     if (!reconnectAt) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    setNow(client.now());
+    const timer = setInterval(() => setNow(client.now()), 1000);
     return () => clearInterval(timer);
   }, [reconnectAt]);
   if (model.ended.value) return null;
@@ -42,7 +44,7 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
       return (
         <Banner
           role="alert"
-          text={`${strings.failedDetail} ${connection.error.message}`}
+          text={`${strings.failedDetail} ${errorText(connection.error, strings)}`}
           action={[
             strings.newConversation,
             () => {

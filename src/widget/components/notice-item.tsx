@@ -1,10 +1,13 @@
 import type { Notice } from "../../transport/conversation.ts";
+import type { LocaleStrings } from "../locales/index.ts";
+import { noticeText } from "../locales/notice-text.ts";
 
-/** A system notice; errors are alerts, the rest polite status messages. */
-export function NoticeItem({ notice: { level, text } }: { notice: Notice }) {
+/** A system notice in the page's language; errors are alerts, the rest polite status messages. */
+export function NoticeItem({ notice, strings }: { notice: Notice; strings: LocaleStrings }) {
+  const level = notice.level;
   return (
     <p part="notice" class={`notice ${level}`} role={level === "error" ? "alert" : "status"} data-level={level}>
-      {text}
+      {noticeText(notice, strings)}
     </p>
   );
 }

@@ -3,8 +3,8 @@ import type { ChatModel } from "../model/chat-model.ts";
 import { Banner } from "./banner.tsx";
 
 /**
- * Why the conversation ended (or that it was handed over, which is why a Chat API conversation ends with a
- * handoff: one sentence, not two that disagree), and the way to start a new one. The control that ended the conversation is
+ * Why the conversation ended (or that it was handed over, as a conversation that ends after the site was
+ * asked to route the visitor is: one sentence, not two that disagree), and the way to start a new one. The control that ended the conversation is
  * gone by now, so focus that fell to the page moves to "Start a new conversation". That button goes with
  * the ended conversation, so using it moves focus to the input once the new one takes messages.
  */
@@ -16,7 +16,7 @@ export function SessionEnd({ model, end }: { model: ChatModel; end: SessionEndIn
       kind="end"
       role="status"
       text={
-        model.handoff.value.phase === "over"
+        model.handoff.value.phase === "client-handoff-required"
           ? strings.handoff.over
           : Object.hasOwn(reasons, end.reason)
             ? reasons[end.reason as keyof typeof reasons]

@@ -78,7 +78,7 @@ export function Transcript({ model }: { model: ChatModel }) {
         );
       }
       case "notice":
-        return <NoticeItem key={row.key} notice={row.notice} />;
+        return <NoticeItem key={row.key} notice={row.notice} strings={strings} />;
       case "story":
         return <StoryItem key={row.key} entry={row.entry} strings={strings} />;
       default:

@@ -1,5 +1,8 @@
 import type { LocaleStrings } from "./locale-strings.ts";
 
+/** Shared by every code that means the site's chat is set up wrongly: nothing the visitor can fix. */
+const setup = "الدردشة غير مُعدّة بشكل صحيح.";
+
 /** Arabic, written right to left. */
 export const ar: LocaleStrings = {
   code: "ar",
@@ -58,5 +61,41 @@ export const ar: LocaleStrings = {
     failed: "عذرًا، لم نتمكن من توصيلك بأحد أعضاء فريقنا. يمكنك متابعة الدردشة هنا.",
     timedOut: "لم يكن أحد متاحًا في الوقت المناسب. يمكنك متابعة الدردشة هنا.",
     over: "تم تحويل هذه المحادثة إلى فريق الدعم لدينا.",
+  },
+  notices: {
+    "new-session": "انتهت صلاحية المحادثة، لذا بدأت محادثة جديدة.",
+    "session-not-resumed": "تعذر استئناف المحادثة السابقة، لذا بدأت محادثة جديدة.",
+    "session-idle-warning": "ستُغلق المحادثة قريبًا إذا لم يكن هناك نشاط.",
+    "unreadable-answer": "تعذرت قراءة الرد على هذه الرسالة.",
+    "server-busy": "نظامنا مشغول حاليًا. يُرجى المحاولة بعد لحظات.",
+    "agent-unable-to-start": "تعذر على المساعد بدء المحادثة. يُرجى المحاولة لاحقًا.",
+    "agent-trouble-responding": "يواجه المساعد صعوبة في الرد. يُرجى المحاولة مرة أخرى.",
+    "agent-error": "حدث خطأ في هذا الرد. يُرجى المحاولة مرة أخرى.",
+    "session-unavailable": "المحادثة غير متاحة مؤقتًا.",
+    "connector-not-found": setup,
+    "handoff-connect-failed": "لم نتمكن من توصيلك بأحد أعضاء فريقنا.",
+    "message-not-forwarded": "تعذر إيصال رسالتك إلى عضو الفريق.",
+    "handoff-not-initiated": "تعذر بدء التحويل إلى فريقنا.",
+    "message-too-large": ({ kilobytes }) => (kilobytes ? `هذه الرسالة طويلة جدًا (${kilobytes}\u00a0ك.ب كحد أقصى).` : "هذه الرسالة طويلة جدًا."),
+    "invalid-frame": "تعذر على خدمة الدردشة قراءة رسالة.",
+    "server-message": "رسالة من خدمة الدردشة.",
+  },
+  errors: {
+    "insecure-url": setup,
+    "invalid-url": setup,
+    "missing-options": setup,
+    "chat-url-required": setup,
+    "websocket-unavailable": setup,
+    "connector-unknown": setup,
+    "host-not-registered": setup,
+    "connector-without-host": setup,
+    "connector-headers-missing": setup,
+    "request-refused": "رفضت خدمة الدردشة الاتصال.",
+    "chat-api-refused": setup,
+    "network-failure": "يُرجى التحقق من اتصالك بالإنترنت.",
+    "chat-api-unavailable": "تعذر تحميل جزء من الدردشة.",
+    "reconnect-budget-spent": ({ attempts }) => `حاولنا إعادة الاتصال ${attempts} مرات.`,
+    "connection-ended": "انقطع الاتصال بشكل غير متوقع.",
+    "invalid-answer": "أرسلت خدمة الدردشة ردًا تعذرت قراءته.",
   },
 };

@@ -1,5 +1,8 @@
 import type { LocaleStrings } from "./locale-strings.ts";
 
+/** Shared by every code that means the site's chat is set up wrongly: nothing the visitor can fix. */
+const setup = "The chat is not set up correctly.";
+
 /** English, the default; its accessible names are the documented public ones. */
 export const en: LocaleStrings = {
   code: "en",
@@ -58,5 +61,41 @@ export const en: LocaleStrings = {
     failed: "Sorry, we could not connect you to a member of our team. You can keep chatting here.",
     timedOut: "No one was available in time. You can keep chatting here.",
     over: "This chat has been handed over to our support team.",
+  },
+  notices: {
+    "new-session": "The conversation had expired, so a new one has started.",
+    "session-not-resumed": "The earlier conversation could not be continued, so a new one has started.",
+    "session-idle-warning": "The conversation will close soon without activity.",
+    "unreadable-answer": "The answer to this message could not be read.",
+    "server-busy": "Our system is busy. Please try again in a moment.",
+    "agent-unable-to-start": "The assistant could not start the conversation. Please try again later.",
+    "agent-trouble-responding": "The assistant is having trouble responding. Please try again.",
+    "agent-error": "Something went wrong with this answer. Please try again.",
+    "session-unavailable": "The conversation is briefly unavailable.",
+    "connector-not-found": setup,
+    "handoff-connect-failed": "We could not connect you to a member of our team.",
+    "message-not-forwarded": "Your message could not be passed on to our team member.",
+    "handoff-not-initiated": "The transfer to our team could not be started.",
+    "message-too-large": ({ kilobytes }) => (kilobytes ? `This message is too long to send (${kilobytes}\u00a0KB at most).` : "This message is too long to send."),
+    "invalid-frame": "The chat service could not read a message.",
+    "server-message": "A message from the chat service.",
+  },
+  errors: {
+    "insecure-url": setup,
+    "invalid-url": setup,
+    "missing-options": setup,
+    "chat-url-required": setup,
+    "websocket-unavailable": setup,
+    "connector-unknown": setup,
+    "host-not-registered": setup,
+    "connector-without-host": setup,
+    "connector-headers-missing": setup,
+    "request-refused": "The chat service refused the connection.",
+    "chat-api-refused": setup,
+    "network-failure": "Please check your internet connection.",
+    "chat-api-unavailable": "Part of the chat could not be loaded.",
+    "reconnect-budget-spent": ({ attempts }) => `We tried to reconnect ${attempts} times.`,
+    "connection-ended": "The connection ended unexpectedly.",
+    "invalid-answer": "The chat service sent an answer we could not read.",
   },
 };

@@ -1,5 +1,8 @@
 import type { LocaleStrings } from "./locale-strings.ts";
 
+/** Shared by every code that means the site's chat is set up wrongly: nothing the visitor can fix. */
+const setup = "La discussion n'est pas configurée correctement.";
+
 /** French. */
 export const fr: LocaleStrings = {
   code: "fr",
@@ -59,5 +62,41 @@ export const fr: LocaleStrings = {
     failed: "Désolé, nous n'avons pas pu vous mettre en relation avec notre équipe. Vous pouvez continuer ici.",
     timedOut: "Personne n'était disponible à temps. Vous pouvez continuer ici.",
     over: "Cette discussion a été transmise à notre service d'assistance.",
+  },
+  notices: {
+    "new-session": "La conversation avait expiré : une nouvelle a commencé.",
+    "session-not-resumed": "La conversation précédente n'a pas pu reprendre : une nouvelle a commencé.",
+    "session-idle-warning": "Sans activité, la conversation va bientôt se fermer.",
+    "unreadable-answer": "La réponse à ce message est illisible.",
+    "server-busy": "Notre système est très sollicité. Réessayez dans un instant.",
+    "agent-unable-to-start": "L'assistant n'a pas pu démarrer la conversation. Réessayez plus tard.",
+    "agent-trouble-responding": "L'assistant a du mal à répondre. Veuillez réessayer.",
+    "agent-error": "Un problème est survenu avec cette réponse. Veuillez réessayer.",
+    "session-unavailable": "La conversation est momentanément indisponible.",
+    "connector-not-found": setup,
+    "handoff-connect-failed": "Nous n'avons pas pu vous mettre en relation avec notre équipe.",
+    "message-not-forwarded": "Votre message n'a pas pu être transmis au membre de l'équipe.",
+    "handoff-not-initiated": "Le transfert vers notre équipe n'a pas pu commencer.",
+    "message-too-large": ({ kilobytes }) => (kilobytes ? `Ce message est trop long (${kilobytes}\u00a0Ko au plus).` : "Ce message est trop long."),
+    "invalid-frame": "Le service de discussion n'a pas pu lire un message.",
+    "server-message": "Un message du service de discussion.",
+  },
+  errors: {
+    "insecure-url": setup,
+    "invalid-url": setup,
+    "missing-options": setup,
+    "chat-url-required": setup,
+    "websocket-unavailable": setup,
+    "connector-unknown": setup,
+    "host-not-registered": setup,
+    "connector-without-host": setup,
+    "connector-headers-missing": setup,
+    "request-refused": "Le service de discussion a refusé la connexion.",
+    "chat-api-refused": setup,
+    "network-failure": "Vérifiez votre connexion à Internet.",
+    "chat-api-unavailable": "Une partie de la discussion n'a pas pu être chargée.",
+    "reconnect-budget-spent": ({ attempts }) => `Nous avons essayé de nous reconnecter ${attempts}\u00a0fois.`,
+    "connection-ended": "La connexion s'est interrompue de façon inattendue.",
+    "invalid-answer": "Le service de discussion a envoyé une réponse illisible.",
   },
 };

@@ -1,3 +1,8 @@
+import type { CodeParameters, ErrorCode, NoticeCode } from "../../transport/codes.ts";
+
+/** The sentence for a code the transport emits: fixed, or built from the code's parameters. */
+export type CodeText = string | ((parameters: CodeParameters) => string);
+
 /**
  * Every text the widget shows or announces, for one language. Functions build sentences whose word order
  * differs between languages; `duration` is an already localised amount of time ("2 minutes").
@@ -64,7 +69,11 @@ export interface LocaleStrings {
     clientRequired: string;
     failed: string;
     timedOut: string;
-    /** Chat API: the conversation was handed over and is closed here; replaces the end reason. */
+    /** The conversation ended after the site was asked to route the visitor; replaces the end reason. */
     over: string;
   };
+  /** Every notice code (`server-message` only for a server notice that carries no text of its own). */
+  notices: Record<NoticeCode, CodeText>;
+  /** Every reason a connection fails for good, said to the visitor after `failedDetail`. */
+  errors: Record<ErrorCode, CodeText>;
 }

@@ -1,6 +1,6 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
 import type { ChatClient } from "../../transport/chat-client-types.ts";
-import { initialConversationSnapshot } from "../../transport/conversation-reducer.ts";
+import { initialConversationSnapshot } from "../../transport/conversation/conversation-reducer.ts";
 import type { ChatMessage, ConversationSnapshot, Participant } from "../../transport/conversation.ts";
 import { switchLocale, type LocaleStrings } from "../locales/index.ts";
 import { markdownPlainText } from "../markdown/index.ts";

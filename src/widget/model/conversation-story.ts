@@ -1,4 +1,3 @@
-import { SystemMessageText } from "../../protocol/index.ts";
 import type { ConversationSnapshot, HandoffPhase, Participant } from "../../transport/conversation.ts";
 
 /**
@@ -44,7 +43,8 @@ export function advanceStory(story: ConversationStory, previous: ConversationSna
   const add = (entry: { kind: "handoff"; handoff: HandoffPhase } | { kind: "joined" | "left"; participant: Participant }) => {
     entries = [...entries, { ...entry, id: `story-${count++}`, after, time: now }];
   };
-  if (next.handoff !== previous.handoff) {
+  // A handoff that arrives with the end (the Chat API's) is told once, by the end's banner.
+  if (next.handoff !== previous.handoff && !(next.ended && !previous.ended)) {
     const { phase } = next.handoff;
     const last = entries[entries.length - 1];
     const open = last?.kind === "handoff" && progressPhases.includes(last.handoff.phase) ? last : null;
@@ -61,7 +61,7 @@ export function advanceStory(story: ConversationStory, previous: ConversationSna
     if (next.liveAgent) add({ kind: "joined", participant: next.liveAgent });
   }
   if (next.notices !== previous.notices && failedPhases.includes(next.handoff.phase)) {
-    const repeated = next.notices.filter((notice) => !previous.notices.includes(notice) && notice.text === SystemMessageText.HandoffConnectFailed);
+    const repeated = next.notices.filter((notice) => !previous.notices.includes(notice) && notice.code === "handoff-connect-failed");
     if (repeated.length) hiddenNotices = new Set([...hiddenNotices, ...repeated.map((notice) => notice.id)]);
   }
   return entries === story.entries && hiddenNotices === story.hiddenNotices ? story : { entries, hiddenNotices, count };

@@ -1,7 +1,7 @@
 import type { ConversationSnapshot, Participant } from "../../transport/conversation.ts";
 
 /** Handoff phases during which the platform's agent has left the conversation for a person. */
-const agentAwayPhases: readonly string[] = ["triggered", "accepted", "queued", "live-agent", "live-agent-left", "client-handoff-required", "over"];
+const agentAwayPhases: readonly string[] = ["triggered", "accepted", "queued", "live-agent", "live-agent-left", "client-handoff-required"];
 
 /**
  * Who is with the visitor now, following the platform's handoff sequences: the live agent while one is

@@ -1,10 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { EventType } from "../../../src/protocol/index.ts";
 import { startReferenceServer, type ReferenceServer, type StoredEventView } from "../../../demo/server/index.ts";
 import { buildChatClient, type DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
 import type { ConversationSnapshot } from "../../../src/transport/conversation.ts";
-import type { Environment } from "../../../src/transport/environment.ts";
-import { MemoryStorage, nodeFetch, nodeWebSocket } from "../../support/node-effects.ts";
+import { nodeFetch, nodeWebSocket } from "../../support/node-effects.ts";
+import { createTestEnvironment, MemoryStorage, type TestEnvironment, type TestEnvironmentOptions } from "../../support/test-environment.ts";
 
 export { MemoryStorage, nodeFetch, nodeWebSocket };
 
@@ -17,35 +18,26 @@ export function startTestServer(timeScale = clientTimeScale): Promise<ReferenceS
 export const clientTimeScale = 0.02;
 
 /**
- * A Node environment with real sockets and a fast clock: every timer is scaled by `timeScale` and
- * `now()` advances correspondingly faster, so backoff, heartbeats and the stable minute keep their
- * proportions against a server started with the same `timeScale`.
+ * A Node environment with real sockets, real HTTP and a fast clock (see `createTestEnvironment`), random
+ * jitter, and ids unique to this environment, so a reloaded client never reuses one of its predecessor's.
  */
-export function nodeEnvironment(overrides: Partial<Environment> = {}, timeScale = clientTimeScale): Environment {
-  let counter = 0;
-  const origin = Date.now();
-  return {
+export function nodeEnvironment(overrides: TestEnvironmentOptions = {}, timeScale = clientTimeScale): TestEnvironment {
+  return createTestEnvironment({
+    clock: { timeScale },
     createWebSocket: nodeWebSocket,
     fetch: nodeFetch,
-    setTimeout: (callback, milliseconds) => setTimeout(callback, milliseconds * timeScale),
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    now: () => origin + (Date.now() - origin) / timeScale,
-    random: () => Math.random(),
-    createId: () => `client-${process.pid}-${Date.now().toString(36)}-${(counter += 1)}`,
-    storage: new MemoryStorage(),
-    isOnline: () => true,
-    onWake: () => () => undefined,
-    onOffline: () => () => undefined,
-    pageHost: () => "",
+    random: Math.random,
+    idPrefix: `client-${randomUUID().slice(0, 8)}-`,
+    pageHost: "",
     ...overrides,
-  };
+  });
 }
 
 /** A client connected to `server` with the demo connector, started. */
 export function connectClient(
   server: ReferenceServer,
   options: Partial<ChatClientOptions> = {},
-  environment: Partial<Environment> = {},
+  environment: TestEnvironmentOptions = {},
   timeScale = clientTimeScale,
 ): DiagnosableChatClient {
   const client = buildChatClient(nodeEnvironment(environment, timeScale), {
@@ -56,6 +48,24 @@ export function connectClient(
   });
   client.start();
   return client;
+}
+
+/**
+ * Resolves once `condition` holds, checking after every turn of the event loop (never on a fixed sleep);
+ * rejects after `timeout` ms of wall time.
+ */
+export async function waitFor(condition: () => boolean, timeout = 8000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeout} ms`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The sequence up to which the client stored that this tab has received the session's events. */
+export function storedHistoryMark(storage: MemoryStorage, id?: string): number {
+  const record = storage.getItem(id ? `cap-chat:session:${id}` : "cap-chat:session");
+  return record === null ? 0 : ((JSON.parse(record) as { historyThrough?: number }).historyThrough ?? 0);
 }
 
 /** Resolves with the first snapshot that satisfies `predicate`; rejects after `timeout` with the last one. */

@@ -1,25 +1,56 @@
 import { Server, WebSocket as MockWebSocket } from "mock-socket";
 import { afterEach, beforeEach, vi } from "vitest";
-import { EventType, type SessionCapabilities } from "../../../src/protocol/index.ts";
+import { EventType, SystemMessageLevel, SystemMessageText, type SessionCapabilities } from "../../../src/protocol/index.ts";
 import { buildChatClient, type DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
-import { MemoryStorage } from "../../support/node-effects.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
-import type { Environment, HttpRequest, HttpResponse, WebSocketLike } from "../../../src/transport/environment.ts";
+import type { HttpRequest, HttpResponse, WebSocketLike } from "../../../src/transport/environment.ts";
+import { createTestEnvironment, MemoryStorage, NetworkSignals, type TestEnvironment, type TestEnvironmentOptions } from "../../support/test-environment.ts";
 
 // The client loads the Chat API transport on demand; loading it once up front keeps the timed assertions
 // of the fallback tests about the protocol rather than about how long a first module load takes.
-await import("../../../src/transport/chat-api-transport.ts");
+await import("../../../src/transport/chat-api/chat-api-transport.ts");
 
 export const messagingUrl = "https://chat.example.test";
 const socketUrl = "wss://chat.example.test/ws";
 export const chatUrl = "https://proxy.example.test/support/chat";
+/** The site's own token endpoint, which holds the connector token on the site's backend. */
+export const tokenUrl = "/support/access-token";
+
+/**
+ * How this platform differs from the reference server's defaults: one switch per variant a real platform
+ * may show, named as the reference server's switches. Absent: the default behaviour.
+ */
+export interface PlatformVariants {
+  /** The batch wrapper carries only `type` and `payload.events`. */
+  batchWithoutId?: boolean;
+  /** The replay comes in batches of this many events… */
+  replayBatchSize?: number;
+  /** …this long apart. */
+  replayBatchDelayMilliseconds?: number;
+  /** Stored events skip sequence numbers (transient events use them). */
+  skippingSequences?: boolean;
+  /** Chunks go out live as transient events; history holds the assembled message, sent live after the last chunk. */
+  assembledHistory?: boolean;
+  heartbeatEcho?: "full" | "without-id" | "none";
+  /** A token opens only the session it created. */
+  sessionBoundTokens?: boolean;
+  /** An abandoned session closes its sockets with 1000 and no `SESSION_END`. */
+  idleCloseWithoutEnd?: boolean;
+  tokenExpirySeconds?: number;
+  /** A Chat API conversation idle this long answers `respond` with 400 `CHAT_TIMEOUT`. */
+  chatTimeoutSeconds?: number;
+  /** `max_reconnect_attempts` 0 (unlimited) and `heartbeat_interval_seconds` 0 (off). */
+  zeroCapabilities?: boolean;
+  /** A join request while the agent is in the session gets an error instead of being ignored. */
+  refuseSecondJoin?: boolean;
+}
 
 export interface WireEvent {
-  id: string;
+  id?: string;
   sequence: number | null;
   type: string;
   payload: Record<string, unknown>;
-  timestamp: string;
+  timestamp?: string;
   metadata?: { custom?: Record<string, unknown> };
 }
 
@@ -35,23 +66,30 @@ interface FakeSession {
   events: WireEvent[];
   sockets: ServerSocket[];
   receivedUserMessages: { text: string; clientEventId: string | undefined }[];
+  nextSequence: number;
+  agentPresent: boolean;
 }
+
+/** A Chat API answer the fake gives instead of its default: a status and body, or a failure to connect. */
+export type ChatReply = { status: number; body?: Record<string, unknown>; headers?: Record<string, string> } | { refused: true } | { networkError: true };
 
 /**
  * A scripted Messaging platform for unit tests, run under fake timers: fake `fetch` for the token and
- * session calls, mock-socket for `/ws`, and a tiny agent (join → joined + greeting; a user message →
- * echo + reply). Switches let a test refuse upgrades, lose or drop things, and read what arrived.
+ * session calls and the Chat API, mock-socket for `/ws`, and a tiny agent (join → joined + greeting; a
+ * user message → echo + reply; a message before the join → "Conversation ID not found"). `variants`
+ * switch on the §9 behaviours; the other fields let a test refuse upgrades, lose or drop things, and read
+ * what arrived.
  */
 export class FakePlatform {
   // verifyClient refuses before the socket opens, as a failed handshake looks to a browser. It gets no
   // arguments, so it reads the URL of the socket being opened (they open one at a time).
-  readonly server = new Server(socketUrl, { verifyClient: () => !this.refuseUpgrades && this.sessions.has(this.lastSessionId()) });
+  readonly server = new Server(socketUrl, { verifyClient: () => this.acceptsUpgrade(this.socketUrls.at(-1) ?? "") });
   readonly sessions = new Map<string, FakeSession>();
   readonly requests: { url: string; init: HttpRequest }[] = [];
   readonly socketUrls: string[] = [];
+  readonly signals = new NetworkSignals();
   readonly storage = new MemoryStorage();
-  readonly wakeListeners = new Set<(reason: "online" | "visible") => void>();
-  readonly offlineListeners = new Set<() => void>();
+  variants: PlatformVariants = {};
   capabilities: SessionCapabilities = { streaming: false, max_reconnect_attempts: 10, heartbeat_interval_seconds: 30 };
   /** While true, every upgrade is refused (the socket closes before opening). */
   refuseUpgrades = false;
@@ -59,78 +97,93 @@ export class FakePlatform {
   silentHeartbeats = false;
   /** While true, user messages are swallowed (as if the frame was lost in a dying socket). */
   loseUserMessages = false;
-  /** While true, stored events are not sent live (as if the socket died right after the server stored them). */
+  /** While true, join requests are swallowed. */
+  loseJoins = false;
+  /** Stored events are not sent live while true (as if the socket died right after the server stored them). */
   muteLive = false;
+  /** While true, a socket that opens gets no history batch at all. */
+  withholdReplay = false;
+  /** The next this many joins are answered "unable to start a conversation". */
+  failingJoins = 0;
+  /** Join requests refused because the agent was already there (`refuseSecondJoin`). */
+  refusedJoins = 0;
+  /** The next user message is answered with the high-load warning. */
+  highLoadNext = false;
   /** Every USER_TYPING state the server received, in order, with the time. */
   readonly typing: { state: string; at: number }[] = [];
   /** Every USER_MESSAGE frame that reached the server, lost ones included. */
   userMessageFrames = 0;
   /** Chat API calls, by action. */
   readonly chatCalls: { action: string; body: Record<string, unknown> }[] = [];
+  /** Answers queued for the next Chat API respond calls. */
+  readonly chatReplies: ChatReply[] = [];
   /** Answers queued for the next access-token calls: a status and the error text. */
   tokenFailures: { status: number; message: string }[] = [];
-  online = true;
+  /** Every token handed out, with when and the session it created. */
+  readonly tokens = new Map<string, { issuedAt: number; sessionId?: string }>();
+
+  /** Hands out a new access token, as the platform (or the site's backend on its behalf) does. */
+  issueToken(): { access_token: string; expires_in: number; token_type: "Bearer" } {
+    const token = `token-${(this.idCounter += 1)}`;
+    this.tokens.set(token, { issuedAt: Date.now() });
+    return { access_token: token, expires_in: this.variants.tokenExpirySeconds ?? 86400, token_type: "Bearer" };
+  }
+  private readonly chatConversations = new Map<string, number>();
   private idCounter = 0;
+  private sessionCounter = 0;
 
   constructor() {
     this.server.on("connection", (socket) => this.connect(socket as unknown as ServerSocket));
   }
 
-  /** The environment the client runs in: everything fake, `random` fixed at 0.5 (no jitter). */
-  environment(overrides: Partial<Environment> = {}): Environment {
-    return {
+  /** The environment a client runs in: fake sockets and HTTP, the platform's storage and signals. */
+  environment(overrides: TestEnvironmentOptions = {}): TestEnvironment {
+    return createTestEnvironment({
       createWebSocket: (url) => {
         this.socketUrls.push(url);
         return new MockWebSocket(url) as unknown as WebSocketLike;
       },
       fetch: (url, init) => this.fetch(url, init),
-      setTimeout: (callback, milliseconds) => setTimeout(callback, milliseconds),
-      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-      now: () => Date.now(),
-      random: () => 0.5,
+      // One counter for every client of the platform: a reloaded page never reuses an id.
       createId: () => `id-${(this.idCounter += 1)}`,
       storage: this.storage,
-      isOnline: () => this.online,
-      onWake: (listener) => {
-        this.wakeListeners.add(listener);
-        return () => this.wakeListeners.delete(listener);
-      },
-      onOffline: (listener) => {
-        this.offlineListeners.add(listener);
-        return () => this.offlineListeners.delete(listener);
-      },
-      pageHost: () => "shop.example.test",
+      signals: this.signals,
       ...overrides,
-    };
+    });
   }
 
   /** A started client on this platform. */
-  client(options: Partial<ChatClientOptions> = {}, environment: Partial<Environment> = {}): DiagnosableChatClient {
+  client(options: Partial<ChatClientOptions> = {}, environment: TestEnvironmentOptions = {}): DiagnosableChatClient {
     const client = buildChatClient(this.environment(environment), { messagingUrl, connectorToken: "connector-1", ...options });
     client.start();
     return client;
   }
 
   /** A started client once its handshake has run and its socket is live (the fake answers at once). */
-  async liveClient(options: Partial<ChatClientOptions> = {}): Promise<DiagnosableChatClient> {
-    const client = this.client(options);
+  async liveClient(options: Partial<ChatClientOptions> = {}, environment: TestEnvironmentOptions = {}): Promise<DiagnosableChatClient> {
+    const client = this.client(options, environment);
     await vi.advanceTimersByTimeAsync(50);
     return client;
   }
 
   goOffline(): void {
-    this.online = false;
-    for (const listener of [...this.offlineListeners]) listener();
+    this.signals.goOffline();
   }
 
   wake(reason: "online" | "visible"): void {
-    this.online = true;
-    for (const listener of [...this.wakeListeners]) listener(reason);
+    this.signals.wake(reason);
   }
 
-  /** The one session the tests create. */
+  /** The one session the tests create (the first). */
   get session(): FakeSession {
     const [session] = this.sessions.values();
+    if (!session) throw new Error("no session yet");
+    return session;
+  }
+
+  /** The most recent session. */
+  get lastSession(): FakeSession {
+    const session = [...this.sessions.values()].at(-1);
     if (!session) throw new Error("no session yet");
     return session;
   }
@@ -140,12 +193,38 @@ export class FakePlatform {
     for (const session of this.sessions.values()) for (const socket of session.sockets.splice(0)) socket.close({ code, reason: "" });
   }
 
+  /** The session expires for lack of client frames: 4001 after a stored end, or 1000 and nothing with `idleCloseWithoutEnd`. */
+  expireSession(session: FakeSession): void {
+    if (!this.variants.idleCloseWithoutEnd) this.emit(session, EventType.SessionEnd, { reason: "REASON_USER_ABANDONED" });
+    for (const socket of session.sockets.splice(0)) socket.close({ code: this.variants.idleCloseWithoutEnd ? 1000 : 4001, reason: "" });
+    this.sessions.delete(session.id);
+  }
+
   /** Stores an event and sends it live to every open socket of the session. */
   emit(session: FakeSession, type: string, payload: Record<string, unknown>, metadata?: WireEvent["metadata"]): WireEvent {
-    const event = this.event(type, payload, session.events.length + 1, metadata);
+    session.nextSequence += this.variants.skippingSequences ? 2 : 1;
+    if (type === EventType.ServiceAgentJoined || type === EventType.LiveAgentJoined) session.agentPresent = true;
+    if (type === EventType.ServiceAgentLeft) session.agentPresent = false;
+    const event = this.event(type, payload, session.nextSequence, metadata);
     session.events.push(event);
-    if (!this.muteLive) for (const socket of session.sockets) socket.send(JSON.stringify(event));
+    if (!this.muteLive) this.sendRaw(session, JSON.stringify(event));
     return event;
+  }
+
+  /** Sends an event live without storing it. */
+  transient(session: FakeSession, type: string, payload: Record<string, unknown>, metadata?: WireEvent["metadata"]): void {
+    if (this.variants.skippingSequences) session.nextSequence += 1;
+    this.sendRaw(session, JSON.stringify(this.event(type, payload, null, metadata)));
+  }
+
+  /** Streams an agent message in `parts`: stored chunks, or (assembled history) live chunks then the stored whole. */
+  stream(session: FakeSession, messageId: string, parts: string[], upTo = parts.length): void {
+    parts.slice(0, upTo).forEach((text, index) => {
+      const payload = { message_id: messageId, text, chunk_index: index + 1, is_complete: index === parts.length - 1 };
+      if (this.variants.assembledHistory) this.transient(session, EventType.ServiceAgentMessageChunk, payload);
+      else this.emit(session, EventType.ServiceAgentMessageChunk, payload);
+    });
+    if (this.variants.assembledHistory && upTo === parts.length) this.emit(session, EventType.ServiceAgentMessage, { message_id: messageId, text: parts.join("") });
   }
 
   /** Sends a frame to every open socket without storing it. */
@@ -159,66 +238,122 @@ export class FakePlatform {
     return event;
   }
 
+  private tokenValid(token: string | null): boolean {
+    const issued = this.tokens.get(token ?? "");
+    const lifetime = this.variants.tokenExpirySeconds;
+    return issued !== undefined && (lifetime === undefined || Date.now() < issued.issuedAt + lifetime * 1000);
+  }
+
+  private acceptsUpgrade(url: string): boolean {
+    if (this.refuseUpgrades || !url) return false;
+    const query = new URL(url).searchParams;
+    const sessionId = query.get("session_id") ?? "";
+    const token = query.get("access_token");
+    if (!this.sessions.has(sessionId) || !this.tokenValid(token)) return false;
+    return !this.variants.sessionBoundTokens || this.tokens.get(token ?? "")?.sessionId === sessionId;
+  }
+
   private async fetch(url: string, init: HttpRequest): Promise<HttpResponse> {
     this.requests.push({ url, init });
-    const respond = (status: number, body: unknown): HttpResponse => ({
+    const respond = (status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse => ({
       status,
-      header: () => null,
+      header: (name) => headers[name] ?? null,
       text: async () => JSON.stringify(body),
     });
-    if (url.endsWith("/api/v1/access-token")) {
+    if (url.endsWith("/api/v1/access-token") || url === tokenUrl) {
       const failure = this.tokenFailures.shift();
       if (failure) return respond(failure.status, { message: failure.message });
-      return respond(200, { access_token: `token-${(this.idCounter += 1)}`, expires_in: 86400, token_type: "Bearer" });
+      return respond(200, this.issueToken());
     }
     if (url.endsWith("/api/v1/sessions")) {
-      const id = `session-${this.sessions.size + 1}`;
-      const session: FakeSession = { id, events: [], sockets: [], receivedUserMessages: [] };
-      session.events.push(this.event(EventType.SessionStart, { capabilities: this.capabilities }, 1));
+      const token = init.headers.Authorization?.replace("Bearer ", "") ?? null;
+      if (!this.tokenValid(token)) return respond(401, { message: "Invalid access token" });
+      const id = `session-${(this.sessionCounter += 1)}`;
+      const session: FakeSession = { id, events: [], sockets: [], receivedUserMessages: [], nextSequence: 0, agentPresent: false };
+      const zero = this.variants.zeroCapabilities ? { max_reconnect_attempts: 0, heartbeat_interval_seconds: 0 } : {};
       this.sessions.set(id, session);
+      this.muted(() => this.emit(session, EventType.SessionStart, { capabilities: { ...this.capabilities, ...zero } }));
+      const issued = this.tokens.get(token ?? "");
+      if (issued) issued.sessionId = id;
       return respond(200, { session_id: id });
     }
     const chatAction = /\/chat\/(create|respond|close)$/.exec(url)?.[1];
-    if (chatAction) {
-      const body = JSON.parse(init.body ?? "{}") as Record<string, unknown>;
-      this.chatCalls.push({ action: chatAction, body });
-      if (chatAction === "create") return respond(200, { conversation_id: "conversation-1", response: "Hello from the Chat API" });
-      if (chatAction === "respond") {
-        return respond(200, { conversation_id: "conversation-1", response: `Chat API heard ${String(body.message)}`, end_conversation: false });
-      }
-      return respond(200, { success: true });
-    }
+    if (chatAction) return this.chatApi(chatAction, JSON.parse(init.body ?? "{}") as Record<string, unknown>, respond);
     return respond(404, { message: "not found" });
   }
 
-  private lastSessionId(): string {
-    const url = this.socketUrls.at(-1);
-    return url ? (new URL(url).searchParams.get("session_id") ?? "") : "";
+  private async chatApi(action: string, body: Record<string, unknown>, respond: (status: number, body: unknown, headers?: Record<string, string>) => HttpResponse): Promise<HttpResponse> {
+    if (action === "respond") {
+      const reply = this.chatReplies.shift();
+      if (reply && "refused" in reply) throw Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
+      this.chatCalls.push({ action, body });
+      if (reply && "networkError" in reply) throw new TypeError("Failed to fetch");
+      if (reply) return respond(reply.status, reply.body ?? {}, reply.headers);
+      const conversationId = String(body.conversation_id);
+      const lastActivity = this.chatConversations.get(conversationId);
+      const timeout = this.variants.chatTimeoutSeconds;
+      if (lastActivity === undefined || (timeout !== undefined && Date.now() - lastActivity > timeout * 1000)) {
+        this.chatConversations.delete(conversationId);
+        return lastActivity === undefined
+          ? respond(404, { success: false, error_code: "NOT_FOUND", error_message: "Conversation not found" })
+          : respond(400, { success: false, error_code: "CHAT_TIMEOUT", error_message: "Chat session exceeded the timeout limit." });
+      }
+      this.chatConversations.set(conversationId, Date.now());
+      return respond(200, { conversation_id: conversationId, response: `Chat API heard ${String(body.message)}`, end_conversation: false });
+    }
+    this.chatCalls.push({ action, body });
+    if (action === "create") {
+      const conversationId = `conversation-${(this.idCounter += 1)}`;
+      this.chatConversations.set(conversationId, Date.now());
+      return respond(200, { conversation_id: conversationId, response: "Hello from the Chat API" });
+    }
+    return respond(200, { success: true });
   }
 
   private connect(socket: ServerSocket): void {
     const query = new URL(socket.url).searchParams;
     const session = this.sessions.get(query.get("session_id") ?? "");
-    if (this.refuseUpgrades || !session) {
-      socket.close({ code: 1006, reason: "" });
-      return;
-    }
+    if (!session) return socket.close({ code: 1006, reason: "" });
     session.sockets.push(socket);
+    socket.on("message", (data) => this.receive(session, socket, String(data)));
+    if (this.withholdReplay) return;
     const cursor = Number(query.get("cursor") ?? "0");
     const [start, ...rest] = session.events;
     const replay = [start, ...rest.filter((event) => (event.sequence ?? 0) > cursor)];
-    socket.send(JSON.stringify(this.event(EventType.EventBatch, { events: replay }, null)));
-    socket.on("message", (data) => this.receive(session, socket, String(data)));
+    const size = this.variants.replayBatchSize ?? replay.length;
+    const batches = Array.from({ length: Math.ceil(replay.length / size) }, (_, index) => replay.slice(index * size, (index + 1) * size));
+    batches.forEach((events, index) => {
+      const batch = this.variants.batchWithoutId ? { type: EventType.EventBatch, payload: { events } } : this.event(EventType.EventBatch, { events }, null);
+      const delay = index * (this.variants.replayBatchDelayMilliseconds ?? 0);
+      if (delay === 0) socket.send(JSON.stringify(batch));
+      else setTimeout(() => session.sockets.includes(socket) && socket.send(JSON.stringify(batch)), delay);
+    });
   }
 
   private receive(session: FakeSession, socket: ServerSocket, text: string): void {
     const frame = JSON.parse(text) as { type: string; payload: Record<string, unknown>; metadata?: WireEvent["metadata"] };
     switch (frame.type) {
-      case EventType.Heartbeat:
-        if (!this.silentHeartbeats) socket.send(JSON.stringify(this.event(EventType.Heartbeat, {}, null)));
+      case EventType.Heartbeat: {
+        const echo = this.variants.heartbeatEcho ?? "full";
+        if (this.silentHeartbeats || echo === "none") return;
+        if (this.variants.skippingSequences) session.nextSequence += 1;
+        socket.send(JSON.stringify(echo === "full" ? this.event(EventType.Heartbeat, {}, null) : { type: EventType.Heartbeat, payload: {}, sequence: null }));
         return;
+      }
       case EventType.RequestServiceAgentJoin:
+        if (this.loseJoins) return;
+        if (session.agentPresent && this.variants.refuseSecondJoin) {
+          this.refusedJoins += 1;
+          const refused = { level: SystemMessageLevel.Error, message: "Error: Service agent already joined" };
+          return this.transient(session, EventType.SystemMessage, refused, frame.metadata);
+        }
         this.emit(session, frame.type, {}, frame.metadata);
+        if (session.agentPresent) return;
+        if (this.failingJoins > 0) {
+          this.failingJoins -= 1;
+          this.emit(session, EventType.SystemMessage, { level: SystemMessageLevel.Error, message: SystemMessageText.UnableToStart });
+          return;
+        }
         this.emit(session, EventType.ServiceAgentJoined, { agent_name: "Cap", agent_avatar_url: "" });
         this.emit(session, EventType.ServiceAgentMessage, { message_id: `greeting-${session.id}`, text: "Hello!" });
         return;
@@ -229,7 +364,14 @@ export class FakePlatform {
         const clientEventId = frame.metadata?.custom?.client_event_id;
         session.receivedUserMessages.push({ text, clientEventId: typeof clientEventId === "string" ? clientEventId : undefined });
         this.emit(session, frame.type, { text, message_id: `user-${session.receivedUserMessages.length}` }, frame.metadata);
-        this.emit(session, EventType.ServiceAgentMessage, { message_id: `reply-${session.receivedUserMessages.length}`, text: `You said ${text}` });
+        if (!session.agentPresent) {
+          this.emit(session, EventType.SystemMessage, { level: SystemMessageLevel.Error, message: SystemMessageText.ConversationIdNotFound });
+        } else if (this.highLoadNext) {
+          this.highLoadNext = false;
+          this.emit(session, EventType.SystemMessage, { level: SystemMessageLevel.Warning, message: SystemMessageText.HighLoad });
+        } else {
+          this.emit(session, EventType.ServiceAgentMessage, { message_id: `reply-${session.receivedUserMessages.length}`, text: `You said ${text}` });
+        }
         return;
       }
       case EventType.UserTyping:
@@ -243,6 +385,13 @@ export class FakePlatform {
       default:
         return;
     }
+  }
+
+  private muted(run: () => void): void {
+    const muted = this.muteLive;
+    this.muteLive = true;
+    run();
+    this.muteLive = muted;
   }
 
   /** Stops the mock server (call in afterEach). */
@@ -275,6 +424,26 @@ export function recordConnections(client: DiagnosableChatClient): { at: number; 
     );
   });
   return records;
+}
+
+/** The transcript as `role:text`. */
+export function transcript(client: DiagnosableChatClient): string[] {
+  return client.getSnapshot().messages.map((message) => `${message.role}:${message.text}`);
+}
+
+/** The user messages as `[text, status]`. */
+export function userMessages(client: DiagnosableChatClient): [string, string | undefined][] {
+  return client
+    .getSnapshot()
+    .messages.filter((message) => message.role === "user")
+    .map((message) => [message.text, message.status]);
+}
+
+/** The types of the client's frames the session stored (joins and user messages), in order. */
+export function clientFrames(session: FakeSession): string[] {
+  return session.events
+    .filter((event) => event.type === EventType.RequestServiceAgentJoin || event.type === EventType.UserMessage)
+    .map((event) => (event.type === EventType.UserMessage ? `message:${String(event.payload.text)}` : "join"));
 }
 
 export { MemoryStorage };

@@ -52,7 +52,7 @@ describe("the conversation's story", () => {
   });
 
   it("hides the server's 'could not connect' notice only while a failed handoff says the same", () => {
-    const notice = (id: string) => ({ id, level: "warning" as const, text: SystemMessageText.HandoffConnectFailed, time: 0 });
+    const notice = (id: string) => ({ id, level: "warning" as const, code: "handoff-connect-failed" as const, text: SystemMessageText.HandoffConnectFailed, time: 0 });
     const before = play({ notices: [notice("n0")] });
     expect([...before.hiddenNotices]).toEqual([]);
     const after = play({ handoff: { phase: "failed" } }, { notices: [notice("n1")] });

@@ -1,5 +1,5 @@
-import type { ChatClient, ChatClientEvents } from "../../../src/transport/chat-client-types.ts";
-import { describeChanges } from "../../../src/transport/conversation-changes.ts";
+import type { ChatClient, ChatClientEvents, SendResult } from "../../../src/transport/chat-client-types.ts";
+import { describeChanges } from "../../../src/transport/conversation/conversation-changes.ts";
 import type { ChatMessage, ConversationSnapshot } from "../../../src/transport/conversation.ts";
 
 /** A snapshot of a connected conversation with nothing in it yet. */
@@ -89,14 +89,20 @@ export class FakeChatClient implements ChatClient {
   start(): void {
     this.calls.push(["start"]);
   }
-  send(text: string): void {
+  resume(): boolean {
+    this.calls.push(["resume"]);
+    return false;
+  }
+  send(text: string): SendResult {
     this.calls.push(["send", text]);
+    return { accepted: true };
   }
   typing(): void {
     this.calls.push(["typing"]);
   }
-  chooseSuggestion(text: string): void {
+  chooseSuggestion(text: string): SendResult {
     this.calls.push(["chooseSuggestion", text]);
+    return { accepted: true };
   }
   retry(messageId: string): void {
     this.calls.push(["retry", messageId]);
@@ -109,6 +115,10 @@ export class FakeChatClient implements ChatClient {
   }
   newConversation(): void {
     this.calls.push(["newConversation"]);
+  }
+  /** The test's clock (fake timers move it). */
+  now(): number {
+    return Date.now();
   }
   destroy(): void {
     this.calls.push(["destroy"]);

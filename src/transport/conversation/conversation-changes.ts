@@ -1,0 +1,44 @@
+import type { ChatClientEvents } from "../chat-client-types.ts";
+import type { ConversationSnapshot } from "../conversation.ts";
+
+/** One event for the widget and the embedding site, named as in `ChatClientEvents`. */
+export type ConversationChange = {
+  [Name in keyof ChatClientEvents]: { name: Name; detail: ChatClientEvents[Name] };
+}[keyof ChatClientEvents];
+
+/**
+ * The events that one step from `previous` to `next` means, in this order: `state` (the connection object
+ * changed) and `error` (it became `failed`), `handoff` (the phase changed) and `handoff-required` (it became
+ * `client-handoff-required`), one `message` per message that finished in this step (a user message that
+ * became `sent`; an agent or live-agent message that is new and whole, or whose stream stopped; never a
+ * message marked `history`, which this tab had already received before a reload), one
+ * `notice` per new notice (not `history`), `language`, and `end` last (the session ended, unless that end
+ * is `history`: the tab reported it before a reload). Comparisons are by identity,
+ * which the reducer keeps for unchanged parts, so an unchanged snapshot means no events.
+ */
+export function describeChanges(previous: ConversationSnapshot, next: ConversationSnapshot): ConversationChange[] {
+  if (previous === next) return [];
+  const changes: ConversationChange[] = [];
+  if (next.connection !== previous.connection) {
+    changes.push({ name: "state", detail: next.connection });
+    if (next.connection.status === "failed") changes.push({ name: "error", detail: next.connection.error });
+  }
+  if (next.handoff !== previous.handoff) {
+    changes.push({ name: "handoff", detail: next.handoff });
+    if (next.handoff.phase === "client-handoff-required") {
+      const { phase: _phase, ...detail } = next.handoff;
+      changes.push({ name: "handoff-required", detail });
+    }
+  }
+  // Only messages not at their old place are looked up; a message keeps its identity while unchanged.
+  next.messages.forEach((message, index) => {
+    if (previous.messages[index] === message) return;
+    const old = previous.messages.find((candidate) => candidate.id === message.id);
+    const finished = message.role === "user" ? message.status === "sent" && old?.status !== "sent" : !message.streaming && (!old || old.streaming);
+    if (old !== message && finished && !message.history) changes.push({ name: "message", detail: message });
+  });
+  for (const notice of next.notices) if (!notice.history && !previous.notices.includes(notice)) changes.push({ name: "notice", detail: notice });
+  if (next.language !== previous.language && next.language !== null) changes.push({ name: "language", detail: next.language });
+  if (next.ended && !previous.ended && !next.ended.history) changes.push({ name: "end", detail: next.ended });
+  return changes;
+}

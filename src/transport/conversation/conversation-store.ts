@@ -1,0 +1,97 @@
+import type { ChatClientEvents } from "../chat-client-types.ts";
+import { describeChanges, type ConversationChange } from "./conversation-changes.ts";
+import type { ConversationEvent } from "./conversation-events.ts";
+import { initialConversationState, reduceConversation, type ConversationState } from "./conversation-reducer.ts";
+import type { ConversationSnapshot } from "../conversation.ts";
+
+/** The one place both transports write the conversation to, and the widget reads it from. */
+export interface ConversationStore {
+  /** The current snapshot: a new object after every change, the same object otherwise. */
+  getSnapshot(): ConversationSnapshot;
+  /** Calls `listener` with the new snapshot after every change (never when nothing changed); returns the remover. */
+  subscribe(listener: (snapshot: ConversationSnapshot) => void): () => void;
+  /** Reduces one domain event, then notifies subscribers and event handlers if anything changed. */
+  apply(event: ConversationEvent): void;
+  /** Listens to one derived event (see `describeChanges`); returns the remover. */
+  on<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): () => void;
+}
+
+/** Options of `createConversationStore`. */
+export interface ConversationStoreOptions {
+  /** Epoch milliseconds; `Date.now` by default. */
+  now?: () => number;
+}
+
+type AnyHandler = (detail: ChatClientEvents[keyof ChatClientEvents]) => void;
+
+/**
+ * Creates an empty conversation store. Events apply strictly in the order given: an event applied from
+ * inside a listener waits until the current event's notifications are done, so every listener sees
+ * snapshots in order. Subscribers run before event handlers. A listener or handler that throws does not
+ * stop the others or the transport that applied the event; its error is rethrown asynchronously (an
+ * unhandled rejection) so it still surfaces.
+ */
+export function createConversationStore(options: ConversationStoreOptions = {}): ConversationStore {
+  const context = { now: options.now ?? (() => Date.now()) };
+  let state: ConversationState = initialConversationState;
+  const listeners = new Set<(snapshot: ConversationSnapshot) => void>();
+  const handlers = new Map<keyof ChatClientEvents, Set<AnyHandler>>();
+  const queue: ConversationEvent[] = [];
+  let draining = false;
+
+  function drain(): void {
+    draining = true;
+    try {
+      for (let event = queue.shift(); event !== undefined; event = queue.shift()) {
+        const previous = state.snapshot;
+        state = reduceConversation(state, event, context);
+        if (state.snapshot !== previous) notify(previous, state.snapshot);
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  function notify(previous: ConversationSnapshot, next: ConversationSnapshot): void {
+    for (const listener of [...listeners]) guarded(() => listener(next));
+    for (const change of describeChanges(previous, next)) emit(change);
+  }
+
+  function emit(change: ConversationChange): void {
+    const named = handlers.get(change.name);
+    if (!named) return;
+    for (const handler of [...named]) guarded(() => handler(change.detail));
+  }
+
+  return {
+    getSnapshot: () => state.snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    apply(event) {
+      queue.push(event);
+      if (!draining) drain();
+    },
+    on(name, handler) {
+      const named = handlers.get(name) ?? new Set<AnyHandler>();
+      handlers.set(name, named);
+      // Wrapped so that registering the same function twice still yields two independent removers.
+      const wrapped: AnyHandler = (detail) => handler(detail as ChatClientEvents[typeof name]);
+      named.add(wrapped);
+      return () => {
+        named.delete(wrapped);
+      };
+    },
+  };
+}
+
+function guarded(call: () => void): void {
+  try {
+    call();
+  } catch (error) {
+    void Promise.reject(error);
+  }
+}

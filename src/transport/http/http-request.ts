@@ -1,0 +1,116 @@
+import type { Environment } from "../environment.ts";
+import { ChatError, HttpError, isChatError, isHttpError, toChatError } from "../errors.ts";
+
+export interface JsonRequest {
+  url: string;
+  method: "POST" | "PUT";
+  headers: Record<string, string>;
+  body: unknown;
+  /** `include` sends the site's cookies along (its own token endpoint). */
+  credentials?: "include";
+}
+
+export interface RetryPolicy {
+  /** Total attempts, the first included. */
+  maxAttempts: number;
+  /** First backoff after a 5xx or network failure; doubles each time. */
+  baseDelayMilliseconds: number;
+  maxDelayMilliseconds: number;
+  /** Asked before every wait and attempt; a `true` abandons the request (the promise rejects). */
+  isCancelled?: () => boolean;
+  /**
+   * For a request that must never be acted on twice (a Chat API turn): repeat it only when it provably
+   * never reached the server, that is the connection was refused, the environment is offline, or a 429
+   * named its `Retry-After`. Any other failure is final.
+   */
+  onlyUnreached?: boolean;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 4, baseDelayMilliseconds: 1000, maxDelayMilliseconds: 30000 };
+
+/**
+ * Sends one JSON request with the platform's HTTP discipline: a 429 waits for `Retry-After` (or the
+ * backoff when absent) and never retries sooner; a 5xx or a network failure backs off exponentially with
+ * ±20 % jitter, never sooner than a `Retry-After` it carried; any other 4xx is final (`onlyUnreached`
+ * narrows what is repeated). Resolves with the parsed body of a 2xx answer; rejects with an `HttpError`
+ * (status, the body's error text and code) or a `network` ChatError once the attempts are spent.
+ */
+export async function requestJson(
+  environment: Environment,
+  request: JsonRequest,
+  policy: RetryPolicy = defaultRetryPolicy,
+): Promise<unknown> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (policy.isCancelled?.()) throw new ChatError("network", "network-failure");
+    let error: ChatError;
+    try {
+      const init = { method: request.method, headers: { "Content-Type": "application/json", ...request.headers }, body: JSON.stringify(request.body ?? {}) };
+      const response = await environment.fetch(request.url, request.credentials ? { ...init, credentials: request.credentials } : init);
+      const text = await response.text();
+      const status = response.status;
+      if (status >= 200 && status < 300) return parseBody(text);
+      const body = readErrorBody(text);
+      error = new HttpError(status, body.message, parseRetryAfter(response.header("Retry-After"), environment.now()), body.code);
+    } catch (thrown) {
+      // A 2xx whose body could not be read was still acted on by the server: sending it again could act twice.
+      if (isChatError(thrown) && thrown.kind === "protocol") throw thrown;
+      error = toChatError(thrown);
+      if (policy.onlyUnreached && !isHttpError(thrown) && !(refused(thrown) || !environment.isOnline())) throw error;
+    }
+    const retryAfter = isHttpError(error) ? error.retryAfterMilliseconds : null;
+    if (isHttpError(error)) {
+      const unreached = error.status === 429 && retryAfter !== null;
+      if (!isRetryableStatus(error.status) || (policy.onlyUnreached && !unreached)) throw error;
+    }
+    if (attempt >= policy.maxAttempts) throw error;
+    const backoff = backoffDelay(attempt, policy.baseDelayMilliseconds, policy.maxDelayMilliseconds, environment.random);
+    // Retry-After is a floor: the platform asks never to come back sooner.
+    const wait = retryAfter === null ? backoff : Math.max(retryAfter, (error as HttpError).status === 429 ? 0 : backoff);
+    await new Promise((resolve) => environment.setTimeout(() => resolve(undefined), wait));
+  }
+}
+
+/** 429, 5xx: worth another try. Every other failure status is final. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/** Reads `Retry-After` (seconds or an HTTP date) as milliseconds from now; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | null {
+  if (value === null || value.trim() === "") return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** Exponential backoff from `base`, doubling per attempt up to `max`, with ±20 % jitter. */
+export function backoffDelay(attempt: number, base: number, max: number, random: () => number): number {
+  return Math.round(Math.min(max, base * 2 ** Math.max(0, attempt - 1)) * (0.8 + 0.4 * random()));
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw new ChatError("protocol", "invalid-answer");
+  }
+}
+
+/** The text and code of either API's error body: `{message}` (Messaging) or `{error_message, error_code}` (Chat API). */
+function readErrorBody(text: string): { message: string | null; code: string | null } {
+  const read = (value: unknown) => (typeof value === "string" ? value : null);
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    return { message: read(body.message ?? body.error_message), code: read(body.error_code) };
+  } catch {
+    // A body that is not JSON carries no error text worth reading.
+    return { message: null, code: null };
+  }
+}
+
+/** Whether a failed `fetch` says the connection was refused, so the request provably never left. */
+function refused(thrown: unknown): boolean {
+  const code = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  return [code(thrown), code((thrown as { cause?: unknown } | null)?.cause)].includes("ECONNREFUSED");
+}

@@ -1,0 +1,70 @@
+import { sessionIdleExpiryMilliseconds } from "../../protocol/index.ts";
+import { classifyFailure, describeFailure, type Failure } from "./failure-classification.ts";
+import { end, enter, freshAttempts, freshSession, prepend, startTimer } from "./lifecycle-state.ts";
+import type { LifecycleEffect, LifecycleInput, LifecycleState, Transition } from "./lifecycle-types.ts";
+import { reconnectDelay } from "./reconnect-policy.ts";
+
+/** The lifecycle's moves towards a live socket, and its answers when one fails; `transition` decides when. */
+
+/**
+ * Takes the next step towards a live socket: a token (a fresh one for every new session, and before the
+ * held one runs out), then a session, then the socket.
+ */
+export function proceed(state: LifecycleState, input: LifecycleInput): Transition {
+  if (!state.online) return enter(state, "offline");
+  const tokenUsable = state.token !== "none" && input.now < state.tokenRefreshAt && (state.sessionId !== null || state.token === "fresh");
+  if (!tokenUsable) return enter({ ...state, token: "none" }, "authorizing", [{ type: "request", request: "access-token" }]);
+  if (state.sessionId === null) return enter(state, "creating-session", [{ type: "request", request: "sessions" }]);
+  if (input.now - state.lastActivityAt > sessionIdleExpiryMilliseconds) return replaceSession(state, input);
+  return enter(state, "connecting", [{ type: "open-socket", sessionId: state.sessionId }]);
+}
+
+/** The session is gone: forget it, say so, and create another one. */
+export function replaceSession(state: LifecycleState, input: LifecycleInput): Transition {
+  const code = state.sessionRestored ? "session-not-resumed" : "new-session";
+  const notice: LifecycleEffect = { type: "apply", event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now } };
+  return prepend([{ type: "forget-session" }, notice], proceed({ ...state, ...freshSession, ...freshAttempts }, input));
+}
+
+/** Carries out the classified answer to a failure; `cleanUp` runs first. */
+export function act(state: LifecycleState, failure: Failure, input: LifecycleInput, cleanUp: LifecycleEffect[] = []): Transition {
+  switch (classifyFailure(failure, state)) {
+    case "retry":
+      return prepend(cleanUp, scheduleReconnect(state, input));
+    case "refresh-token": {
+      const refreshed = { ...state, token: "none", tokenRefreshedInStreak: true } as const;
+      // A second refusal in the same run waits the backoff, so a persistent 401 cannot spin.
+      return prepend(cleanUp, state.tokenRefreshedInStreak ? scheduleReconnect(refreshed, input) : proceed(refreshed, input));
+    }
+    case "new-session":
+      return prepend(cleanUp, replaceSession(state, input));
+    case "fall-back":
+      return enter(state, "fallback", [...cleanUp, { type: "hand-over" }]);
+    case "fatal":
+      if (state.sessionEnded !== null) return end(state, state.sessionEnded, false, cleanUp);
+      return { state: { ...state, phase: { name: "failed", error: describeFailure(failure, state.host) } }, effects: cleanUp };
+  }
+}
+
+/** Spends one attempt of the budget and waits the backoff, or fails when the budget is spent. */
+export function scheduleReconnect(state: LifecycleState, input: LifecycleInput): Transition {
+  if (!state.online) return enter(state, "offline");
+  const attempt = state.attempt + 1;
+  if (attempt > state.budget) {
+    const error = { kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: state.budget } } as const;
+    return { state: { ...state, attempt, phase: { name: "failed", error } }, effects: [] };
+  }
+  const delay = reconnectDelay(attempt, () => input.random);
+  return {
+    state: { ...state, attempt, phase: { name: "reconnecting", attempt, nextAttemptAt: input.now + delay } },
+    effects: [startTimer("phase", delay)],
+  };
+}
+
+/** A silent socket is closed and replaced at once, spending one attempt. */
+export function replaceSocket(state: LifecycleState, input: LifecycleInput): Transition {
+  const attempt = state.attempt + 1;
+  const lost: LifecycleEffect[] = [{ type: "close-socket" }];
+  if (attempt > state.budget) return act(state, { kind: "dead-socket" }, input, lost);
+  return prepend(lost, proceed({ ...state, attempt, heartbeatsUnanswered: 0 }, input));
+}

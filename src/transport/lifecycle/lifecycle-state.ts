@@ -1,0 +1,82 @@
+import { maxFrameBytes } from "../../protocol/index.ts";
+import type { ConnectionState } from "../conversation.ts";
+import type { LifecycleEffect, LifecyclePhase, LifecycleState, TimerName, Transition } from "./lifecycle-types.ts";
+import { heartbeatInterval, reconnectBudget } from "./reconnect-policy.ts";
+
+/** Phases that carry nothing but their name. */
+export type PlainPhaseName = Exclude<LifecyclePhase, { name: "reconnecting" | "ended" | "failed" }>["name"];
+
+/** What a session starts with, and what a replaced session forgets. */
+export const freshSession = {
+  sessionId: null,
+  sessionRestored: false,
+  sessionDoubtful: false,
+  sessionFresh: false,
+  join: "due",
+  joinEventId: null,
+  joinRetries: 0,
+  rejoin: "not-needed",
+  resentMessageId: null,
+  sessionEnded: null,
+} as const satisfies Partial<LifecycleState>;
+
+/** What a new run of connection attempts starts with. */
+export const freshAttempts = { handshakeFailures: 0, tokenRefreshedInStreak: false, heartbeatsUnanswered: 0 } as const;
+
+/** The lifecycle before `start`. */
+export function initialLifecycleState(): LifecycleState {
+  return {
+    ...freshSession,
+    ...freshAttempts,
+    phase: { name: "idle" },
+    transport: "auto",
+    host: "",
+    online: true,
+    token: "none",
+    tokenRefreshAt: Number.POSITIVE_INFINITY,
+    anySocketOpened: false,
+    attempt: 0,
+    budget: reconnectBudget(null),
+    heartbeatMilliseconds: heartbeatInterval(null),
+    heartbeatEchoSeen: false,
+    maxMessageBytes: maxFrameBytes,
+    batchReceived: false,
+    lastActivityAt: 0,
+    liveSince: 0,
+  };
+}
+
+/** How the lifecycle reads to a person (the snapshot's `connection`). */
+export function toConnectionState(phase: LifecyclePhase): ConnectionState {
+  const { name, ...details } = phase;
+  const status = name === "live" ? "connected" : ["authorizing", "creating-session", "replaying"].includes(name) ? "connecting" : name;
+  return { status, ...(name === "ended" ? {} : details) } as ConnectionState;
+}
+
+export function enter(state: LifecycleState, name: PlainPhaseName, effects: LifecycleEffect[] = []): Transition {
+  return { state: { ...state, phase: { name } }, effects };
+}
+
+export function prepend(effects: LifecycleEffect[], next: Transition): Transition {
+  return { state: next.state, effects: [...effects, ...next.effects] };
+}
+
+export function stay(state: LifecycleState, effects: LifecycleEffect[] = []): Transition {
+  return { state, effects };
+}
+
+/** The conversation ended: the phase, and the store told once (`history` when this tab had told it before a reload). */
+export function end(state: LifecycleState, reason: string, history: boolean, effects: LifecycleEffect[]): Transition {
+  return {
+    state: { ...state, sessionEnded: reason, phase: { name: "ended", reason } },
+    effects: [...effects, { type: "cancel-timer", timer: "join" }, { type: "apply", event: history ? { kind: "session-ended", reason, history } : { kind: "session-ended", reason } }],
+  };
+}
+
+export function startTimer(timer: TimerName, milliseconds: number): LifecycleEffect {
+  return { type: "start-timer", timer, milliseconds };
+}
+
+export function sendFrame(type: "EVENT_TYPE_HEARTBEAT" | "EVENT_TYPE_USER_END_SESSION"): LifecycleEffect {
+  return { type: "send-frame", frame: { type, payload: {} } };
+}

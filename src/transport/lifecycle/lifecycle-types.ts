@@ -1,0 +1,196 @@
+import type { ClientFrame, SessionCapabilities } from "../../protocol/index.ts";
+import type { ChatErrorInfo } from "../conversation.ts";
+import type { ConversationEvent } from "../conversation/conversation-events.ts";
+import type { DeliveryFacts } from "../delivery/delivery.ts";
+import type { ChatError } from "../errors.ts";
+
+/** Where the connection stands: the one lifecycle union. */
+export type LifecyclePhase =
+  | { name: "idle" }
+  | { name: "authorizing" }
+  | { name: "creating-session" }
+  | { name: "connecting" }
+  /** The socket is open and the history replay arrives; it is over once it has settled. */
+  | { name: "replaying" }
+  | { name: "live" }
+  | { name: "reconnecting"; attempt: number; nextAttemptAt: number }
+  | { name: "offline" }
+  /** The Chat API transport has taken over; the lifecycle then only decides message sizes. */
+  | { name: "fallback" }
+  | { name: "ended"; reason: string }
+  | { name: "failed"; error: ChatErrorInfo };
+
+/**
+ * Where the join request stands. It is `done` only once the history or the live stream shows an agent
+ * joined (or the session ended): `due` is to be sent, `sent` went out on the current socket, `echoed` the
+ * server has it and the agent has not joined yet.
+ */
+export type JoinState = "due" | "sent" | "echoed" | "done";
+
+/**
+ * The access token the runner holds, as far as the lifecycle needs to know: `fresh` was fetched and has
+ * opened nothing yet, `bound` created or opened the current session (a platform may bind tokens to it).
+ */
+export type TokenState = "none" | "fresh" | "bound";
+
+/** The lifecycle's timers: the current phase's one (cancelled by a change of phase), and the join retry. */
+export type TimerName = "phase" | "join";
+
+/** The lifecycle phase and what the lifecycle remembers across phases. Never holds the access token. */
+export interface LifecycleState {
+  phase: LifecyclePhase;
+  transport: "auto" | "messaging" | "chat";
+  /** The X-Host, kept only to name a refused host. */
+  host: string;
+  online: boolean;
+  token: TokenState;
+  /** When the held token is to be replaced before use (epoch milliseconds); Infinity when it never runs out. */
+  tokenRefreshAt: number;
+  sessionId: string | null;
+  /** The current session came from storage and no socket of it has opened in this client yet. */
+  sessionRestored: boolean;
+  /** The session may be gone: it was restored, its token is new to it, or it closed with no end said. */
+  sessionDoubtful: boolean;
+  /** This client created the session and no socket of it has gone live: its history holds nothing to wait for. */
+  sessionFresh: boolean;
+  /** Some socket of this client has opened, so WebSockets do get through. */
+  anySocketOpened: boolean;
+  join: JoinState;
+  /** The `client_event_id` of the join request last sent, which a server error may answer. */
+  joinEventId: string | null;
+  /** Join requests sent again after the agent could not start. */
+  joinRetries: number;
+  /**
+   * Whether the next user message must be preceded by a join request: `when-agent-leaves` after
+   * `CLIENT_HANDOFF_REQUIRED`, `before-next-message` once the service agent has left after it, `not-needed`
+   * otherwise. Only a user message sends that join.
+   */
+  rejoin: RejoinNeed;
+  /** The message sent again after the server lost the conversation: it is sent again only once. */
+  resentMessageId: string | null;
+  /** `SESSION_END` reason seen on this session, if any. */
+  sessionEnded: string | null;
+  /** Reconnect attempts spent since the connection was last stable for a minute. */
+  attempt: number;
+  /** Reconnect attempts allowed; Infinity when the platform announces 0 (unlimited). */
+  budget: number;
+  /** Sockets in a row that closed before opening. */
+  handshakeFailures: number;
+  /** A fresh token was already fetched during this run of failed handshakes. */
+  tokenRefreshedInStreak: boolean;
+  /** The heartbeat period; 0 when the platform turned heartbeats off. */
+  heartbeatMilliseconds: number;
+  /** Heartbeats sent since the last frame arrived. */
+  heartbeatsUnanswered: number;
+  /** This platform has answered a heartbeat, so silence after heartbeats means a dead socket. */
+  heartbeatEchoSeen: boolean;
+  /** The largest user-message frame the platform takes, in UTF-8 bytes. */
+  maxMessageBytes: number;
+  /** A history batch arrived on the current socket. */
+  batchReceived: boolean;
+  /** Epoch milliseconds of the last frame the client sent (or the last socket opened). */
+  lastActivityAt: number;
+  /** Epoch milliseconds when the connection last went live. */
+  liveSince: number;
+}
+
+/** Whether the service agent must be asked to join again before the next user message; see `LifecycleState.rejoin`. */
+export type RejoinNeed = "not-needed" | "when-agent-leaves" | "before-next-message";
+
+/** A server text whose prescribed remedy is the lifecycle's to choose. */
+export type ServerCondition =
+  /** The agent service is overloaded: the user may retry the message it did not answer. */
+  | "high-load"
+  /** The agent failed to start: the join is sent again after a pause. */
+  | "unable-to-start"
+  /** The session has no conversation: join, then send the message that got the error again. */
+  | "conversation-lost"
+  /** The session no longer exists: a new one is needed. */
+  | "session-lost";
+
+/** What an event applied in order (after de-duplication) tells the lifecycle. */
+export type LifecycleSignal =
+  | { kind: "session-started"; capabilities: SessionCapabilities }
+  /** A service or live agent joined, or the server says one already has. */
+  | { kind: "agent-joined" }
+  | { kind: "join-echoed" }
+  | { kind: "client-handoff" }
+  | { kind: "agent-left" }
+  | { kind: "session-ended"; reason: string }
+  /** `answers`: the `client_event_id` of the frame the error answers, when the server echoed it. */
+  | { kind: "server-condition"; condition: ServerCondition; answers: string | null };
+
+/** Everything that can happen to the lifecycle: answers, socket events, frames read, timers, signals, actions. */
+export type LifecycleEvent =
+  | {
+      type: "start";
+      transport: "auto" | "messaging" | "chat";
+      useChatApi: boolean;
+      host: string;
+      online: boolean;
+      restored: { sessionId: string; lastActivityAt: number } | null;
+    }
+  /** `expiresInSeconds`: the token's announced lifetime, null when unknown. */
+  | { type: "token-received"; expiresInSeconds: number | null }
+  | { type: "session-created"; sessionId: string }
+  /** A handshake call failed after its own retries. */
+  | { type: "request-failed"; request: "access-token" | "sessions"; error: ChatError }
+  | { type: "socket-opened" }
+  | { type: "socket-closed"; code: number }
+  /** A frame arrived (after its events were applied), which shows the socket alive. */
+  | { type: "frame-received"; batch: boolean; heartbeatEcho: boolean }
+  /** An event was applied in order; `history` when this tab had received it before a reload. */
+  | { type: "event-applied"; signal: LifecycleSignal; history: boolean }
+  /** The outbox changed: a message may wait to go out. */
+  | { type: "outbox-changed" }
+  /** The user wrote a message whose frame is `frameBytes` long: may it be queued? Changes no state. */
+  | { type: "message-written"; frameBytes: number }
+  /** A frame went out; `joinEventId` when it was the join request. */
+  | { type: "frame-sent"; joinEventId?: string }
+  | { type: "timer-fired"; timer: TimerName }
+  | { type: "went-offline" }
+  | { type: "woke" }
+  | { type: "retry-now" }
+  | { type: "end-requested" }
+  | { type: "new-conversation" };
+
+/** Something that happened, with the facts the runner adds to each: the clock, one random sample, delivery. */
+export type LifecycleInput = LifecycleEvent & { now: number; random: number; delivery: DeliveryFacts };
+
+/** What the runner must do; plain data, run in order. */
+export type LifecycleEffect =
+  | { type: "request"; request: "access-token" | "sessions" }
+  | { type: "open-socket"; sessionId: string }
+  /** Closes the socket if one is open; what was in flight on it is now unconfirmed. */
+  | { type: "close-socket" }
+  | { type: "start-timer"; timer: TimerName; milliseconds: number }
+  | { type: "cancel-timer"; timer: TimerName }
+  /** A heartbeat or the user's end of the session. */
+  | { type: "send-frame"; frame: ClientFrame }
+  /** Send the join request with a new `client_event_id`, then report it as `frame-sent`. */
+  | { type: "send-join" }
+  /** Send the outbox's queued messages on the live socket. */
+  | { type: "send-messages" }
+  /** The replay has settled: queue again or fail (after `maxAttempts`) what it did not confirm. */
+  | { type: "settle-unconfirmed"; maxAttempts: number }
+  /**
+   * Put the delivered message `id` back: `queued` to send it again with its id, `failed` for the user to
+   * retry with one tap.
+   */
+  | { type: "place-back"; id: string; state: "queued" | "failed" }
+  /** The message just written is refused: its frame is over `limitBytes`. */
+  | { type: "refuse-message"; limitBytes: number }
+  /** Forget the session: its events, its cursor and its stored record. */
+  | { type: "forget-session" }
+  /** Forget the conversation: the transcript and the outbox. */
+  | { type: "reset-conversation" }
+  /** Tell the conversation store: a notice, or the end of the conversation. */
+  | { type: "apply"; event: Extract<ConversationEvent, { kind: "notice" | "session-ended" }> }
+  /** Switch to the Chat API. */
+  | { type: "hand-over" };
+
+/** The result of one step: the next state and the effects to run, in order. */
+export interface Transition {
+  state: LifecycleState;
+  effects: LifecycleEffect[];
+}

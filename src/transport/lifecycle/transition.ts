@@ -1,0 +1,239 @@
+import { maxFrameBytes } from "../../protocol/index.ts";
+import { act, proceed, replaceSocket } from "./connecting.ts";
+import { end, enter, freshSession, freshAttempts, prepend, sendFrame, startTimer, stay } from "./lifecycle-state.ts";
+import type { LifecycleEffect, LifecycleInput, LifecycleSignal, LifecycleState, ServerCondition, Transition } from "./lifecycle-types.ts";
+import { heartbeatInterval, messageSizeLimit, reconnectBudget, stableAfterMilliseconds } from "./reconnect-policy.ts";
+
+export type * from "./lifecycle-types.ts";
+export { initialLifecycleState, toConnectionState } from "./lifecycle-state.ts";
+
+/** A resumed session's replay is over once no batch has come for this long, whatever the batches' size. */
+export const replaySettleMilliseconds = 1000;
+/** A socket that has sent no history batch this long after opening is dead. */
+export const replayWaitMilliseconds = 10_000;
+/** A message sent on sockets that dropped before its echo, this many times, fails until the user retries. */
+export const maxSendAttempts = 3;
+/** After the agent could not start, the join is sent again at most this often, 2 to 5 s later each time. */
+export const joinRetryLimit = 2;
+/** A held token is replaced once this share of its announced lifetime has passed. */
+const tokenRefreshShare = 0.9;
+
+const socketPhases = ["connecting", "replaying", "live"];
+
+/**
+ * The size rule of user messages, for both transports: a frame over `limitBytes` (UTF-8 bytes as sent) is
+ * refused before it is queued. The Chat API, which announces no limit, uses the Messaging default.
+ */
+export function sizeRefusal(frameBytes: number, limitBytes: number = maxFrameBytes): { limitBytes: number } | null {
+  return frameBytes > limitBytes ? { limitBytes } : null;
+}
+
+/**
+ * The lifecycle's one transition function: pure, total (an input that does not apply in a phase changes
+ * nothing), and the only place that decides what happens next. It reads the facts each input carries (the
+ * clock, delivery: queued and unconfirmed messages, the oldest unanswered send, the message answered last)
+ * and the limits the platform announced. A change of phase cancels the old phase's timer first.
+ */
+export function transition(state: LifecycleState, input: LifecycleInput): Transition {
+  // A minute of stable connection clears the attempt count; it is read whenever something happens.
+  if (state.phase.name === "live" && input.now - state.liveSince >= stableAfterMilliseconds) state = { ...state, attempt: 0 };
+  const next = step(state, input);
+  if (next.state.phase !== state.phase) next.effects.unshift({ type: "cancel-timer", timer: "phase" });
+  return next;
+}
+
+function step(state: LifecycleState, input: LifecycleInput): Transition {
+  const phase = state.phase.name;
+  // The size of a message is decided in every phase, the Chat API's included.
+  if (input.type === "message-written") {
+    const refusal = sizeRefusal(input.frameBytes, state.maxMessageBytes);
+    return stay(state, refusal ? [{ type: "refuse-message", ...refusal }] : []);
+  }
+  if (phase === "fallback") return stay(state);
+  switch (input.type) {
+    case "start": {
+      if (phase !== "idle") return stay(state);
+      const restored = input.restored;
+      const started: LifecycleState = {
+        ...state,
+        transport: input.transport,
+        host: input.host,
+        online: input.online,
+        sessionId: restored?.sessionId ?? null,
+        sessionRestored: restored !== null,
+        sessionDoubtful: restored !== null,
+        lastActivityAt: restored?.lastActivityAt ?? input.now,
+      };
+      return input.useChatApi ? enter(started, "fallback", [{ type: "hand-over" }]) : proceed(started, input);
+    }
+    case "token-received": {
+      const seconds = input.expiresInSeconds;
+      const refreshAt = seconds !== null && seconds > 0 ? input.now + seconds * 1000 * tokenRefreshShare : Number.POSITIVE_INFINITY;
+      // A session this token did not create may be bound to another token: it is doubtful until it opens.
+      const received = { ...state, token: "fresh", tokenRefreshAt: refreshAt, sessionDoubtful: state.sessionDoubtful || state.sessionId !== null } as const;
+      return phase === "authorizing" ? proceed(received, input) : stay(received);
+    }
+    case "request-failed": {
+      const expected = input.request === "access-token" ? "authorizing" : "creating-session";
+      return phase === expected ? act(state, { kind: "http", request: input.request, error: input.error }, input) : stay(state);
+    }
+    case "session-created": {
+      const created = { ...state, ...freshSession, sessionId: input.sessionId, sessionFresh: true, token: "bound", lastActivityAt: input.now } as const;
+      return phase === "creating-session" ? proceed(created, input) : stay(created);
+    }
+    case "socket-opened": {
+      if (phase !== "connecting") return stay(state);
+      const opened = { ...state, ...freshAttempts, sessionRestored: false, sessionDoubtful: false, anySocketOpened: true, token: "bound", batchReceived: false, lastActivityAt: input.now } as const;
+      return enter(opened, "replaying", [startTimer("phase", replayWaitMilliseconds)]);
+    }
+    case "socket-closed": {
+      if (phase === "connecting") {
+        const handshakeFailures = state.handshakeFailures + 1;
+        const doubtful = state.sessionDoubtful || state.token === "fresh";
+        return act({ ...state, handshakeFailures }, { kind: "handshake", consecutive: handshakeFailures, doubtful }, input);
+      }
+      if (phase !== "replaying" && phase !== "live") return stay(state);
+      const sessionEnded = state.sessionEnded !== null;
+      // A normal close with no end said may be a platform's idle expiry: the session is doubtful.
+      const closed = { ...state, sessionDoubtful: input.code === 1000 && !sessionEnded };
+      return act(closed, { kind: "close", code: input.code, sessionEnded }, input, [{ type: "close-socket" }]);
+    }
+    case "frame-received": {
+      const seen = { ...state, heartbeatsUnanswered: 0, heartbeatEchoSeen: state.heartbeatEchoSeen || input.heartbeatEcho };
+      if (phase !== "replaying" || !input.batch) return stay(seen);
+      const replayed = { ...seen, batchReceived: true };
+      // Waiting for the replay to settle protects only what a later batch could still confirm.
+      const atRisk = input.delivery.unconfirmed || state.join === "due" || state.join === "sent";
+      if (state.sessionFresh || !atRisk) return goLive(replayed, input);
+      return stay(replayed, [startTimer("phase", replaySettleMilliseconds)]);
+    }
+    case "event-applied":
+      return applySignal(state, input.signal, input.history, input);
+    case "outbox-changed":
+      return phase === "live" && input.delivery.queued ? sendQueued(state) : stay(state);
+    case "frame-sent": {
+      const sent = { ...state, lastActivityAt: input.now };
+      return stay(input.joinEventId === undefined ? sent : { ...sent, join: "sent", joinEventId: input.joinEventId });
+    }
+    case "timer-fired":
+      return input.timer === "join" ? joinTimerFired(state) : timerFired(state, input);
+    case "went-offline": {
+      const offline = { ...state, online: false };
+      return proceeds(phase) ? enter(offline, "offline", [{ type: "close-socket" }]) : stay(offline);
+    }
+    case "woke":
+      return phase === "offline" || phase === "reconnecting" ? proceed({ ...state, online: true }, input) : stay({ ...state, online: true });
+    case "retry-now":
+      if (phase === "reconnecting") return proceed(state, input);
+      return phase === "failed" || phase === "offline" ? proceed({ ...state, attempt: 0 }, input) : stay(state);
+    case "end-requested":
+      if (phase === "live") return stay(state, [sendFrame("EVENT_TYPE_USER_END_SESSION")]);
+      // Ended without the server knowing: nothing of the session is kept for a reload to resume.
+      if (phase === "ended" || phase === "idle") return stay(state);
+      return end({ ...state, sessionId: null }, "REASON_USER_END", false, [{ type: "close-socket" }, { type: "forget-session" }]);
+    case "new-conversation":
+      return prepend(
+        [{ type: "close-socket" }, { type: "cancel-timer", timer: "join" }, { type: "forget-session" }, { type: "reset-conversation" }],
+        proceed({ ...state, ...freshSession, ...freshAttempts, attempt: 0 }, input),
+      );
+  }
+}
+
+/** What an ordered event tells the lifecycle; a server condition read from history was already acted on. */
+function applySignal(state: LifecycleState, signal: LifecycleSignal, history: boolean, input: LifecycleInput): Transition {
+  switch (signal.kind) {
+    case "session-started": {
+      const capabilities = signal.capabilities;
+      return stay({ ...state, budget: reconnectBudget(capabilities), heartbeatMilliseconds: heartbeatInterval(capabilities), maxMessageBytes: messageSizeLimit(capabilities) });
+    }
+    case "agent-joined":
+      return stay({ ...state, join: "done", joinRetries: 0, rejoin: "not-needed" }, [{ type: "cancel-timer", timer: "join" }]);
+    case "join-echoed":
+      return stay(state.join === "done" ? state : { ...state, join: "echoed" });
+    case "client-handoff":
+      return stay({ ...state, rejoin: "when-agent-leaves" });
+    case "agent-left":
+      return stay(state.rejoin === "when-agent-leaves" ? { ...state, rejoin: "before-next-message" } : state);
+    case "session-ended": {
+      const ended = { ...state, join: "done", sessionEnded: signal.reason } as const;
+      if (!socketPhases.includes(state.phase.name)) return stay(ended);
+      // An abandoned session is gone on the server (4001 follows): the conversation goes on in a new one.
+      if (signal.reason === "REASON_USER_ABANDONED") return act(state, { kind: "session-gone" }, input, [{ type: "close-socket" }]);
+      return end(ended, signal.reason, history, [{ type: "close-socket" }]);
+    }
+    case "server-condition":
+      return history ? stay(state) : meetCondition(state, signal.condition, signal.answers, input);
+  }
+}
+
+/** The remedies the platform prescribes for its error texts, never acting twice on the same message. */
+function meetCondition(state: LifecycleState, condition: ServerCondition, answers: string | null, input: LifecycleInput): Transition {
+  const answersJoin = answers !== null && answers === state.joinEventId;
+  const messageId = answersJoin ? null : (answers ?? input.delivery.lastMessageId);
+  switch (condition) {
+    case "session-lost":
+      return state.sessionEnded === null ? act(state, { kind: "session-gone" }, input, [{ type: "close-socket" }]) : stay(state);
+    case "high-load":
+      // Never sent again behind the user's back: the user is offered a one-tap retry.
+      return stay(state, messageId === null ? [] : [{ type: "place-back", id: messageId, state: "failed" }]);
+    case "unable-to-start":
+      if (state.join === "done" || (answers !== null && !answersJoin) || state.joinRetries >= joinRetryLimit) return stay(state);
+      return stay({ ...state, joinRetries: state.joinRetries + 1 }, [startTimer("join", 2000 + Math.round(input.random * 3000))]);
+    case "conversation-lost": {
+      if (messageId === null || messageId === state.resentMessageId) return stay({ ...state, rejoin: "before-next-message" });
+      // The join goes first (now when live, else once the replay settles), then the message that got the error.
+      const lost = { ...state, join: "due", rejoin: "not-needed", resentMessageId: messageId } as const;
+      const resend: LifecycleEffect = { type: "place-back", id: messageId, state: "queued" };
+      return stay(lost, state.phase.name === "live" ? [{ type: "send-join" }, resend] : [resend]);
+    }
+  }
+}
+
+/** Phases on the way to a live socket, which going offline interrupts. */
+function proceeds(phase: LifecycleState["phase"]["name"]): boolean {
+  return phase === "authorizing" || phase === "creating-session" || phase === "reconnecting" || socketPhases.includes(phase);
+}
+
+/**
+ * The replay is over: what it did not confirm is queued again (or fails), the join goes out when no agent
+ * is in the session and its request is not known to have arrived, then what is queued, then heartbeats.
+ */
+function goLive(state: LifecycleState, input: LifecycleInput): Transition {
+  const effects: LifecycleEffect[] = [{ type: "settle-unconfirmed", maxAttempts: maxSendAttempts }];
+  let live: LifecycleState = { ...state, sessionFresh: false, heartbeatsUnanswered: 0, liveSince: input.now };
+  if (state.sessionEnded === null && (state.join === "due" || state.join === "sent")) {
+    effects.push({ type: "send-join" });
+    live = { ...live, rejoin: "not-needed" };
+  }
+  effects.push(startTimer("phase", state.heartbeatMilliseconds || heartbeatInterval(null)));
+  const entered = enter(live, "live", effects);
+  return input.delivery.queued ? prepend(entered.effects, sendQueued(entered.state)) : entered;
+}
+
+/** Sends what is queued, asking the service agent back first when it left after a client-managed handoff. */
+function sendQueued(state: LifecycleState): Transition {
+  if (state.rejoin !== "before-next-message") return stay(state, [{ type: "send-messages" }]);
+  return stay({ ...state, rejoin: "not-needed" }, [{ type: "send-join" }, { type: "send-messages" }]);
+}
+
+function joinTimerFired(state: LifecycleState): Transition {
+  if (state.join === "done") return stay(state);
+  return state.phase.name === "live" ? stay(state, [{ type: "send-join" }]) : stay({ ...state, join: "due" });
+}
+
+function timerFired(state: LifecycleState, input: LifecycleInput): Transition {
+  const phase = state.phase.name;
+  if (phase === "reconnecting") return proceed(state, input);
+  if (phase === "replaying") return state.batchReceived ? goLive(state, input) : replaceSocket(state, input);
+  if (phase !== "live") return stay(state);
+  // A message echo missing for two heartbeat periods means a lost frame, and two heartbeats with nothing
+  // received (on a platform known to answer them) a dead socket: either way the socket is replaced at once,
+  // and the replay then tells which messages arrived, so nothing is sent twice.
+  const period = state.heartbeatMilliseconds || heartbeatInterval(null);
+  const sentAt = input.delivery.oldestInFlightSentAt;
+  const echoOverdue = sentAt !== null && input.now - sentAt >= 2 * period;
+  if (echoOverdue || (state.heartbeatEchoSeen && state.heartbeatsUnanswered >= 2)) return replaceSocket(state, input);
+  const tick = startTimer("phase", period);
+  if (state.heartbeatMilliseconds === 0) return stay(state, [tick]);
+  return stay({ ...state, heartbeatsUnanswered: state.heartbeatsUnanswered + 1 }, [sendFrame("EVENT_TYPE_HEARTBEAT"), tick]);
+}

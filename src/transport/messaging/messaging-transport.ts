@@ -1,0 +1,199 @@
+import type { ClientFrame, PlatformName } from "../../protocol/index.ts";
+import type { ConversationEvent } from "../conversation/conversation-events.ts";
+import type { Delivery } from "../delivery/delivery.ts";
+import { userMessageFrame } from "../delivery/message-frame.ts";
+import type { PersistedSession, SessionPersistence } from "../delivery/session-persistence.ts";
+import type { Environment } from "../environment.ts";
+import type { MessagingEndpoints } from "../http/url-policy.ts";
+import { initialLifecycleState, toConnectionState, transition, type LifecycleEffect, type LifecycleEvent, type LifecyclePhase, type TimerName } from "../lifecycle/transition.ts";
+import type { Transport } from "../transport.ts";
+import { readFrame } from "./read-frame.ts";
+import { createSessionAccess, type TokenOrigin } from "./session-access.ts";
+import { createSessionFeed } from "./session-feed.ts";
+import { createSocketConnection } from "./socket-connection.ts";
+import { createTypingThrottle } from "./typing-throttle.ts";
+
+/** What the Messaging transport needs: effects, where and how to connect, the shared state, the hand-over. */
+export interface MessagingTransportOptions {
+  environment: Environment;
+  apply(event: ConversationEvent): void;
+  delivery: Delivery;
+  endpoints: MessagingEndpoints;
+  tokens: TokenOrigin;
+  host: string;
+  platform: PlatformName;
+  streaming: boolean;
+  /** `auto` may hand over to the Chat API; `messaging` never does. */
+  transport: "auto" | "messaging";
+  persistence: SessionPersistence;
+  restored: PersistedSession | null;
+  /** Hand over to the Chat API at once (no WebSocket here). */
+  useChatApi: boolean;
+  handOver(): void;
+}
+
+/** The Messaging transport with what it noticed: undecodable frames and the lifecycle's recent phases. */
+export interface MessagingTransport extends Transport {
+  readonly diagnostics: { invalidFrames: number };
+  /** The lifecycle phases in order, starting with `idle` (the most recent `traceLimit` of them). */
+  readonly trace: readonly LifecyclePhase[];
+}
+
+/** How many lifecycle phases the trace keeps. */
+export const traceLimit = 200;
+/**
+ * The Messaging transport: the runner of the lifecycle. It owns the socket, the handshake (and with it the
+ * access token), the timers and the session's event feed; it carries out the effects `transition` returns
+ * and reports back what happened as inputs, each with the delivery facts, deciding nothing itself. Inputs
+ * that arrive while effects run are queued and applied in order; the session is stored after each.
+ */
+export function createMessagingTransport(options: MessagingTransportOptions): MessagingTransport {
+  const { environment, apply, delivery, persistence } = options;
+  const diagnostics = { invalidFrames: 0 };
+  let lifecycle = initialLifecycleState();
+  const trace: LifecyclePhase[] = [lifecycle.phase];
+  const timers: Partial<Record<TimerName, unknown>> = {};
+  const pending: LifecycleEvent[] = [];
+  const removers: (() => void)[] = [];
+  let dispatching = false;
+  let destroyed = false;
+  /** Bumped by every handshake call; an answer to an older one is ignored. */
+  let requestGeneration = 0;
+  const access = createSessionAccess(environment, options);
+  const feed = createSessionFeed({ apply, delivery, signal: (signal, history) => dispatch({ type: "event-applied", signal, history }) }, options.restored?.historyThrough);
+  const socket = createSocketConnection(environment, {
+    opened: () => dispatch({ type: "socket-opened" }),
+    received(text) {
+      const frame = readFrame(text, environment.now());
+      if (!frame) return void (diagnostics.invalidFrames += 1);
+      feed.accept(frame);
+      dispatch({ type: "frame-received", batch: frame.batch, heartbeatEcho: frame.heartbeatEcho });
+    },
+    closed: (code) => dispatch({ type: "socket-closed", code }),
+  });
+  const throttle = createTypingThrottle(environment, (state) => send({ type: "EVENT_TYPE_USER_TYPING", payload: { state } }));
+  const facts = () => ({ now: environment.now(), random: environment.random(), delivery: delivery.facts() });
+
+  function dispatch(event: LifecycleEvent): void {
+    if (destroyed) return;
+    pending.push(event);
+    if (dispatching) return;
+    dispatching = true;
+    try {
+      for (let next = pending.shift(); next && !destroyed; next = pending.shift()) {
+        const previous = lifecycle.phase;
+        const result = transition(lifecycle, { ...next, ...facts() });
+        lifecycle = result.state;
+        if (lifecycle.phase !== previous && trace.push(lifecycle.phase) > traceLimit) trace.shift();
+        for (const effect of result.effects) run(effect);
+        // After the hand-over the Chat API transport tells the store how the connection reads.
+        if (lifecycle.phase !== previous && lifecycle.phase.name !== "fallback") {
+          apply({ kind: "connection-changed", connection: toConnectionState(lifecycle.phase), transport: "messaging" });
+        }
+      }
+      const { sessionId, lastActivityAt, phase } = lifecycle;
+      if (sessionId !== null && phase.name !== "fallback") persistence.save({ sessionId, lastActivityAt, historyThrough: feed.historyThrough, outbox: delivery.entries() });
+    } finally {
+      dispatching = false;
+      if (destroyed) pending.length = 0;
+    }
+  }
+
+  function run(effect: LifecycleEffect): void {
+    switch (effect.type) {
+      case "request": {
+        const generation = ++requestGeneration;
+        return access.request(effect.request, () => destroyed || generation !== requestGeneration, dispatch);
+      }
+      case "open-socket":
+        return socket.open(access.socketUrl(effect.sessionId, feed.cursor));
+      case "close-socket":
+        socket.close();
+        delivery.socketLost();
+        return throttle.reset();
+      case "start-timer": {
+        clearTimer(effect.timer);
+        const handle = environment.setTimeout(() => {
+          if (timers[effect.timer] !== handle) return;
+          delete timers[effect.timer];
+          dispatch({ type: "timer-fired", timer: effect.timer });
+        }, effect.milliseconds);
+        timers[effect.timer] = handle;
+        return;
+      }
+      case "cancel-timer":
+        return clearTimer(effect.timer);
+      case "send-frame":
+        return send(effect.frame);
+      case "send-join": {
+        const id = environment.createId();
+        return send({ type: "EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN", payload: {}, metadata: { custom: { client_event_id: id } } }, id);
+      }
+      case "send-messages": {
+        const sendable = delivery.takeSendable(environment.now());
+        if (sendable.length > 0) throttle.messageSent();
+        for (const entry of sendable) send(userMessageFrame(entry.id, entry.text));
+        return;
+      }
+      case "settle-unconfirmed":
+        return delivery.settleUnconfirmed(effect.maxAttempts);
+      case "place-back":
+        return void delivery.placeBack(effect.id, effect.state);
+      case "forget-session":
+        feed.forget();
+        return persistence.clear();
+      case "reset-conversation":
+        apply({ kind: "reset" });
+        return delivery.clear();
+      case "apply":
+        return apply(effect.event);
+      case "hand-over":
+        persistence.clear();
+        return options.handOver();
+      // `refuse-message` is read by `admit`, which asks the lifecycle directly.
+    }
+  }
+
+  /** Sends a frame on the live socket and reports it; `joinEventId` when it is the join request. */
+  function send(frame: ClientFrame, joinEventId?: string): void {
+    if (lifecycle.phase.name !== "live" || !socket.send(JSON.stringify(frame))) return;
+    dispatch({ type: "frame-sent", joinEventId });
+  }
+
+  function clearTimer(name: TimerName): void {
+    environment.clearTimeout(timers[name]);
+    delete timers[name];
+  }
+
+  return {
+    diagnostics,
+    trace,
+    start() {
+      if (lifecycle.phase.name !== "idle") return;
+      removers.push(environment.onWake(() => dispatch({ type: "woke" })), environment.onOffline(() => dispatch({ type: "went-offline" })));
+      const { transport, useChatApi, host, restored } = options;
+      dispatch({ type: "start", transport, useChatApi, host, online: environment.isOnline(), restored });
+    },
+    admit(frameBytes) {
+      // A decision that changes no state, so it is asked at once, even while other inputs wait.
+      const refusal = transition(lifecycle, { type: "message-written", frameBytes, ...facts() }).effects.find((effect) => effect.type === "refuse-message");
+      return refusal ? { limitBytes: refusal.limitBytes } : null;
+    },
+    send: () => dispatch({ type: "outbox-changed" }),
+    retry: () => dispatch({ type: "retry-now" }),
+    typing() {
+      if (lifecycle.phase.name === "live") throttle.keystroke();
+    },
+    end: () => dispatch({ type: "end-requested" }),
+    newConversation: () => dispatch({ type: "new-conversation" }),
+    destroy() {
+      destroyed = true;
+      pending.length = 0;
+      socket.close();
+      for (const name of ["phase", "join"] as const) clearTimer(name);
+      throttle.reset();
+      access.forget();
+      for (const remove of removers.splice(0)) remove();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * What both transports do for the client. The client holds one at a time, swapping the Messaging
+ * transport for the Chat API one on the hand-over; both deliver the messages of the client's one shared
+ * delivery state, with the same rules, and feed the same conversation store.
+ */
+export interface Transport {
+  /** Starts connecting (resuming the stored session, if any). Idempotent. */
+  start(): void;
+  /** The size decision for a message whose frame is `frameBytes` long: null when it may be queued. */
+  admit(frameBytes: number): { limitBytes: number } | null;
+  /** The shared outbox changed: send what can go now. */
+  send(): void;
+  /** Retries the connection at once, skipping a wait. */
+  retry(): void;
+  /** A keystroke in the composer. */
+  typing(): void;
+  /** Ends the conversation for the user. */
+  end(): void;
+  /** Forgets the conversation (transcript, outbox, stored session) and starts a fresh one. */
+  newConversation(): void;
+  /** Stops everything: no further request, store event or timer. */
+  destroy(): void;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from "vitest";
+import { clientFrames, FakePlatform, phases, transcript, useFakePlatform, userMessages } from "./support/fake-platform.ts";
+
+let platform: FakePlatform;
+
+useFakePlatform((started) => (platform = started));
+
+describe("the join, confirmed", () => {
+  it("tags the join with a client_event_id", async () => {
+    const client = await platform.liveClient();
+    const [join] = platform.session.events.filter((event) => event.type === "EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN");
+    expect(join?.metadata?.custom?.client_event_id).toEqual(expect.any(String));
+    client.destroy();
+  });
+
+  it("sends a join lost with a dying socket again after the reconnect, and the greeting comes", async () => {
+    platform.loseJoins = true;
+    const client = await platform.liveClient();
+    expect(transcript(client)).toEqual([]);
+    platform.loseJoins = false;
+    platform.dropSockets();
+    await vi.advanceTimersByTimeAsync(1000 + 1100);
+    expect(clientFrames(platform.session)).toEqual(["join"]);
+    expect(transcript(client)).toEqual(["agent:Hello!"]);
+    client.destroy();
+  });
+
+  it("does not send the join again when the replay shows the server has it", async () => {
+    platform.muteLive = true;
+    const client = await platform.liveClient();
+    platform.muteLive = false;
+    platform.dropSockets();
+    await vi.advanceTimersByTimeAsync(1000 + 1100);
+    expect(clientFrames(platform.session)).toEqual(["join"]);
+    expect(transcript(client)).toEqual(["agent:Hello!"]);
+    client.destroy();
+  });
+
+  it("asks again 2 to 5 s after the agent could not start, at most twice", async () => {
+    platform.failingJoins = 5;
+    const client = await platform.liveClient();
+    expect(clientFrames(platform.session)).toEqual(["join"]);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(clientFrames(platform.session)).toEqual(["join"]);
+    await vi.advanceTimersByTimeAsync(3001);
+    expect(clientFrames(platform.session)).toEqual(["join", "join"]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(clientFrames(platform.session)).toEqual(["join", "join", "join"]);
+    expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["agent-unable-to-start", "agent-unable-to-start", "agent-unable-to-start"]);
+    client.destroy();
+  });
+
+  it("greets once the agent starts on a second try", async () => {
+    platform.failingJoins = 1;
+    const client = await platform.liveClient();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(clientFrames(platform.session)).toEqual(["join", "join"]);
+    expect(transcript(client)).toEqual(["agent:Hello!"]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(clientFrames(platform.session)).toHaveLength(2);
+    expect(phases(client).at(-1)).toBe("live");
+    client.destroy();
+  });
+});
+
+describe("high load", () => {
+  it("offers the user a one-tap retry of the message it left unanswered, and never sends it again by itself", async () => {
+    const client = await platform.liveClient();
+    platform.highLoadNext = true;
+    client.send("are you busy?");
+    await vi.advanceTimersByTimeAsync(10);
+    expect(userMessages(client)).toEqual([["are you busy?", "failed"]]);
+    expect(client.getSnapshot().notices.map((notice) => [notice.code, notice.level])).toEqual([["server-busy", "warning"]]);
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(platform.userMessageFrames).toBe(1);
+    const [message] = client.getSnapshot().messages.filter((candidate) => candidate.role === "user");
+    client.retry(message?.id ?? "");
+    await vi.advanceTimersByTimeAsync(10);
+    expect(platform.userMessageFrames).toBe(2);
+    expect(userMessages(client)).toEqual([["are you busy?", "sent"]]);
+    expect(transcript(client).at(-1)).toBe("agent:You said are you busy?");
+    client.destroy();
+  });
+});

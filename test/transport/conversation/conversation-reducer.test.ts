@@ -1,0 +1,289 @@
+import { describe, expect, it } from "vitest";
+import type { ConversationEvent } from "../../../src/transport/conversation/conversation-events.ts";
+import {
+  initialConversationSnapshot,
+  initialConversationState,
+  reduceConversation,
+  type ConversationState,
+} from "../../../src/transport/conversation/conversation-reducer.ts";
+
+const context = { now: () => 9000 };
+
+function run(events: ConversationEvent[], state: ConversationState = initialConversationState): ConversationState {
+  return events.reduce((current, event) => reduceConversation(current, event, context), state);
+}
+
+function chunk(id: string, chunkIndex: number, text: string, isComplete = false, time = 100): ConversationEvent {
+  return { kind: "agent-message-chunk", id, chunkIndex, text, attachments: [], suggestions: [], isComplete, time };
+}
+
+function agentMessage(id: string, text: string, time = 100): ConversationEvent {
+  return { kind: "agent-message", id, text, attachments: [], suggestions: [], time };
+}
+
+const ada = { name: "Ada", avatarUrl: "https://example.com/ada.png" };
+const grace = { id: "agent-7", name: "Grace", avatarUrl: "" };
+
+describe("user messages", () => {
+  it("shows a queued message as sending, once per id", () => {
+    const state = run([
+      { kind: "user-message-queued", id: "u1", text: "hi", time: 1 },
+      { kind: "user-message-queued", id: "u1", text: "hi", time: 2 },
+    ]);
+    expect(state.snapshot.messages).toEqual([
+      { id: "u1", role: "user", text: "hi", attachments: [], suggestions: [], status: "sending", streaming: false, time: 1 },
+    ]);
+  });
+
+  it("moves a message to sent, failed, and sending again on retry at the end of the transcript", () => {
+    const queued = run([
+      { kind: "user-message-queued", id: "u1", text: "first", time: 1 },
+      { kind: "user-message-failed", id: "u1" },
+      agentMessage("a1", "meanwhile"),
+    ]);
+    expect(queued.snapshot.messages[0]?.status).toBe("failed");
+    const retried = run([{ kind: "user-message-retrying", id: "u1" }], queued);
+    expect(retried.snapshot.messages.map((message) => [message.id, message.status])).toEqual([
+      ["a1", undefined],
+      ["u1", "sending"],
+    ]);
+    expect(retried.snapshot.messages[1]?.time).toBe(9000);
+    const sent = run([{ kind: "user-message-sent", id: "u1", time: 9500 }], retried);
+    expect(sent.snapshot.messages[1]).toMatchObject({ status: "sent", time: 9500 });
+  });
+
+  it("ignores a retry of a message that has not failed", () => {
+    const state = run([{ kind: "user-message-queued", id: "u1", text: "x", time: 1 }]);
+    expect(run([{ kind: "user-message-retrying", id: "u1" }], state)).toBe(state);
+  });
+
+  it("adds a replayed message as sent, or marks the known one sent without a second copy", () => {
+    const state = run([
+      { kind: "user-message-queued", id: "u1", text: "local", time: 1 },
+      { kind: "user-message-replayed", id: "u1", text: "local", time: 5 },
+      { kind: "user-message-replayed", id: "u2", text: "from history", time: 6 },
+    ]);
+    expect(state.snapshot.messages.map((message) => [message.id, message.status])).toEqual([
+      ["u1", "sent"],
+      ["u2", "sent"],
+    ]);
+  });
+
+  it("returns the same state for a repeated sent status", () => {
+    const state = run([
+      { kind: "user-message-queued", id: "u1", text: "x", time: 1 },
+      { kind: "user-message-sent", id: "u1" },
+    ]);
+    expect(run([{ kind: "user-message-sent", id: "u1" }], state)).toBe(state);
+  });
+});
+
+describe("agent messages and typing", () => {
+  it("de-duplicates agent messages by id and credits the joined agent", () => {
+    const state = run([{ kind: "agent-joined", agent: ada }, agentMessage("a1", "Hello"), agentMessage("a1", "Hello")]);
+    expect(state.snapshot.messages).toHaveLength(1);
+    expect(state.snapshot.messages[0]).toMatchObject({ role: "agent", author: ada, streaming: false });
+  });
+
+  it("shows the agent thinking until its next message", () => {
+    const thinking = run([{ kind: "agent-thinking" }]);
+    expect(thinking.snapshot.typing).toEqual({ kind: "agent" });
+    expect(run([agentMessage("a1", "x")], thinking).snapshot.typing).toEqual({ kind: "none" });
+    expect(run([chunk("a2", 1, "x")], thinking).snapshot.typing).toEqual({ kind: "none" });
+    expect(run([{ kind: "agent-left" }], thinking).snapshot.typing).toEqual({ kind: "none" });
+    expect(run([{ kind: "session-ended", reason: "REASON_USER_END" }], thinking).snapshot.typing).toEqual({ kind: "none" });
+  });
+
+  it("ends the agent's thinking at a notice that answers the turn, not at any other notice", () => {
+    const thinking = run([{ kind: "agent-thinking" }]);
+    const notice = (level: "info" | "warning" | "error", answersTurn: boolean): ConversationEvent => ({
+      kind: "notice",
+      id: `n-${level}-${answersTurn}`,
+      level,
+      code: "server-busy",
+      time: 5,
+      ...(answersTurn ? { answersTurn: true } : {}),
+    });
+    expect(run([notice("warning", true)], thinking).snapshot.typing).toEqual({ kind: "none" });
+    expect(run([notice("error", true)], thinking).snapshot.typing).toEqual({ kind: "none" });
+    expect(run([notice("info", false)], thinking).snapshot.typing).toEqual({ kind: "agent" });
+    expect(run([notice("error", false)], thinking).snapshot.typing).toEqual({ kind: "agent" });
+    expect(run([notice("warning", true)], thinking).snapshot.notices[0]).not.toHaveProperty("answersTurn");
+    const liveTyping = run([{ kind: "live-agent-typing", typing: true }]);
+    expect(run([notice("warning", true)], liveTyping).snapshot.typing.kind).toBe("live-agent");
+  });
+
+  it("completes a stream with the whole message of its id, as a history holding assembled messages gives it", () => {
+    const partial = run([chunk("a1", 1, "Your parcel ")]);
+    const whole = run([agentMessage("a1", "Your parcel arrives Friday.")], partial);
+    expect(whole.snapshot.messages).toEqual([expect.objectContaining({ id: "a1", text: "Your parcel arrives Friday.", streaming: false })]);
+    expect(whole.openStream).toBeNull();
+    expect(run([agentMessage("a1", "Your parcel arrives Friday.")], whole)).toBe(whole);
+    const finished = run([chunk("a2", 1, "Done", true), agentMessage("a2", "Done")]);
+    expect(run([agentMessage("a2", "Done")], finished)).toBe(finished);
+  });
+
+  it("shows a pending Chat API turn and clears it", () => {
+    const pending = run([{ kind: "turn-pending", pending: true }]);
+    expect(pending.snapshot.typing).toEqual({ kind: "pending" });
+    expect(run([{ kind: "turn-pending", pending: false }], pending).snapshot.typing).toEqual({ kind: "none" });
+  });
+
+  it("replaces only the growing message and the list when a chunk arrives", () => {
+    const state = run([agentMessage("a0", "before"), chunk("a1", 1, "Hel")]);
+    const next = run([chunk("a1", 2, "lo")], state);
+    expect(next.snapshot.messages[0]).toBe(state.snapshot.messages[0]);
+    expect(next.snapshot.messages[1]).toMatchObject({ text: "Hello", streaming: true });
+    expect(next.snapshot.messages).not.toBe(state.snapshot.messages);
+    expect(next.snapshot.notices).toBe(state.snapshot.notices);
+    expect(next.snapshot.handoff).toBe(state.snapshot.handoff);
+  });
+
+  it("keeps the snapshot when a chunk is held for a gap, and shows the text when the gap fills", () => {
+    const state = run([chunk("a1", 1, "a")]);
+    const held = run([chunk("a1", 3, "c", true)], state);
+    expect(held.snapshot).toBe(state.snapshot);
+    const filled = run([chunk("a1", 2, "b")], held);
+    expect(filled.snapshot.messages[0]).toMatchObject({ text: "abc", streaming: false });
+    expect(filled.openStream).toBeNull();
+  });
+
+  it("abandons an open stream when a chunk of a newer message arrives, keeping what arrived", () => {
+    const state = run([chunk("old", 1, "partial "), chunk("new", 1, "fresh")]);
+    expect(state.snapshot.messages.map((message) => [message.id, message.text, message.streaming])).toEqual([
+      ["old", "partial ", false],
+      ["new", "fresh", true],
+    ]);
+    const late = run([chunk("old", 2, "late")], state);
+    expect(late.snapshot).toBe(state.snapshot);
+  });
+
+  it("abandons an open stream when a whole agent message arrives, and closes it at the session end", () => {
+    expect(run([chunk("s", 1, "x"), agentMessage("w", "whole")]).snapshot.messages.map((message) => message.streaming)).toEqual([false, false]);
+    const ended = run([chunk("s", 1, "x"), { kind: "session-ended", reason: "REASON_NATURAL_END" }]);
+    expect(ended.snapshot.messages[0]?.streaming).toBe(false);
+    expect(ended.openStream).toBeNull();
+  });
+
+  it("ignores chunks of a message that already arrived whole", () => {
+    const state = run([agentMessage("a1", "whole")]);
+    expect(run([chunk("a1", 1, "again", true)], state)).toBe(state);
+  });
+});
+
+describe("handoff", () => {
+  it("walks triggered, accepted, queued, live agent and left, keeping the queue name", () => {
+    const phases = [
+      { kind: "handoff-triggered" },
+      { kind: "agent-left" },
+      { kind: "handoff-accepted", queueName: "billing" },
+      { kind: "handoff-queue-status", position: 2, estimatedWaitSeconds: 60 },
+      { kind: "live-agent-joined", agent: grace },
+      { kind: "live-agent-left" },
+    ] satisfies ConversationEvent[];
+    const seen: unknown[] = [];
+    phases.reduce((state, event) => {
+      const next = reduceConversation(state, event, context);
+      seen.push(next.snapshot.handoff);
+      return next;
+    }, initialConversationState);
+    expect(seen).toEqual([
+      { phase: "triggered" },
+      { phase: "triggered" },
+      { phase: "accepted", queueName: "billing" },
+      { phase: "queued", queueName: "billing", position: 2, estimatedWaitSeconds: 60 },
+      { phase: "live-agent", agent: grace },
+      { phase: "live-agent-left" },
+    ]);
+  });
+
+  it("credits live-agent messages to the joined live agent and shows its typing", () => {
+    const state = run([{ kind: "live-agent-joined", agent: grace }, { kind: "live-agent-typing", typing: true }]);
+    expect(state.snapshot.typing).toEqual({ kind: "live-agent", agent: grace });
+    const answered = run(
+      [{ kind: "live-agent-message", id: "l1", text: "Hi, Grace here", attachments: [], suggestions: [], time: 5 }],
+      state,
+    );
+    expect(answered.snapshot.messages[0]).toMatchObject({ role: "live-agent", author: grace });
+    expect(answered.snapshot.typing).toEqual({ kind: "none" });
+    expect(run([{ kind: "live-agent-typing", typing: false }], state).snapshot.typing).toEqual({ kind: "none" });
+  });
+
+  it("keeps a failed handoff visible after the agent rejoins, until the next message", () => {
+    const failed = run([{ kind: "handoff-triggered" }, { kind: "handoff-failed", reason: "no agents" }, { kind: "agent-joined", agent: ada }]);
+    expect(failed.snapshot.handoff).toEqual({ phase: "failed", reason: "no agents" });
+    expect(failed.snapshot.agent).toEqual(ada);
+    expect(run([agentMessage("a1", "back")], failed).snapshot.handoff).toEqual({ phase: "none" });
+    const timedOut = run([{ kind: "handoff-timeout" }]);
+    expect(timedOut.snapshot.handoff).toEqual({ phase: "timed-out" });
+    expect(run([{ kind: "user-message-queued", id: "u", text: "?", time: 1 }], timedOut).snapshot.handoff).toEqual({ phase: "none" });
+  });
+
+  it("keeps a client-managed handoff until the service agent joins again", () => {
+    const routed = run([{ kind: "client-handoff-required", reason: "POLICY", queueName: "support" }, { kind: "agent-left" }]);
+    expect(routed.snapshot.handoff.phase).toBe("client-handoff-required");
+    expect(run([{ kind: "agent-joined", agent: ada }], routed).snapshot.handoff).toEqual({ phase: "none" });
+  });
+
+  it("records a client-managed handoff, with the Chat API's destination when there is one", () => {
+    expect(run([{ kind: "client-handoff-required", reason: "POLICY", queueName: "support" }]).snapshot.handoff).toEqual({
+      phase: "client-handoff-required",
+      reason: "POLICY",
+      queueName: "support",
+    });
+    const chatApi = { kind: "client-handoff-required", reason: "asked", queueName: "phone", destination: "phone" } as const;
+    expect(run([chatApi]).snapshot.handoff).toEqual({ phase: "client-handoff-required", reason: "asked", queueName: "phone", destination: "phone" });
+  });
+
+  it("returns the same state for a repeated queue status", () => {
+    const state = run([{ kind: "handoff-queue-status", queueName: "q", position: 1 }]);
+    expect(run([{ kind: "handoff-queue-status", queueName: "q", position: 1 }], state)).toBe(state);
+  });
+});
+
+describe("system events", () => {
+  it("appends notices once per id", () => {
+    const notice = { kind: "notice", id: "n1", level: "warning", code: "server-message", text: "Slow", time: 3 } satisfies ConversationEvent;
+    const state = run([notice, notice]);
+    expect(state.snapshot.notices).toEqual([{ id: "n1", level: "warning", code: "server-message", text: "Slow", time: 3 }]);
+  });
+
+  it("records the language and ignores a repeat", () => {
+    const state = run([{ kind: "language-changed", languageCode: "fr-CA" }]);
+    expect(state.snapshot.language).toBe("fr-CA");
+    expect(run([{ kind: "language-changed", languageCode: "fr-CA" }], state)).toBe(state);
+  });
+
+  it("ends the session once, fails what was still sending, and closes the connection", () => {
+    const state = run([
+      { kind: "connection-changed", connection: { status: "connected" }, transport: "messaging" },
+      { kind: "user-message-queued", id: "u1", text: "late", time: 1 },
+      { kind: "session-ended", reason: "REASON_USER_END" },
+      { kind: "session-ended", reason: "REASON_NATURAL_END" },
+    ]);
+    expect(state.snapshot.ended).toEqual({ reason: "REASON_USER_END" });
+    expect(state.snapshot.connection).toEqual({ status: "ended" });
+    expect(state.snapshot.messages[0]?.status).toBe("failed");
+  });
+
+  it("changes the connection only when it differs, and keeps the transport unless given", () => {
+    const state = run([{ kind: "connection-changed", connection: { status: "fallback" }, transport: "chat" }]);
+    expect(state.snapshot).toMatchObject({ connection: { status: "fallback" }, transport: "chat" });
+    expect(run([{ kind: "connection-changed", connection: { status: "fallback" } }], state)).toBe(state);
+  });
+
+  it("returns to the initial snapshot on reset", () => {
+    const state = run([agentMessage("a1", "x"), { kind: "reset" }]);
+    expect(state.snapshot).toBe(initialConversationSnapshot);
+  });
+
+  it("keeps the last-known agent through a reset, so a new conversation never shows a placeholder", () => {
+    const state = run([{ kind: "agent-joined", agent: ada }, agentMessage("a1", "x"), { kind: "reset" }, agentMessage("a2", "y")]);
+    expect(state.snapshot.agent).toEqual(ada);
+    expect(state.snapshot.messages).toEqual([expect.objectContaining({ id: "a2", author: ada })]);
+  });
+
+  it("marks an end this tab had already reported as history", () => {
+    expect(run([{ kind: "session-ended", reason: "REASON_NATURAL_END", history: true }]).snapshot.ended).toEqual({ reason: "REASON_NATURAL_END", history: true });
+  });
+});

@@ -1,0 +1,426 @@
+import { describe, expect, it } from "vitest";
+import type { DeliveryFacts } from "../../../src/transport/delivery/delivery.ts";
+import { ChatError, HttpError } from "../../../src/transport/errors.ts";
+import {
+  initialLifecycleState,
+  transition,
+  type LifecycleEffect,
+  type LifecycleEvent,
+  type LifecycleSignal,
+  type LifecycleState,
+} from "../../../src/transport/lifecycle/transition.ts";
+
+/** One input of a trace, with the delivery facts it carries (none waiting unless said) and its own time if given. */
+type Step = LifecycleEvent & { facts?: Partial<DeliveryFacts>; at?: number };
+
+const quiet: DeliveryFacts = { queued: false, unconfirmed: false, oldestInFlightSentAt: null, lastMessageId: null };
+
+/** Runs a trace from `state`, inputs `step` ms apart from `now`, and returns every state and effect list. */
+function run(steps: Step[], state: LifecycleState = initialLifecycleState(), now = 1_000_000, step = 10) {
+  const states: LifecycleState[] = [];
+  const effects: LifecycleEffect[][] = [];
+  let current = state;
+  steps.forEach(({ facts, at, ...event }, index) => {
+    const result = transition(current, { ...(event as LifecycleEvent), now: at ?? now + index * step, random: 0.5, delivery: { ...quiet, ...facts } });
+    current = result.state;
+    states.push(current);
+    effects.push(result.effects);
+  });
+  return { states, effects, last: current, names: states.map((item) => item.phase.name), types: effects.map(types) };
+}
+
+/** Effects in short: `type`, with the timer, request or notice where it tells them apart. */
+function types(effects: LifecycleEffect[]): string[] {
+  return effects.map((effect) => {
+    switch (effect.type) {
+      case "start-timer":
+        return `start-timer:${effect.timer}:${effect.milliseconds}`;
+      case "cancel-timer":
+        return `cancel-timer:${effect.timer}`;
+      case "request":
+        return `request:${effect.request}`;
+      case "apply":
+        return effect.event.kind === "notice" ? `notice:${effect.event.code}` : `end:${effect.event.reason}${effect.event.history ? ":history" : ""}`;
+      case "send-frame":
+        return `send-frame:${effect.frame.type.replace("EVENT_TYPE_", "")}`;
+      case "place-back":
+        return `place-back:${effect.id}:${effect.state}`;
+      default:
+        return effect.type;
+    }
+  });
+}
+
+const start: Step = { type: "start", transport: "auto", useChatApi: false, host: "shop.example", online: true, restored: null };
+const restoredStart: Step = { ...start, restored: { sessionId: "s-1", lastActivityAt: 1_000_000 } } as Step;
+const batch = (facts?: Partial<DeliveryFacts>): Step => ({ type: "frame-received", batch: true, heartbeatEcho: false, facts });
+const liveFrame: Step = { type: "frame-received", batch: false, heartbeatEcho: false };
+const heartbeatEcho: Step = { type: "frame-received", batch: false, heartbeatEcho: true };
+const signal = (value: LifecycleSignal, history = false): Step => ({ type: "event-applied", signal: value, history });
+const condition = (name: "high-load" | "unable-to-start" | "conversation-lost" | "session-lost", answers: string | null = null, facts?: Partial<DeliveryFacts>): Step => ({
+  ...signal({ kind: "server-condition", condition: name, answers }),
+  facts,
+});
+const joined = signal({ kind: "agent-joined" });
+const timer = (name: "phase" | "join" = "phase"): Step => ({ type: "timer-fired", timer: name });
+const joinSent = (id = "join-1"): Step => ({ type: "frame-sent", joinEventId: id });
+
+/** A fresh session up to live: token, session, socket, the first batch; the join goes out. */
+const toLive: Step[] = [start, { type: "token-received", expiresInSeconds: 86400 }, { type: "session-created", sessionId: "s-1" }, { type: "socket-opened" }, batch(), joinSent()];
+/** The same, with the agent in the session. */
+const joinedLive: Step[] = [...toLive, joined];
+/** A drop, the backoff, and a new socket of the same session. */
+const reconnect: Step[] = [{ type: "socket-closed", code: 1006 }, timer(), { type: "socket-opened" }];
+
+describe("transition: the way to a live socket", () => {
+  it("walks the new-session flow with the effects of each step, and sends the join at the first batch of a fresh session", () => {
+    const { names, types: effects, effects: raw } = run(toLive);
+    expect(names).toEqual(["authorizing", "creating-session", "connecting", "replaying", "live", "live"]);
+    expect(effects.slice(0, 5)).toEqual([
+      ["cancel-timer:phase", "request:access-token"],
+      ["cancel-timer:phase", "request:sessions"],
+      ["cancel-timer:phase", "open-socket"],
+      ["cancel-timer:phase", "start-timer:phase:10000"],
+      ["cancel-timer:phase", "settle-unconfirmed", "send-join", "start-timer:phase:30000"],
+    ]);
+    expect(raw[2]?.[1]).toEqual({ type: "open-socket", sessionId: "s-1" });
+    expect(raw[4]?.[1]).toEqual({ type: "settle-unconfirmed", maxAttempts: 3 });
+  });
+
+  it("is pure: the same state and input give the same result, and the state is not mutated", () => {
+    const state = run(toLive).last;
+    const frozen = JSON.stringify(state);
+    const input = { type: "socket-closed", code: 4002, now: 5, random: 0.5, delivery: quiet } as const;
+    expect(transition(state, input)).toEqual(transition(state, input));
+    expect(JSON.stringify(state)).toBe(frozen);
+  });
+
+  it("ignores inputs that do not apply in the current phase", () => {
+    const live = run(joinedLive).last;
+    for (const event of [
+      { type: "request-failed", request: "access-token", error: new ChatError("network", "network-failure") },
+      { type: "request-failed", request: "sessions", error: new ChatError("network", "network-failure") },
+      { type: "socket-opened" },
+      { type: "woke" },
+    ] as LifecycleEvent[]) {
+      const result = transition(live, { ...event, now: 1_000_100, random: 0.5, delivery: quiet });
+      expect(result.state.phase).toEqual({ name: "live" });
+      expect(result.effects).toEqual([]);
+    }
+  });
+
+  it("never carries a token: the state holds only what kind of token is held", () => {
+    const { last } = run(toLive);
+    expect(Object.keys(last)).not.toContain("accessToken");
+    expect(last.token).toBe("bound");
+  });
+});
+
+describe("transition: the replay, settled", () => {
+  it("goes live at the first batch when nothing could still be confirmed by a later one", () => {
+    const resumed = run([...joinedLive, ...reconnect, batch()], undefined, 1_000_000, 1000);
+    expect(resumed.names.slice(-2)).toEqual(["replaying", "live"]);
+    expect(resumed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000"]);
+  });
+
+  it("waits for a quiet period after each batch, whatever its size, when a message is unconfirmed", () => {
+    const unconfirmed = { unconfirmed: true };
+    const { names, types: effects } = run([...joinedLive, ...reconnect, batch(unconfirmed), liveFrame, batch(unconfirmed), timer()], undefined, 1_000_000, 1000);
+    expect(names.slice(-4)).toEqual(["replaying", "replaying", "replaying", "live"]);
+    expect(effects.slice(-4)).toEqual([["start-timer:phase:1000"], [], ["start-timer:phase:1000"], ["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000"]]);
+  });
+
+  it("waits for the replay to settle before joining a resumed session whose history may still show the agent", () => {
+    const restored = run([restoredStart, { type: "token-received", expiresInSeconds: null }, { type: "socket-opened" }, batch()]);
+    expect(restored.names).toEqual(["authorizing", "connecting", "replaying", "replaying"]);
+    expect(restored.types.at(-1)).toEqual(["start-timer:phase:1000"]);
+    const agentInLaterBatch = run([joined, batch(), timer()], restored.last);
+    expect(agentInLaterBatch.names.at(-1)).toBe("live");
+    expect(agentInLaterBatch.types.at(-1)).not.toContain("send-join");
+    const noAgent = run([timer()], restored.last);
+    expect(noAgent.types.at(-1)).toContain("send-join");
+  });
+
+  it("treats a socket that sends no history batch in time as dead, and replaces it", () => {
+    const { names, types: effects, last } = run([...toLive.slice(0, 4), liveFrame, timer()], undefined, 1_000_000, 1000);
+    expect(names.slice(3)).toEqual(["replaying", "replaying", "connecting"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "open-socket"]);
+    expect(last.attempt).toBe(1);
+  });
+});
+
+describe("transition: the join, confirmed", () => {
+  it("does not request a join when the history shows an agent joined, nor when the session ended", () => {
+    const withAgent = run([restoredStart, { type: "token-received", expiresInSeconds: null }, { type: "socket-opened" }, joined, batch()]);
+    expect(withAgent.names.at(-1)).toBe("live");
+    expect(withAgent.types.at(-1)).not.toContain("send-join");
+    expect(withAgent.last.join).toBe("done");
+  });
+
+  it("counts the join done only when an agent joins, or the server says one already has", () => {
+    const { last } = run(toLive);
+    expect(last.join).toBe("sent");
+    expect(run([signal({ kind: "join-echoed" })], last).last.join).toBe("echoed");
+    expect(run([signal({ kind: "join-echoed" }), joined], last).last.join).toBe("done");
+  });
+
+  it("sends the join again after a drop when the settled replay holds no echo of it", () => {
+    const lost = run([...toLive, ...reconnect, batch(), timer()], undefined, 1_000_000, 1000);
+    expect(lost.types.at(-1)).toContain("send-join");
+    const arrived = run([...toLive, ...reconnect, signal({ kind: "join-echoed" }), batch()], undefined, 1_000_000, 1000);
+    expect(arrived.names.at(-1)).toBe("live");
+    expect(arrived.types.at(-1)).not.toContain("send-join");
+  });
+
+  it("asks again 2 to 5 s after the agent could not start, at most twice", () => {
+    const { types: effects } = run([...toLive, condition("unable-to-start"), timer("join"), joinSent("join-2"), condition("unable-to-start"), timer("join"), joinSent("join-3"), condition("unable-to-start")]);
+    expect(effects.slice(6)).toEqual([["start-timer:join:3500"], ["send-join"], [], ["start-timer:join:3500"], ["send-join"], [], []]);
+    const answered = run([...toLive, condition("unable-to-start", "join-1")]);
+    expect(answered.types.at(-1)).toEqual(["start-timer:join:3500"]);
+    const otherFrame = run([...toLive, condition("unable-to-start", "message-1")]);
+    expect(otherFrame.types.at(-1)).toEqual([]);
+  });
+
+  it("stops waiting to ask again once the agent joins", () => {
+    const { types: effects } = run([...toLive, condition("unable-to-start"), joined, timer("join")]);
+    expect(effects.slice(-2)).toEqual([["cancel-timer:join"], []]);
+  });
+
+  it("acts on no server condition read from the history of a reload", () => {
+    const { types: effects } = run([...joinedLive, { ...condition("unable-to-start"), history: true } as Step, { ...condition("high-load", "m-1"), history: true } as Step]);
+    expect(effects.slice(-2)).toEqual([[], []]);
+  });
+});
+
+describe("transition: the remedies of server errors", () => {
+  it("joins and sends the message that got 'conversation not found' again, once", () => {
+    const last = { lastMessageId: "m-1" };
+    const { types: effects, last: state } = run([...joinedLive, condition("conversation-lost", null, last), joinSent("join-2"), condition("conversation-lost", null, last)]);
+    expect(effects.at(-3)).toEqual(["send-join", "place-back:m-1:queued"]);
+    expect(effects.at(-1)).toEqual([]);
+    expect(state.rejoin).toBe("before-next-message");
+  });
+
+  it("sends again the message the error names, and joins first once live when the error came in a replay", () => {
+    const named = run([...joinedLive, condition("conversation-lost", "m-7", { lastMessageId: "m-9" })]);
+    expect(named.types.at(-1)).toEqual(["send-join", "place-back:m-7:queued"]);
+    const replayed = run([...joinedLive, ...reconnect, condition("conversation-lost", "m-7"), batch(), timer()], undefined, 1_000_000, 1000);
+    expect(replayed.types.at(-3)).toEqual(["place-back:m-7:queued"]);
+    expect(replayed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "send-join", "start-timer:phase:30000"]);
+  });
+
+  it("offers the user a retry of the message a high load left unanswered, and never sends it by itself", () => {
+    const { types: effects } = run([...joinedLive, condition("high-load", null, { lastMessageId: "m-3" }), condition("high-load")]);
+    expect(effects.slice(-2)).toEqual([["place-back:m-3:failed"], []]);
+  });
+
+  it("starts a new session when the server no longer finds this one, unless it ended", () => {
+    const lost = run([...joinedLive, condition("session-lost")]);
+    expect(lost.names.at(-1)).toBe("authorizing");
+    expect(lost.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "notice:new-session", "request:access-token"]);
+    const ended = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }), condition("session-lost")]);
+    expect(ended.types.at(-1)).toEqual([]);
+  });
+
+  it("asks the service agent back before the next message once it left after a client-managed handoff, once", () => {
+    const waiting: Step = { type: "outbox-changed", facts: { queued: true } };
+    const { types: effects } = run([...joinedLive, signal({ kind: "client-handoff" }), signal({ kind: "agent-left" }), waiting, waiting]);
+    expect(effects.slice(-4)).toEqual([[], [], ["send-join", "send-messages"], ["send-messages"]]);
+  });
+
+  it("does not re-join for a replayed history that ends with a client-managed handoff: only a message does", () => {
+    const history = [joined, signal({ kind: "client-handoff" }, true), signal({ kind: "agent-left" }, true)];
+    const { names, types: effects } = run([restoredStart, { type: "token-received", expiresInSeconds: null }, { type: "socket-opened" }, ...history, batch(), { type: "outbox-changed", facts: { queued: true } }]);
+    expect(names.slice(-2)).toEqual(["live", "live"]);
+    expect(effects.at(-2)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000"]);
+    expect(effects.at(-1)).toEqual(["send-join", "send-messages"]);
+  });
+
+  it("needs no re-join when an agent joins again, nor when the agent left for a server-managed handoff", () => {
+    const waiting: Step = { type: "outbox-changed", facts: { queued: true } };
+    const rejoined = run([...joinedLive, signal({ kind: "client-handoff" }), signal({ kind: "agent-left" }), joined, waiting]);
+    expect(rejoined.types.at(-1)).toEqual(["send-messages"]);
+    const serverManaged = run([...joinedLive, signal({ kind: "agent-left" }), joined, signal({ kind: "agent-left" }), waiting]);
+    expect(serverManaged.types.at(-1)).toEqual(["send-messages"]);
+  });
+});
+
+describe("transition: messages", () => {
+  it("offers queued messages only when live, and at once when the connection goes live", () => {
+    const queued = { queued: true };
+    const { types: effects } = run([...joinedLive, { type: "socket-closed", code: 1006 }, { type: "outbox-changed", facts: queued }, timer(), { type: "socket-opened" }, batch(queued)]);
+    expect(effects.at(-4)).toEqual([]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000", "send-messages"]);
+    expect(run([...joinedLive, { type: "outbox-changed" }]).types.at(-1)).toEqual([]);
+  });
+
+  it("refuses a message whose frame exceeds the announced limit, in any phase, changing nothing", () => {
+    const announced = run([...toLive, signal({ kind: "session-started", capabilities: { max_message_size_bytes: 1000 } })]).last;
+    const over = transition(announced, { type: "message-written", frameBytes: 1001, now: 0, random: 0.5, delivery: quiet });
+    expect(over).toEqual({ state: announced, effects: [{ type: "refuse-message", limitBytes: 1000 }] });
+    expect(transition(announced, { type: "message-written", frameBytes: 1000, now: 0, random: 0.5, delivery: quiet }).effects).toEqual([]);
+    const fallback = run([{ ...start, useChatApi: true } as Step]).last;
+    expect(transition(fallback, { type: "message-written", frameBytes: 131073, now: 0, random: 0.5, delivery: quiet }).effects).toEqual([{ type: "refuse-message", limitBytes: 131072 }]);
+  });
+
+  it("replaces a socket at once when a message echo is overdue for two heartbeat periods, even while heartbeats are answered", () => {
+    const live = run(joinedLive).last;
+    const sentAt = 1_000_000;
+    const early = run([{ ...timer(), at: sentAt + 59_999, facts: { oldestInFlightSentAt: sentAt } }], live);
+    expect(early.names).toEqual(["live"]);
+    const overdue = run([{ ...timer(), at: sentAt + 60_000, facts: { oldestInFlightSentAt: sentAt } }], live);
+    expect(overdue.names).toEqual(["connecting"]);
+    expect(overdue.types[0]).toEqual(["cancel-timer:phase", "close-socket", "open-socket"]);
+  });
+});
+
+describe("transition: heartbeats and capabilities", () => {
+  it("sends a heartbeat every interval, and replaces the socket after two unanswered once the platform has answered one", () => {
+    const silent = run([...joinedLive, timer(), heartbeatEcho, timer(), timer(), timer()], undefined, 1_000_000, 30_000);
+    expect(silent.names.slice(-4)).toEqual(["live", "live", "live", "connecting"]);
+    expect(silent.types.slice(-4)).toEqual([[], ["send-frame:HEARTBEAT", "start-timer:phase:30000"], ["send-frame:HEARTBEAT", "start-timer:phase:30000"], ["cancel-timer:phase", "close-socket", "open-socket"]]);
+  });
+
+  it("keeps a socket whose platform never answers heartbeats", () => {
+    const never = run([...joinedLive, timer(), timer(), timer(), timer()], undefined, 1_000_000, 30_000);
+    expect(never.names.slice(-4)).toEqual(["live", "live", "live", "live"]);
+  });
+
+  it("reads a heartbeat interval of 0 as off: no heartbeat, but echoes are still watched", () => {
+    const off = run([...toLive, signal({ kind: "session-started", capabilities: { heartbeat_interval_seconds: 0 } }), joined]).last;
+    expect(off.heartbeatMilliseconds).toBe(0);
+    const ticks = run([timer(), timer()], off, 1_100_000, 30_000);
+    expect(ticks.types).toEqual([["start-timer:phase:30000"], ["start-timer:phase:30000"]]);
+    const overdue = run([{ ...timer(), facts: { oldestInFlightSentAt: 1 } }], off, 1_100_000);
+    expect(overdue.names).toEqual(["connecting"]);
+  });
+
+  it("reads max_reconnect_attempts 0 as unlimited", () => {
+    const unlimited = run([...toLive, signal({ kind: "session-started", capabilities: { max_reconnect_attempts: 0 } })]).last;
+    const failing = Array.from({ length: 30 }, () => [{ type: "socket-closed", code: 1006 }, timer()] as Step[]).flat();
+    const { names } = run(failing.slice(1), run([{ type: "socket-closed", code: 1006 }], unlimited).last, 2_000_000, 40_000);
+    expect(names).not.toContain("failed");
+  });
+});
+
+describe("transition: reconnecting", () => {
+  it("schedules a reconnect with backoff after a drop and opens the same session when the timer fires", () => {
+    const { names, types: effects, states, effects: raw } = run([...joinedLive, { type: "socket-closed", code: 1006 }, timer()]);
+    expect(names.slice(-3)).toEqual(["live", "reconnecting", "connecting"]);
+    expect(states.at(-2)?.phase).toEqual({ name: "reconnecting", attempt: 1, nextAttemptAt: 1_000_070 + 1000 });
+    expect(effects.at(-2)).toEqual(["cancel-timer:phase", "close-socket", "start-timer:phase:1000"]);
+    expect(raw.at(-1)).toEqual([{ type: "cancel-timer", timer: "phase" }, { type: "open-socket", sessionId: "s-1" }]);
+  });
+
+  it("resets the attempt count after a minute of stable connection, not before", () => {
+    const drop: Step = { type: "socket-closed", code: 1006 };
+    const reconnected: Step[] = [drop, timer(), { type: "socket-opened" }, batch()];
+    const short = run([...joinedLive, ...reconnected, drop], undefined, 1_000_000, 10_000);
+    expect(short.states.at(-1)?.phase).toMatchObject({ name: "reconnecting", attempt: 2 });
+    const stable = run([...joinedLive, ...reconnected, drop], undefined, 1_000_000, 61_000);
+    expect(stable.states.at(-1)?.phase).toMatchObject({ name: "reconnecting", attempt: 1 });
+  });
+
+  it("fails with the spent budget as a code once the announced attempts are used", () => {
+    const budget = run([...toLive, signal({ kind: "session-started", capabilities: { max_reconnect_attempts: 1 } })]).last;
+    const { last } = run([{ type: "socket-closed", code: 1006 }, timer(), { type: "socket-closed", code: 1006 }], budget);
+    expect(last.phase).toEqual({ name: "failed", error: { kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: 1 } } });
+  });
+});
+
+describe("transition: tokens and sessions", () => {
+  it("fetches a fresh token before using one whose lifetime has mostly passed", () => {
+    const live = run([start, { type: "token-received", expiresInSeconds: 100 }, { type: "session-created", sessionId: "s-1" }, { type: "socket-opened" }, batch(), joined]).last;
+    const early = run([{ type: "socket-closed", code: 1006, at: 1_050_000 }, { ...timer(), at: 1_051_000 }], live);
+    expect(early.names).toEqual(["reconnecting", "connecting"]);
+    const late = run([{ type: "socket-closed", code: 1006, at: 1_090_000 }, { ...timer(), at: 1_091_000 }], live);
+    expect(late.names).toEqual(["reconnecting", "authorizing"]);
+  });
+
+  it("fetches a fresh token for every new session", () => {
+    const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 4001 }]);
+    expect(names.at(-1)).toBe("authorizing");
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "notice:new-session", "request:access-token"]);
+  });
+
+  it("starts a new session at once, with a notice, when a restored session refuses its fresh token", () => {
+    const { names, types: effects } = run([restoredStart, { type: "token-received", expiresInSeconds: 86400 }, { type: "socket-closed", code: 1006 }]);
+    expect(names).toEqual(["authorizing", "connecting", "creating-session"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "forget-session", "notice:session-not-resumed", "request:sessions"]);
+  });
+
+  it("doubts a session that closed normally with no end said, and replaces it at the next failed handshake", () => {
+    const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 1000 }, timer(), { type: "socket-closed", code: 1006 }]);
+    expect(names.slice(-3)).toEqual(["reconnecting", "connecting", "authorizing"]);
+    expect(effects.at(-1)).toContain("notice:new-session");
+  });
+
+  it("replaces a session refused after a token refresh at once, as its new token may not match it", () => {
+    const refreshed = run([...joinedLive, { type: "socket-closed", code: 1006 }, timer(), { type: "socket-closed", code: 1006 }, timer(), { type: "socket-closed", code: 1006 }, timer(), { type: "socket-closed", code: 1006 }]);
+    expect(refreshed.names.slice(-2)).toEqual(["connecting", "authorizing"]);
+    const next = run([{ type: "token-received", expiresInSeconds: null }, { type: "socket-closed", code: 1006 }], refreshed.last);
+    expect(next.names).toEqual(["connecting", "creating-session"]);
+  });
+
+  it("fails for good on a 401 from the access token, naming the likely cause", () => {
+    const refused = new HttpError(401, "Connector token does not exist", null);
+    const { names, last, effects } = run([start, { type: "request-failed", request: "access-token", error: refused }]);
+    expect(names).toEqual(["authorizing", "failed"]);
+    expect(last.phase).toEqual({ name: "failed", error: { kind: "configuration", code: "connector-unknown", parameters: {} } });
+    expect(effects[1]).toEqual([{ type: "cancel-timer", timer: "phase" }]);
+  });
+
+  it("fetches a new token when session creation answers 401, and waits the backoff when it happens again", () => {
+    const refused: Step = { type: "request-failed", request: "sessions", error: new HttpError(401, "Invalid access token", null) };
+    const token: Step = { type: "token-received", expiresInSeconds: null };
+    const { names } = run([start, token, refused, token, refused, timer()]);
+    expect(names).toEqual(["authorizing", "creating-session", "authorizing", "creating-session", "reconnecting", "authorizing"]);
+  });
+});
+
+describe("transition: endings", () => {
+  it("ends without reconnecting after SESSION_END, telling the store once, and again only as history after a reload", () => {
+    const ended = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }), { type: "socket-closed", code: 1000 }]);
+    expect(ended.names.slice(-2)).toEqual(["ended", "ended"]);
+    expect(ended.types.at(-2)).toEqual(["cancel-timer:phase", "close-socket", "cancel-timer:join", "end:REASON_NATURAL_END"]);
+    expect(ended.types.at(-1)).toEqual([]);
+    const reloaded = run([restoredStart, { type: "token-received", expiresInSeconds: null }, { type: "socket-opened" }, signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }, true)]);
+    expect(reloaded.types.at(-1)).toContain("end:REASON_NATURAL_END:history");
+  });
+
+  it("goes on in a new session after an abandonment, with a notice and no end", () => {
+    const abandoned = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" })]);
+    expect(abandoned.names.at(-1)).toBe("authorizing");
+    expect(abandoned.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "notice:new-session", "request:access-token"]);
+  });
+
+  it("sends the end frame when live, and ends locally while disconnected, keeping nothing to resume", () => {
+    expect(run([...joinedLive, { type: "end-requested" }]).types.at(-1)).toEqual(["send-frame:USER_END_SESSION"]);
+    const { names, last, types: effects } = run([...joinedLive, { type: "socket-closed", code: 1006 }, { type: "end-requested" }]);
+    expect(names.slice(-2)).toEqual(["reconnecting", "ended"]);
+    expect(last.sessionId).toBeNull();
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "cancel-timer:join", "end:REASON_USER_END"]);
+  });
+
+  it("resets for a new conversation: the old socket, session and transcript go, and a fresh token creates the next", () => {
+    const { names, types: effects } = run([...joinedLive, { type: "new-conversation" }]);
+    expect(names.at(-1)).toBe("authorizing");
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "cancel-timer:join", "forget-session", "reset-conversation", "request:access-token"]);
+  });
+
+  it("hands over to the Chat API at once when told to, and then ignores everything but the size of messages", () => {
+    const { names, effects } = run([{ ...start, useChatApi: true } as Step, { type: "socket-closed", code: 1006 }]);
+    expect(names).toEqual(["fallback", "fallback"]);
+    expect(effects[0]).toEqual([{ type: "cancel-timer", timer: "phase" }, { type: "hand-over" }]);
+    expect(effects[1]).toEqual([]);
+  });
+});
+
+describe("transition: offline and actions", () => {
+  it("goes offline and comes back on wake, and retry-now skips the wait", () => {
+    const offline = run([...joinedLive, { type: "went-offline" }, { type: "woke" }]);
+    expect(offline.names.slice(-2)).toEqual(["offline", "connecting"]);
+    const waiting = run([...joinedLive, { type: "socket-closed", code: 1006 }, { type: "retry-now" }]);
+    expect(waiting.names.slice(-2)).toEqual(["reconnecting", "connecting"]);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { createEventSequencer } from "../../../src/transport/messaging/event-sequencer.ts";
+import type { ReceivedEvent, ReceivedFrame } from "../../../src/transport/messaging/read-frame.ts";
+
+const event = (sequence: number | null, id: string | null = `e-${sequence}`): ReceivedEvent => ({ id, sequence, change: null, signal: null, whole: true });
+const batch = (...events: ReceivedEvent[]): ReceivedFrame => ({ batch: true, heartbeatEcho: false, events });
+const live = (item: ReceivedEvent): ReceivedFrame => ({ batch: false, heartbeatEcho: false, events: [item] });
+const ids = (events: ReceivedEvent[]) => events.map((item) => item.id);
+
+describe("EventSequencer", () => {
+  it("applies a batch in sequence order, moving the cursor to the highest sequence", () => {
+    const sequencer = createEventSequencer();
+    expect(ids(sequencer.accept(batch(event(4), event(2), event(1), event(5), event(3))))).toEqual(["e-1", "e-2", "e-3", "e-4", "e-5"]);
+    expect(sequencer.cursor).toBe(5);
+  });
+
+  it("drops an event whose id or sequence was applied before", () => {
+    const sequencer = createEventSequencer();
+    sequencer.accept(batch(event(1), event(2)));
+    expect(ids(sequencer.accept(batch(event(1), event(2), event(2), event(3), event(3))))).toEqual(["e-3"]);
+    expect(sequencer.accept(live(event(3, "other-id-same-sequence")))).toEqual([]);
+    expect(sequencer.accept(live(event(9, "e-1")))).toEqual([]);
+  });
+
+  it("applies live events in arrival order and never holds them for a gap, since sequences may skip", () => {
+    const sequencer = createEventSequencer();
+    sequencer.accept(batch(event(1)));
+    expect(ids(sequencer.accept(live(event(5))))).toEqual(["e-5"]);
+    expect(ids(sequencer.accept(live(event(3))))).toEqual(["e-3"]);
+    expect(sequencer.cursor).toBe(5);
+  });
+
+  it("takes a sequence without an id, and an id without a sequence, as keys alike", () => {
+    const sequencer = createEventSequencer();
+    expect(sequencer.accept(batch(event(1, null), event(1, null)))).toHaveLength(1);
+    expect(sequencer.accept(live(event(null, "t")))).toHaveLength(1);
+    expect(sequencer.accept(live(event(null, "t")))).toEqual([]);
+  });
+
+  it("lets transient events without an id through every time, never counted in the cursor", () => {
+    const sequencer = createEventSequencer();
+    sequencer.accept(live(event(2)));
+    expect(sequencer.accept(live(event(null, null)))).toEqual([event(null, null)]);
+    expect(sequencer.accept(live(event(null, null)))).toEqual([event(null, null)]);
+    expect(sequencer.cursor).toBe(2);
+  });
+});
