@@ -11,6 +11,7 @@ export const OPTION_ATTRIBUTES = [
   "streaming",
   "transport",
   "chat-url",
+  "token-url",
   "variant-id",
   "integration-attributes",
   "header-title",

@@ -57,8 +57,8 @@ describe("optionsFromAttributes", () => {
     });
   });
 
-  it("lists the eighteen attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(18);
+  it("lists the nineteen attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(19);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {
