@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startReferenceServer, type ReferenceServer } from "../../demo/server/index.ts";
+import { platformProfiles, startReferenceServer, type ReferenceServer } from "../../demo/server/index.ts";
 import { resolveEnvironment } from "../../src/browser-environment.ts";
 import { createChatApiTransport } from "../../src/transport/chat-api/chat-api-transport.ts";
 import type { ChatClientOptions } from "../../src/transport/chat-client-types.ts";
@@ -8,22 +8,13 @@ import type { ConversationSnapshot } from "../../src/transport/conversation.ts";
 import { createDelivery, type Delivery } from "../../src/transport/delivery/delivery.ts";
 import type { HttpRequest } from "../../src/transport/environment.ts";
 import type { Transport } from "../../src/transport/transport.ts";
+import { integrationProfiles } from "./support/client-harness.ts";
 
 let server: ReferenceServer;
 const transports: Transport[] = [];
 
-beforeAll(async () => {
-  server = await startReferenceServer({ port: 0, host: "127.0.0.1", timeScale: 0.01 });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-afterEach(() => {
-  for (const transport of transports.splice(0)) transport.destroy();
-  server.faults.reset();
-});
+/** The server's clock runs 100 times faster than the wall clock: a 120 s Chat API timeout lasts 1.2 s. */
+const serverTimeScale = 0.01;
 
 interface Harness {
   store: ConversationStore;
@@ -87,7 +78,19 @@ function until(store: ConversationStore, predicate: (snapshot: ConversationSnaps
 const idle = (snapshot: ConversationSnapshot) =>
   snapshot.typing.kind === "none" && snapshot.messages.every((message) => message.status !== "sending");
 
-describe("Chat API transport against the reference server", () => {
+describe.each(integrationProfiles)("Chat API transport against the reference server, deciding as %s", (profile) => {
+  const variants: { chatTimeoutSeconds?: number } = platformProfiles[profile];
+  beforeAll(async () => {
+    server = await startReferenceServer({ port: 0, host: "127.0.0.1", timeScale: serverTimeScale, platform: platformProfiles[profile] });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  afterEach(() => {
+    for (const transport of transports.splice(0)) transport.destroy();
+    server.faults.reset();
+  });
+
   it("shows the greeting, delivers a message once and shows the answer", async () => {
     const { store, transport, send, requests } = connect();
     transport.start();
@@ -170,5 +173,22 @@ describe("Chat API transport against the reference server", () => {
     transport.end();
     expect(store.getSnapshot().ended).toEqual({ reason: "REASON_USER_END" });
     await expect.poll(() => requests).toEqual(["POST create", "PUT close"]);
+  });
+
+  it.runIf(variants.chatTimeoutSeconds !== undefined)("moves a turn to a new conversation once, with a notice, when the idle one timed out", async () => {
+    const { store, transport, send, requests } = connect();
+    transport.start();
+    await until(store, (snapshot) => snapshot.messages.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, (variants.chatTimeoutSeconds ?? 0) * 1000 * serverTimeScale + 200));
+    send("u1", "are you still there?");
+    const snapshot = await until(store, (current) => current.messages.filter((message) => message.role === "agent").length === 3 && idle(current));
+    expect(snapshot.notices.map((notice) => notice.code)).toEqual(["new-session"]);
+    expect(snapshot.messages.map((message) => [message.role, message.status])).toEqual([
+      ["agent", undefined],
+      ["user", "sent"],
+      ["agent", undefined],
+      ["agent", undefined],
+    ]);
+    expect(requests).toEqual(["POST create", "POST respond", "POST create", "POST respond"]);
   });
 });

@@ -210,6 +210,53 @@ describe("tokens that expire after expires_in", () => {
   });
 });
 
+describe("a session replaced while a message may have reached it", () => {
+  it("fails the message for the user to retry, never sending it to the new session behind the user's back", async () => {
+    const client = await platform.liveClient();
+    platform.muteLive = true;
+    client.send("did the old session get this?");
+    await vi.advanceTimersByTimeAsync(10);
+    platform.muteLive = false;
+    platform.dropSockets(4001);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(platform.sessions.size).toBe(2);
+    expect(userMessages(client)).toEqual([["did the old session get this?", "failed"]]);
+    expect(platform.lastSession.receivedUserMessages).toEqual([]);
+    const [message] = client.getSnapshot().messages.filter((candidate) => candidate.role === "user");
+    client.retry(message?.id ?? "");
+    await vi.advanceTimersByTimeAsync(10);
+    expect(platform.lastSession.receivedUserMessages.map((received) => received.text)).toEqual(["did the old session get this?"]);
+    client.destroy();
+  });
+});
+
+describe("a session replaced after its last message", () => {
+  it("offers a retry of the message it took but never answered", async () => {
+    const client = await platform.liveClient();
+    platform.withholdReplies = true;
+    client.send("will anyone answer?");
+    await vi.advanceTimersByTimeAsync(10);
+    expect(userMessages(client)).toEqual([["will anyone answer?", "sent"]]);
+    platform.withholdReplies = false;
+    platform.dropSockets(4001);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(platform.sessions.size).toBe(2);
+    expect(userMessages(client)).toEqual([["will anyone answer?", "failed"]]);
+    client.destroy();
+  });
+
+  it("leaves an answered message as sent", async () => {
+    const client = await platform.liveClient();
+    client.send("hello");
+    await vi.advanceTimersByTimeAsync(10);
+    platform.dropSockets(4001);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(platform.sessions.size).toBe(2);
+    expect(userMessages(client)).toEqual([["hello", "sent"]]);
+    client.destroy();
+  });
+});
+
 describe("an idle expiry that closes with 1000 and no SESSION_END", () => {
   it("leads to a new session at the first refused reconnect, with a notice", async () => {
     platform.variants = { idleCloseWithoutEnd: true };

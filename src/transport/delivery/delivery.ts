@@ -34,6 +34,8 @@ export interface DeliveryFacts {
   oldestInFlightSentAt: number | null;
   /** The user message delivered last in this client, which a server error without a reference answers. */
   lastMessageId: string | null;
+  /** Whether the agent has answered since (a whole message, or a warning or error that answers the turn). */
+  lastMessageAnswered: boolean;
 }
 
 /**
@@ -59,6 +61,8 @@ export interface Delivery {
    * this client did not send is shown as sent.
    */
   received(receipt: Extract<ConversationEvent, { kind: "user-message-replayed" }>): void;
+  /** The agent answered the turn: the last delivered message has its answer. */
+  answered(): void;
   /** Gives up on `id` until the user retries it. */
   fail(id: string): void;
   /** An in-flight message provably did not arrive: it waits to be sent again, in its place. */
@@ -89,6 +93,7 @@ export interface Delivery {
 export function createDelivery(apply: (event: ConversationEvent) => void, changed: () => void, restored: readonly OutboxEntry[] = []): Delivery {
   const queue: OutboxEntry[] = restored.map((entry) => ({ ...entry, state: entry.state === "in-flight" ? "unconfirmed" : entry.state, shown: false }));
   let lastDelivered: OutboxEntry | null = null;
+  let lastAnswered = false;
   const find = (id: string) => queue.find((entry) => entry.id === id);
   const inState = (state: OutboxEntryState) => queue.filter((entry) => entry.state === state);
   const send = (now: number) => (entry: OutboxEntry) => {
@@ -106,7 +111,7 @@ export function createDelivery(apply: (event: ConversationEvent) => void, change
   const deliver = (id: string) => {
     const entry = find(id);
     if (entry) queue.splice(queue.indexOf(entry), 1);
-    if (entry) lastDelivered = entry;
+    if (entry) [lastDelivered, lastAnswered] = [entry, false];
     return entry;
   };
 
@@ -118,6 +123,7 @@ export function createDelivery(apply: (event: ConversationEvent) => void, change
         unconfirmed: inState("unconfirmed").length > 0,
         oldestInFlightSentAt: sentTimes.length > 0 ? Math.min(...sentTimes) : null,
         lastMessageId: lastDelivered?.id ?? null,
+        lastMessageAnswered: lastAnswered,
       };
     },
     entries: () => queue.slice(),
@@ -133,6 +139,9 @@ export function createDelivery(apply: (event: ConversationEvent) => void, change
       // A restored message not placed yet takes its place from its echo, in the replay's order.
       apply(entry?.shown ? { kind: "user-message-sent", id: receipt.id, time: receipt.time } : receipt);
       if (entry) changed();
+    },
+    answered() {
+      lastAnswered = true;
     },
     fail(id) {
       fail(queue.filter((entry) => entry.id === id));

@@ -19,11 +19,18 @@ export function proceed(state: LifecycleState, input: LifecycleInput): Transitio
   return enter(state, "connecting", [{ type: "open-socket", sessionId: state.sessionId }]);
 }
 
-/** The session is gone: forget it, say so, and create another one. */
+/**
+ * The session is gone: forget it, say so, and create another one. A message that may have reached the old
+ * session fails, for the user to retry: it is never sent to the new one behind the user's back; nor is the
+ * last message the old session took but did not answer, which is offered for a retry too.
+ */
 export function replaceSession(state: LifecycleState, input: LifecycleInput): Transition {
   const code = state.sessionRestored ? "session-not-resumed" : "new-session";
   const notice: LifecycleEffect = { type: "apply", event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now } };
-  return prepend([{ type: "forget-session" }, notice], proceed({ ...state, ...freshSession, ...freshAttempts }, input));
+  const forget: LifecycleEffect[] = [{ type: "forget-session" }, { type: "settle-unconfirmed", maxAttempts: 0 }, notice];
+  const { lastMessageId, lastMessageAnswered } = input.delivery;
+  if (lastMessageId !== null && !lastMessageAnswered) forget.push({ type: "place-back", id: lastMessageId, state: "failed" });
+  return prepend(forget, proceed({ ...state, ...freshSession, ...freshAttempts }, input));
 }
 
 /** Carries out the classified answer to a failure; `cleanUp` runs first. */

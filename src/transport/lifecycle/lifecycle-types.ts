@@ -171,7 +171,10 @@ export type LifecycleEffect =
   | { type: "send-join" }
   /** Send the outbox's queued messages on the live socket. */
   | { type: "send-messages" }
-  /** The replay has settled: queue again or fail (after `maxAttempts`) what it did not confirm. */
+  /**
+   * The replay has settled: queue again, or fail once it has had `maxAttempts` (0 when the session is
+   * replaced: nothing is sent to the new one that may have reached the old), what it did not confirm.
+   */
   | { type: "settle-unconfirmed"; maxAttempts: number }
   /**
    * Put the delivered message `id` back: `queued` to send it again with its id, `failed` for the user to

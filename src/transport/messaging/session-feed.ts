@@ -24,6 +24,21 @@ export interface SessionFeed {
   forget(): void;
 }
 
+/** Whether an event answers the user's last turn: a whole agent message, or a server warning or error. */
+function answers(event: ConversationEvent | null): boolean {
+  switch (event?.kind) {
+    case "agent-message":
+    case "live-agent-message":
+      return true;
+    case "agent-message-chunk":
+      return event.isComplete;
+    case "notice":
+      return event.answersTurn === true;
+    default:
+      return false;
+  }
+}
+
 /**
  * Feeds a session's ordered, de-duplicated events to their targets: each signal to the lifecycle, a
  * user-message echo to delivery, every other change to the store. An event at or below the history mark
@@ -47,6 +62,7 @@ export function createSessionFeed(targets: SessionFeedTargets, historyThrough = 
         const marked = (change && history ? { ...change, history } : change) as ConversationEvent | null;
         if (marked?.kind === "user-message-replayed") targets.delivery.received(marked);
         else if (marked) targets.apply(marked);
+        if (answers(marked)) targets.delivery.answered();
         if (sequence !== null && whole) historyThrough = Math.max(historyThrough, sequence);
       }
     },

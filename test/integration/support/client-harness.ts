@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { EventType } from "../../../src/protocol/index.ts";
-import { startReferenceServer, type ReferenceServer, type StoredEventView } from "../../../demo/server/index.ts";
+import { platformProfiles, startReferenceServer, type PlatformProfileName, type ReferenceServer, type StoredEventView } from "../../../demo/server/index.ts";
 import { buildChatClient, type DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
 import type { ConversationSnapshot } from "../../../src/transport/conversation.ts";
@@ -9,9 +9,15 @@ import { createTestEnvironment, MemoryStorage, type TestEnvironment, type TestEn
 
 export { MemoryStorage, nodeFetch, nodeWebSocket };
 
-/** Starts the reference server fast enough for tests. */
-export function startTestServer(timeScale = clientTimeScale): Promise<ReferenceServer> {
-  return startReferenceServer({ port: 0, host: "127.0.0.1", timeScale });
+/**
+ * The platform profiles the integration suites run under: the reference server's default decisions, and
+ * every variant a real platform may show at once.
+ */
+export const integrationProfiles = ["default", "all-variants"] as const satisfies readonly PlatformProfileName[];
+
+/** Starts the reference server fast enough for tests, deciding as `profile` says. */
+export function startTestServer(timeScale = clientTimeScale, profile: PlatformProfileName = "default"): Promise<ReferenceServer> {
+  return startReferenceServer({ port: 0, host: "127.0.0.1", timeScale, platform: platformProfiles[profile] });
 }
 
 /** The client's clock runs this much faster than the wall clock, like the server's `timeScale`. */

@@ -32,13 +32,13 @@ describe("Delivery: the outbox", () => {
 
   it("tells the lifecycle what waits, what is unconfirmed, and since when the oldest send waits for its receipt", () => {
     const { delivery } = setup();
-    expect(delivery.facts()).toEqual({ queued: false, unconfirmed: false, oldestInFlightSentAt: null, lastMessageId: null });
+    expect(delivery.facts()).toEqual({ queued: false, unconfirmed: false, oldestInFlightSentAt: null, lastMessageId: null, lastMessageAnswered: false });
     delivery.enqueue("a", "first", 1);
     expect(delivery.facts().queued).toBe(true);
     delivery.takeSendable(1000);
     delivery.enqueue("b", "second", 2);
     delivery.takeSendable(2000);
-    expect(delivery.facts()).toEqual({ queued: false, unconfirmed: false, oldestInFlightSentAt: 1000, lastMessageId: null });
+    expect(delivery.facts()).toEqual({ queued: false, unconfirmed: false, oldestInFlightSentAt: 1000, lastMessageId: null, lastMessageAnswered: false });
     delivery.received({ kind: "user-message-replayed", id: "a", text: "", time: 5 });
     expect(delivery.facts()).toMatchObject({ oldestInFlightSentAt: 2000, lastMessageId: "a" });
     delivery.socketLost();
@@ -148,6 +148,20 @@ describe("Delivery: the last delivered message", () => {
     expect(events.at(-1)).toBe("user-message-failed:a");
     expect(delivery.retry("a")).toBe(true);
     expect(ids(delivery.takeSendable(3))).toEqual(["a"]);
+  });
+
+  it("knows whether the agent answered the last delivered message, until the next one is delivered", () => {
+    const { delivery } = setup();
+    delivery.enqueue("a", "one", 1);
+    delivery.takeSendable(1, 1);
+    delivery.received({ kind: "user-message-replayed", id: "a", text: "", time: 2 });
+    expect(delivery.facts()).toMatchObject({ lastMessageId: "a", lastMessageAnswered: false });
+    delivery.answered();
+    expect(delivery.facts()).toMatchObject({ lastMessageId: "a", lastMessageAnswered: true });
+    delivery.enqueue("b", "two", 3);
+    delivery.takeSendable(3, 1);
+    delivery.received({ kind: "user-message-replayed", id: "b", text: "", time: 4 });
+    expect(delivery.facts()).toMatchObject({ lastMessageId: "b", lastMessageAnswered: false });
   });
 
   it("is forgotten with everything else for a new conversation", () => {

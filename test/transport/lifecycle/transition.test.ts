@@ -13,7 +13,7 @@ import {
 /** One input of a trace, with the delivery facts it carries (none waiting unless said) and its own time if given. */
 type Step = LifecycleEvent & { facts?: Partial<DeliveryFacts>; at?: number };
 
-const quiet: DeliveryFacts = { queued: false, unconfirmed: false, oldestInFlightSentAt: null, lastMessageId: null };
+const quiet: DeliveryFacts = { queued: false, unconfirmed: false, oldestInFlightSentAt: null, lastMessageId: null, lastMessageAnswered: false };
 
 /** Runs a trace from `state`, inputs `step` ms apart from `now`, and returns every state and effect list. */
 function run(steps: Step[], state: LifecycleState = initialLifecycleState(), now = 1_000_000, step = 10) {
@@ -43,6 +43,8 @@ function types(effects: LifecycleEffect[]): string[] {
         return effect.event.kind === "notice" ? `notice:${effect.event.code}` : `end:${effect.event.reason}${effect.event.history ? ":history" : ""}`;
       case "send-frame":
         return `send-frame:${effect.frame.type.replace("EVENT_TYPE_", "")}`;
+      case "settle-unconfirmed":
+        return effect.maxAttempts === 0 ? "fail-unconfirmed" : "settle-unconfirmed";
       case "place-back":
         return `place-back:${effect.id}:${effect.state}`;
       default:
@@ -217,7 +219,7 @@ describe("transition: the remedies of server errors", () => {
   it("starts a new session when the server no longer finds this one, unless it ended", () => {
     const lost = run([...joinedLive, condition("session-lost")]);
     expect(lost.names.at(-1)).toBe("authorizing");
-    expect(lost.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "notice:new-session", "request:access-token"]);
+    expect(lost.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "fail-unconfirmed", "notice:new-session", "request:access-token"]);
     const ended = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }), condition("session-lost")]);
     expect(ended.types.at(-1)).toEqual([]);
   });
@@ -337,16 +339,23 @@ describe("transition: tokens and sessions", () => {
     expect(late.names).toEqual(["reconnecting", "authorizing"]);
   });
 
+  it("offers a retry of the last message the replaced session took but never answered, and of nothing it answered", () => {
+    const unanswered = run([...joinedLive, { type: "socket-closed", code: 4001, facts: { lastMessageId: "m-4" } }]);
+    expect(unanswered.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "fail-unconfirmed", "notice:new-session", "place-back:m-4:failed", "request:access-token"]);
+    const answered = run([...joinedLive, { type: "socket-closed", code: 4001, facts: { lastMessageId: "m-4", lastMessageAnswered: true } }]);
+    expect(answered.types.at(-1)).not.toContain("place-back:m-4:failed");
+  });
+
   it("fetches a fresh token for every new session", () => {
     const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 4001 }]);
     expect(names.at(-1)).toBe("authorizing");
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "notice:new-session", "request:access-token"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "fail-unconfirmed", "notice:new-session", "request:access-token"]);
   });
 
   it("starts a new session at once, with a notice, when a restored session refuses its fresh token", () => {
     const { names, types: effects } = run([restoredStart, { type: "token-received", expiresInSeconds: 86400 }, { type: "socket-closed", code: 1006 }]);
     expect(names).toEqual(["authorizing", "connecting", "creating-session"]);
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "forget-session", "notice:session-not-resumed", "request:sessions"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "forget-session", "fail-unconfirmed", "notice:session-not-resumed", "request:sessions"]);
   });
 
   it("doubts a session that closed normally with no end said, and replaces it at the next failed handshake", () => {
@@ -391,7 +400,7 @@ describe("transition: endings", () => {
   it("goes on in a new session after an abandonment, with a notice and no end", () => {
     const abandoned = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" })]);
     expect(abandoned.names.at(-1)).toBe("authorizing");
-    expect(abandoned.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "notice:new-session", "request:access-token"]);
+    expect(abandoned.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "fail-unconfirmed", "notice:new-session", "request:access-token"]);
   });
 
   it("sends the end frame when live, and ends locally while disconnected, keeping nothing to resume", () => {

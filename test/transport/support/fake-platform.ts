@@ -109,6 +109,8 @@ export class FakePlatform {
   refusedJoins = 0;
   /** The next user message is answered with the high-load warning. */
   highLoadNext = false;
+  /** While true, user messages are echoed but the agent does not answer them. */
+  withholdReplies = false;
   /** Every USER_TYPING state the server received, in order, with the time. */
   readonly typing: { state: string; at: number }[] = [];
   /** Every USER_MESSAGE frame that reached the server, lost ones included. */
@@ -366,6 +368,8 @@ export class FakePlatform {
         this.emit(session, frame.type, { text, message_id: `user-${session.receivedUserMessages.length}` }, frame.metadata);
         if (!session.agentPresent) {
           this.emit(session, EventType.SystemMessage, { level: SystemMessageLevel.Error, message: SystemMessageText.ConversationIdNotFound });
+        } else if (this.withholdReplies) {
+          return;
         } else if (this.highLoadNext) {
           this.highLoadNext = false;
           this.emit(session, EventType.SystemMessage, { level: SystemMessageLevel.Warning, message: SystemMessageText.HighLoad });
