@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { EventType, SystemMessageLevel, SystemMessageText } from "../../src/protocol/index.ts";
+import { EventType } from "../../src/protocol/index.ts";
 import type { DiagnosableChatClient } from "../../src/transport/chat-client.ts";
 import { FakePlatform, useFakePlatform } from "./support/fake-platform.ts";
 
