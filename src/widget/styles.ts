@@ -91,7 +91,8 @@ h2,p{margin:0}
 @keyframes cap-chat-bounce{0%,60%,100%{transform:none;opacity:.5}30%{transform:translateY(-4px);opacity:1}}
 .end{flex-direction:column;padding:8px;border:0;background:none;text-align:center;color:var(--cap-chat-muted)}
 .new-messages{position:absolute;inset-block-end:8px;inset-inline:0;width:fit-content;margin:auto;padding:4px 12px;border-radius:999px;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent);box-shadow:var(--cap-chat-shadow);font-size:13px}
-.composer{display:flex;align-items:flex-end;gap:8px;padding-block:12px;border-block-start:1px solid var(--cap-chat-border)}
+.composer{display:flex;flex-wrap:wrap;align-items:flex-end;gap:8px;padding-block:12px;border-block-start:1px solid var(--cap-chat-border)}
+.refusal{flex-basis:100%;order:-1;font-size:13px;color:var(--cap-chat-error)}
 textarea{flex:1;min-height:42px;max-height:140px;padding:9px 14px;border:1px solid var(--cap-chat-border);border-radius:21px;background:var(--cap-chat-background);font-size:16px;line-height:1.4;resize:none}
 textarea:focus{outline:2px solid transparent;border-color:var(--cap-chat-focus);box-shadow:0 0 0 1px var(--cap-chat-focus)}
 ::placeholder{color:var(--cap-chat-muted);opacity:1}

@@ -23,6 +23,24 @@ function setup() {
 }
 
 describe("the composer", () => {
+  it("keeps a message the client refuses as too large, says the limit in the page's language, and offers no retry", async () => {
+    const { input, type, client, settle, root } = setup();
+    vi.spyOn(client, "send").mockReturnValue({ accepted: false, code: "message-too-large", parameters: { limitBytes: 131072 } });
+    const text = "x".repeat(140_000);
+    type(text);
+    fireEvent.keyDown(input, { key: "Enter" });
+    await settle();
+    expect(input.value).toBe(text);
+    const alert = root.querySelector("[role=alert]");
+    expect(alert?.textContent).toBe("This message is too long to send (128\u00a0KB at most).");
+    expect(input.getAttribute("aria-describedby")).toBe(alert?.id);
+    expect(root.querySelectorAll('[part~="message-user"]')).toHaveLength(0);
+    expect(root.querySelector('[part~="message"] button')).toBeNull();
+    type("shorter");
+    await settle();
+    expect(root.querySelector("[role=alert]")).toBeNull();
+  });
+
   it("sends with Enter and clears the field", async () => {
     const { input, type, client, settle } = setup();
     type("  Hello there ");

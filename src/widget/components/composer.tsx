@@ -1,5 +1,6 @@
 import type { RefObject } from "preact";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
+import { noticeText } from "../locales/notice-text.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Icon } from "./icons.tsx";
 
@@ -7,8 +8,9 @@ import { Icon } from "./icons.tsx";
  * The message form: Enter sends, Shift+Enter starts a new line, Enter while an input method is composing
  * does nothing; each keystroke tells the client the user is typing; the field grows with its text. Send is
  * disabled while the field holds nothing but whitespace, and both are closed while the conversation takes
- * no messages. A focus request from the model moves focus to the
- * input as soon as it is open.
+ * no messages. A message the client refuses before sending (too large for the platform) stays in the field,
+ * with the reason said under it in the page's language, until the text changes. A focus request from the
+ * model moves focus to the input as soon as it is open.
  */
 export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefObject<HTMLTextAreaElement> }) {
   const strings = model.locale.value;
@@ -16,6 +18,7 @@ export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefO
   const focusRequest = model.inputFocusRequests.value;
   const handledFocusRequest = useRef(focusRequest);
   const [blank, setBlank] = useState(true);
+  const [refusal, setRefusal] = useState<string | null>(null);
   useLayoutEffect(() => {
     if (focusRequest === handledFocusRequest.current || !active) return;
     handledFocusRequest.current = focusRequest;
@@ -28,12 +31,20 @@ export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefO
     field.style.height = "auto";
     if (field.scrollHeight) field.style.height = `${field.scrollHeight}px`;
     setBlank(!field.value.trim());
+    setRefusal(null);
   };
   const submit = () => {
     const field = inputRef.current!;
     const message = field.value.trim();
     if (!message || !model.active.value) return;
-    model.client.send(message);
+    const result = model.client.send(message);
+    if (!result.accepted) {
+      // The text is the visitor's: it stays for them to shorten, and nothing enters the transcript.
+      if (result.code === "message-too-large") {
+        setRefusal(noticeText({ id: "", level: "error", text: "", time: 0, code: result.code, parameters: result.parameters }, model.locale.value));
+      }
+      return;
+    }
     field.value = "";
     grow();
   };
@@ -54,6 +65,8 @@ export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefO
         aria-label={strings.message}
         placeholder={strings.placeholder}
         disabled={!active}
+        aria-invalid={refusal ? "true" : undefined}
+        aria-describedby={refusal ? "composer-refusal" : undefined}
         onInput={() => {
           grow();
           model.client.typing();
@@ -67,6 +80,11 @@ export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefO
       <button type="submit" part="send" class="send" aria-label={strings.send} disabled={!active || blank}>
         <Icon name="send" />
       </button>
+      {refusal && (
+        <p id="composer-refusal" class="refusal" role="alert">
+          {refusal}
+        </p>
+      )}
     </form>
   );
 }
