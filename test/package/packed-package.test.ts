@@ -50,7 +50,18 @@ describe("the packed tarball", { timeout: 60_000 }, () => {
   it("passes Are The Types Wrong for an ESM-only package: every export resolves to its types", async () => {
     const { stdout } = await run(join(binaries, "attw"), [tarball, "--profile", "esm-only", "--format", "json"], { cwd: root });
     const report = JSON.parse(stdout) as { analysis: { entrypoints: Record<string, unknown>; problems?: unknown[] } };
-    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./cap-chat.js", "./element", "./package.json", "./server", "./widget"]);
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([
+      ".",
+      "./cap-chat.js",
+      "./element",
+      "./package.json",
+      "./server",
+      "./types/preact",
+      "./types/react",
+      "./types/svelte",
+      "./types/vue",
+      "./widget",
+    ]);
   });
 
   it("holds the LICENSE, the README and the built files, and no sources, tests or demo", async () => {
