@@ -44,16 +44,22 @@ describe("the connection", () => {
     expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(false);
   });
 
-  it("counts down to the next reconnect attempt and offers Retry now", async () => {
+  it("counts down to the next reconnect attempt, every second in turn, and offers Retry now", async () => {
     const { root, update, screen, client, settle } = renderWidget({ open: true });
+    await update({ connection: { status: "connected" } });
     // The frame that applies the snapshot takes 300 ms of the 5 s wait.
     await update({ connection: { status: "reconnecting", attempt: 2, nextAttemptAt: Date.now() + 5000 } });
     expect(status(root)).toBe("Reconnecting…");
     expect(root.textContent).toContain("Connection lost. Trying again in 5\u00a0s.");
+    for (const seconds of [4, 3]) {
+      await act(() => {
+        vi.advanceTimersByTime(seconds === 4 ? 700 : 1000);
+      });
+      expect(root.textContent).toContain(`Connection lost. Trying again in ${seconds}\u00a0s.`);
+    }
     await act(() => {
-      vi.advanceTimersByTime(2000);
+      vi.advanceTimersByTime(300);
     });
-    expect(root.textContent).toContain("Connection lost. Trying again in 3\u00a0s.");
     await act(() => {
       vi.advanceTimersByTime(3000);
     });
@@ -64,6 +70,14 @@ describe("the connection", () => {
     await update({ connection: { status: "connected" } });
     await settle();
     expect(screen.queryByRole("button", { name: "Retry now" })).toBeNull();
+  });
+
+  it("says it is connecting, with no loss to report, while nothing has ever connected", async () => {
+    const { root, update } = renderWidget({ open: true }, createSnapshot({ connection: { status: "connecting" } }));
+    await update({ connection: { status: "reconnecting", attempt: 1, nextAttemptAt: Date.now() + 2000 } });
+    expect(status(root)).toBe("Connecting…");
+    expect(root.textContent).not.toContain("Connection lost");
+    expect(root.textContent).toContain("Connecting…");
   });
 
   it("explains offline, and still lets the user write", async () => {

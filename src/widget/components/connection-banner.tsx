@@ -17,16 +17,27 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
   const reconnectAt = connection.status === "reconnecting" ? connection.nextAttemptAt : 0;
   useEffect(() => {
     if (!reconnectAt) return;
-    setNow(client.now());
-    const timer = setInterval(() => setNow(client.now()), 1000);
-    return () => clearInterval(timer);
+    let timer: ReturnType<typeof setTimeout>;
+    // Each tick lands on a whole second before the attempt, so the countdown never skips a number.
+    const tick = () => {
+      const current = client.now();
+      setNow(current);
+      const remaining = reconnectAt - current;
+      if (remaining > 0) timer = setTimeout(tick, remaining % 1000 || 1000);
+    };
+    tick();
+    return () => clearTimeout(timer);
   }, [reconnectAt]);
   if (model.ended.value) return null;
   switch (connection.status) {
     case "reconnecting":
       return (
         <Banner
-          text={strings.reconnectIn(Math.max(0, Math.ceil((reconnectAt - now) / 1000)))}
+          text={
+            model.connectionStatus.value === "connecting"
+              ? strings.status.connecting
+              : strings.reconnectIn(Math.max(0, Math.ceil((reconnectAt - now) / 1000)))
+          }
           action={[
             strings.retryNow,
             () => {

@@ -19,7 +19,7 @@ export function PanelHeader({ model }: { model: ChatModel }) {
         <p>
           {present && `${present.name} · `}
           <span part="status" role="status">
-            {strings.status[model.ended.value ? "ended" : model.connection.value.status]}
+            {strings.status[model.ended.value ? "ended" : model.connectionStatus.value]}
           </span>
         </p>
       </div>

@@ -51,6 +51,11 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
    * failed. Offline and reconnecting count, since the outbox queues what is written then.
    */
   readonly active: ReadonlySignal<boolean>;
+  /**
+   * The connection's status as a reader should hear it: a reconnect before anything ever connected in this
+   * page is still "connecting", since nothing was lost.
+   */
+  readonly connectionStatus: ReadonlySignal<ConversationSnapshot["connection"]["status"]>;
   /** The client in use. */
   readonly client: ChatClient;
   /**
@@ -115,6 +120,8 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const preview = signal<ChatMessage | null>(null);
   const lastAgent = signal<Participant | null>(null);
   const { connection, ended } = parts;
+  // Whether the connection was ever up in this page: it only ever turns true.
+  let connectedOnce = false;
   const identity = computed(() => agentIdentity(parts.agent.value ?? lastAgent.value, { name: title.value, avatarUrl: avatarUrl.value }, locale.value.agent));
   // Finished since the last frame: the agent messages to announce, and the newest of them that is unread.
   let finished: ChatMessage[] = [];
@@ -187,6 +194,11 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     preview,
     announcement,
     active: computed(() => !ended.value && !["idle", "failed", "ended"].includes(connection.value.status)),
+    connectionStatus: computed(() => {
+      const status = connection.value.status;
+      connectedOnce ||= status === "connected" || status === "fallback";
+      return status === "reconnecting" && !connectedOnce ? "connecting" : status;
+    }),
     get client() {
       return current;
     },
