@@ -16,34 +16,9 @@ export const chatUrl = "https://proxy.example.test/support/chat";
 /** The site's own token endpoint, which holds the connector token on the site's backend. */
 export const tokenUrl = "/support/access-token";
 
-/**
- * How this platform differs from the reference server's defaults: one switch per variant a real platform
- * may show, named as the reference server's switches. Absent: the default behaviour.
- */
-export interface PlatformVariants {
-  /** The batch wrapper carries only `type` and `payload.events`. */
-  batchWithoutId?: boolean;
-  /** The replay comes in batches of this many events… */
-  replayBatchSize?: number;
-  /** …this long apart. */
-  replayBatchDelayMilliseconds?: number;
-  /** Stored events skip sequence numbers (transient events use them). */
-  skippingSequences?: boolean;
-  /** Chunks go out live as transient events; history holds the assembled message, sent live after the last chunk. */
-  assembledHistory?: boolean;
-  heartbeatEcho?: "full" | "without-id" | "none";
-  /** A token opens only the session it created. */
-  sessionBoundTokens?: boolean;
-  /** An abandoned session closes its sockets with 1000 and no `SESSION_END`. */
-  idleCloseWithoutEnd?: boolean;
-  tokenExpirySeconds?: number;
-  /** A Chat API conversation idle this long answers `respond` with 400 `CHAT_TIMEOUT`. */
-  chatTimeoutSeconds?: number;
-  /** `max_reconnect_attempts` 0 (unlimited) and `heartbeat_interval_seconds` 0 (off). */
-  zeroCapabilities?: boolean;
-  /** A join request while the agent is in the session gets an error instead of being ignored. */
-  refuseSecondJoin?: boolean;
-}
+/** How this platform differs from the reference server's defaults: the reference server's own switches. */
+export type { PlatformVariants } from "../../../demo/server/reference-server-types.ts";
+import type { PlatformVariants } from "../../../demo/server/reference-server-types.ts";
 
 export interface WireEvent {
   id?: string;

@@ -6,6 +6,7 @@ import { renderBlocks } from "../../../src/widget/markdown/render-blocks.ts";
 import { markdownDocument } from "../../benchmark/bench-conversation-fixtures.ts";
 import { streamedAnswer } from "../../benchmark/browser/stream-text.ts";
 import { seededRandom } from "./seeded-random.ts";
+import { orderSummaryMarkdown } from "./order-summary.ts";
 
 /** An element tree as plain data, without the components that only skip unchanged blocks. */
 function shape(node: ComponentChildren): unknown {
@@ -30,22 +31,7 @@ const REAL_SAMPLES: Record<string, string> = {
   "the demo's long answer": longReply().text,
   "a help-centre article": markdownDocument(800),
   "the benchmark's streamed answer": streamedAnswer(80).markdown,
-  "an order summary": [
-    "# Your order",
-    "Thanks for asking! Here is what I found about **order _#4521_**:",
-    "",
-    "1. Shipped on *Monday* via [our courier](https://courier.example/track?id=4521)",
-    "2. Arrives `Thursday`, see https://shop.example/orders/4521.",
-    "   - signature **required**",
-    "",
-    "> Tip: reply with __help__ for more.",
-    "",
-    "```json",
-    '{ "id": 4521, "note": "<b>fragile</b>" }',
-    "```",
-    "---",
-    "Contact [support](mailto:support@shop.example) or ignore [this](javascript:alert(1)).",
-  ].join("\n"),
+  "an order summary": orderSummaryMarkdown,
   "loose lists, nesting and quotes": [
     "Steps:",
     "",

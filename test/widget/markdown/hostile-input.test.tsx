@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { renderMarkdown } from "../../../src/widget/markdown/index.ts";
 import { seededRandom } from "./seeded-random.ts";
 import { showMarkdown } from "./show-markdown.tsx";
+import { orderSummaryMarkdown } from "./order-summary.ts";
 
 /** Every element the renderer may produce; anything else means markup leaked through from the input. */
 const ALLOWED_TAGS = new Set(["P", "BR", "STRONG", "EM", "CODE", "PRE", "UL", "OL", "LI", "BLOCKQUOTE", "HR", "A"]);
@@ -20,23 +21,6 @@ function expectOnlySafeMarkup(host: HTMLElement): void {
     expect(link.getAttribute("rel")).toBe("noopener noreferrer");
   }
 }
-
-const SAMPLE_MESSAGE = [
-  "# Your order",
-  "Thanks for asking! Here is what I found about **order _#4521_**:",
-  "",
-  "1. Shipped on *Monday* via [our courier](https://courier.example/track?id=4521)",
-  "2. Arrives `Thursday`, see https://shop.example/orders/4521.",
-  "   - signature **required**",
-  "",
-  "> Tip: reply with __help__ for more.",
-  "",
-  "```json",
-  '{ "id": 4521, "note": "<b>fragile</b>" }',
-  "```",
-  "---",
-  "Contact [support](mailto:support@shop.example) or ignore [this](javascript:alert(1)).",
-].join("\n");
 
 const FRAGMENTS = ["*", "**", "_", "__", "`", "```", "[", "]", "(", ")", "](", "\n", "\n\n", "- ", "1. ", "> ",
   "# ", "  ", "\\", "<b>", "<img src=x onerror=alert(1)>", "https://", "javascript:", "example.com", "a", "word", " "];
@@ -66,12 +50,12 @@ describe("markdown on hostile input", () => {
 
   test("every prefix of a streaming message renders without throwing and ends at the full rendering", () => {
     let last = "";
-    for (let length = 0; length <= SAMPLE_MESSAGE.length; length++) {
-      const host = showMarkdown(SAMPLE_MESSAGE.slice(0, length));
+    for (let length = 0; length <= orderSummaryMarkdown.length; length++) {
+      const host = showMarkdown(orderSummaryMarkdown.slice(0, length));
       expectOnlySafeMarkup(host);
       last = host.innerHTML;
     }
-    const full = showMarkdown(SAMPLE_MESSAGE);
+    const full = showMarkdown(orderSummaryMarkdown);
     expect(last).toBe(full.innerHTML);
     expect(full.querySelectorAll("a").length).toBe(3);
     expect(full.querySelector("pre code")!.textContent).toBe('{ "id": 4521, "note": "<b>fragile</b>" }');
