@@ -75,7 +75,9 @@ interface Shot {
 
 const shots: Shot[] = [
   ...layouts.flatMap((layout) =>
-    (["light", "dark"] as const).flatMap((colorScheme) => (["en", "ar"] as const).map((locale) => ({ layout, colorScheme, locale, transport: "messaging" as const }))),
+    (["light", "dark"] as const).flatMap((colorScheme) =>
+      (["en", "ar"] as const).map((locale) => ({ layout, colorScheme, locale, transport: "messaging" as const })),
+    ),
   ),
   { layout: layouts[0], colorScheme: "light", locale: "en", transport: "chat" },
   { layout: layouts[1], colorScheme: "dark", locale: "en", transport: "chat" },
@@ -113,7 +115,9 @@ test("screenshots of the open panel: desktop and phone, light and dark, English 
       await expect(widget.agentMessages.last()).toContainText(shown as string);
     }
     await page.waitForTimeout(400);
-    await page.screenshot({ path: resolve(screenshotFolder, `panel-${layout.name}-${colorScheme}-${locale}${transport === "chat" ? "-fallback" : ""}.png`) });
+    await page.screenshot({
+      path: resolve(screenshotFolder, `panel-${layout.name}-${colorScheme}-${locale}${transport === "chat" ? "-fallback" : ""}.png`),
+    });
     await context.close();
   }
 });

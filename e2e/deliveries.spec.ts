@@ -2,11 +2,7 @@ import { expect, test } from "./fixtures.ts";
 
 /* What only one delivery's page does; the conversation journeys common to all three are in journeys.spec.ts. */
 test.describe("what each delivery's page adds", () => {
-  test("the custom element page logs the widget's events, which reach document as DOM events", async ({
-    page,
-    widget,
-    pageProblems,
-  }) => {
+  test("the custom element page logs the widget's events, which reach document as DOM events", async ({ page, widget, pageProblems }) => {
     await widget.startOn("/element.html");
     await widget.send("markdown please");
     await expect(widget.agentMessages.last()).toContainText("inline code");
@@ -16,11 +12,7 @@ test.describe("what each delivery's page adds", () => {
     expect(pageProblems).toEqual([]);
   });
 
-  test("the single-page app keeps the conversation and its socket across route changes", async ({
-    page,
-    widget,
-    pageProblems,
-  }) => {
+  test("the single-page app keeps the conversation and its socket across route changes", async ({ page, widget, pageProblems }) => {
     await widget.startOn("/spa.html");
     await widget.send("markdown please");
     await expect(widget.agentMessages.last()).toContainText("inline code");

@@ -101,7 +101,8 @@ export async function recordStory(page: Page, delivery: Delivery): Promise<void>
     new MutationObserver(() => {
       const rows = [...root.querySelectorAll('[part~="handoff"]')];
       record.story.mostRows = Math.max(record.story.mostRows, rows.length);
-      for (const row of rows) if (row.textContent && !record.story.texts.includes(row.textContent)) record.story.texts.push(row.textContent);
+      for (const row of rows)
+        if (row.textContent && !record.story.texts.includes(row.textContent)) record.story.texts.push(row.textContent);
     }).observe(root, { subtree: true, childList: true, characterData: true });
   }, delivery.host);
 }

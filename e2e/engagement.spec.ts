@@ -96,7 +96,10 @@ test.describe("a conversation in progress survives a reload", () => {
     await expect(widget.agentMessages.last()).toContainText("harbour at dusk");
   });
 
-  test("a reload in the middle of a stream keeps the stream, and counts the answer as unread in the closed panel", async ({ page, widget }) => {
+  test("a reload in the middle of a stream keeps the stream, and counts the answer as unread in the closed panel", async ({
+    page,
+    widget,
+  }) => {
     await widget.startOn("/script-tag.html");
     await widget.send("Tell me something long");
     await expect(widget.agentMessages).toHaveCount(2);

@@ -84,7 +84,9 @@ export class ChatWidget {
   }
 }
 
-const longParagraphs = longReply().text.split("\n\n").map((paragraph) => paragraph.replace(/\s+/g, " "));
+const longParagraphs = longReply()
+  .text.split("\n\n")
+  .map((paragraph) => paragraph.replace(/\s+/g, " "));
 
 /**
  * Waits until `answer` holds the demo agent's long answer (its "long" trigger) in full, then checks that

@@ -5,10 +5,7 @@ import { chatApiSecrets, demoChatPath, expect, expectLongAnswerInFull, fault, se
 
 test.describe("conversation journeys, on each delivery", () => {
   for (const delivery of deliveries) {
-    test(`the widget opens, greets, and streams an answer in full (${delivery.name})`, async ({
-      widget,
-      pageProblems,
-    }) => {
+    test(`the widget opens, greets, and streams an answer in full (${delivery.name})`, async ({ widget, pageProblems }) => {
       await widget.startOn(delivery.path);
       const before = await widget.agentMessages.count();
       await widget.send("Tell me something long");
@@ -16,10 +13,7 @@ test.describe("conversation journeys, on each delivery", () => {
       expect(pageProblems).toEqual([]);
     });
 
-    test(`choosing a suggestion sends its text and the agent answers it (${delivery.name})`, async ({
-      page,
-      widget,
-    }) => {
+    test(`choosing a suggestion sends its text and the agent answers it (${delivery.name})`, async ({ page, widget }) => {
       await widget.startOn(delivery.path);
       await expect(widget.suggestions).toHaveText(greeting("en").suggestions as string[]);
       await page.getByRole("button", { name: "Show me Markdown" }).click();
@@ -28,10 +22,7 @@ test.describe("conversation journeys, on each delivery", () => {
       await expect(widget.agentMessages.last().locator("code").first()).toHaveText("inline code");
     });
 
-    test(`a server-managed handoff goes through the queue to a live agent and ends (${delivery.name})`, async ({
-      page,
-      widget,
-    }) => {
+    test(`a server-managed handoff goes through the queue to a live agent and ends (${delivery.name})`, async ({ page, widget }) => {
       await widget.startOn(delivery.path);
       await recordWidgetEvents(page, delivery, "cap-chat:handoff");
       await recordStory(page, delivery);
@@ -45,9 +36,7 @@ test.describe("conversation journeys, on each delivery", () => {
       await expect(widget.liveAgentMessages.last()).toContainText(liveAgentFarewell().text);
       await expect(page.getByText(en.endReasons.REASON_NATURAL_END)).toBeVisible();
       await expect(widget.input).toBeDisabled();
-      const phases = (await recordedWidgetEvents(page, "cap-chat:handoff")).map(
-        (detail) => (detail as { phase: string }).phase,
-      );
+      const phases = (await recordedWidgetEvents(page, "cap-chat:handoff")).map((detail) => (detail as { phase: string }).phase);
       expect(phases.filter((phase, index) => phases.indexOf(phase) === index)).toEqual([
         "triggered",
         "accepted",
@@ -72,10 +61,7 @@ test.describe("conversation journeys, on each delivery", () => {
       await expect(page.locator('[part~="header"] p')).toHaveText(en.status.ended);
     });
 
-    test(`a client-managed handoff fires cap-chat:handoff-required on the page (${delivery.name})`, async ({
-      page,
-      widget,
-    }) => {
+    test(`a client-managed handoff fires cap-chat:handoff-required on the page (${delivery.name})`, async ({ page, widget }) => {
       await page.goto(delivery.path);
       await recordWidgetEvents(page, delivery, "cap-chat:handoff-required");
       await widget.open();
@@ -91,10 +77,7 @@ test.describe("conversation journeys, on each delivery", () => {
       }
     });
 
-    test(`ending the conversation, then starting a new one, greets again in a new session (${delivery.name})`, async ({
-      page,
-      widget,
-    }) => {
+    test(`ending the conversation, then starting a new one, greets again in a new session (${delivery.name})`, async ({ page, widget }) => {
       const sessionIds: string[] = [];
       page.on("websocket", (socket) => {
         const sessionId = new URL(socket.url()).searchParams.get("session_id");
@@ -112,11 +95,7 @@ test.describe("conversation journeys, on each delivery", () => {
       expect(sessionIds).toHaveLength(2);
     });
 
-    test(`a reload in the middle of a conversation restores the transcript (${delivery.name})`, async ({
-      page,
-      widget,
-      platform,
-    }) => {
+    test(`a reload in the middle of a conversation restores the transcript (${delivery.name})`, async ({ page, widget, platform }) => {
       await widget.startOn(delivery.path);
       await widget.send("Show me an image");
       await expect(widget.agentMessages.last()).toContainText("harbour at dusk");

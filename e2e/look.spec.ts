@@ -27,7 +27,8 @@ function overflow(page: Page) {
     const headerBox = header.getBoundingClientRect();
     for (const element of header.querySelectorAll("h2, p, span")) {
       const box = element.getBoundingClientRect();
-      if (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight) problems.push(`"${element.textContent}" is clipped`);
+      if (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight)
+        problems.push(`"${element.textContent}" is clipped`);
       if (box.left < headerBox.left || box.right > headerBox.right) problems.push(`"${element.textContent}" leaves the header`);
     }
     return problems;
@@ -40,7 +41,9 @@ function overflow(page: Page) {
  */
 function hasFaceOfTheStack(): boolean {
   try {
-    return /Liberation Sans|Arial|Roboto|Noto Sans|Ubuntu|Cantarell|Helvetica/.test(execFileSync("fc-list", [":", "family"], { encoding: "utf8" }));
+    return /Liberation Sans|Arial|Roboto|Noto Sans|Ubuntu|Cantarell|Helvetica/.test(
+      execFileSync("fc-list", [":", "family"], { encoding: "utf8" }),
+    );
   } catch {
     return true;
   }
@@ -145,7 +148,10 @@ test.describe("the look, in real Chromium", () => {
     await expect(widget.agentMessages.last()).not.toContainText("!");
     const authors = await page.locator("[data-message-id] .author").allTextContents();
     expect(authors.length).toBeGreaterThan(0);
-    expect(authors.every((author) => author === "Cap demo"), authors.join(", ")).toBe(true);
+    expect(
+      authors.every((author) => author === "Cap demo"),
+      authors.join(", "),
+    ).toBe(true);
     await expect(page.locator('[part~="panel"]')).not.toContainText("•");
     await widget.send("I want a human");
     await expect(page.getByText(en.handoff.over)).toBeVisible();

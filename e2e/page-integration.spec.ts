@@ -1,11 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 
 test.describe("living in the host page", () => {
-  test("the strict-CSP page runs the widget with no policy violation and no console error", async ({
-    page,
-    widget,
-    pageProblems,
-  }) => {
+  test("the strict-CSP page runs the widget with no policy violation and no console error", async ({ page, widget, pageProblems }) => {
     await page.addInitScript(() => {
       const record = window as unknown as { violations: string[] };
       record.violations = [];

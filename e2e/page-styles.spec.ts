@@ -4,11 +4,23 @@ import { expect, test } from "./fixtures.ts";
 
 /** Page rules whose inherited properties would otherwise flow into the shadow tree through the host. */
 const hostilePageStyles = {
-  "inherited text styles on body": "body{text-align:center;text-transform:uppercase;font-style:italic;word-spacing:6px;white-space:nowrap;letter-spacing:3px}",
+  "inherited text styles on body":
+    "body{text-align:center;text-transform:uppercase;font-style:italic;word-spacing:6px;white-space:nowrap;letter-spacing:3px}",
   "a reset of every property on every element": "*{all:unset !important}",
 };
 
-const textProperties = ["fontFamily", "fontSize", "fontStyle", "lineHeight", "textTransform", "textAlign", "wordSpacing", "letterSpacing", "whiteSpace", "color"] as const;
+const textProperties = [
+  "fontFamily",
+  "fontSize",
+  "fontStyle",
+  "lineHeight",
+  "textTransform",
+  "textAlign",
+  "wordSpacing",
+  "letterSpacing",
+  "whiteSpace",
+  "color",
+] as const;
 
 /** The computed text style of the greeting bubble, the panel title and the input, inside the shadow root. */
 function widgetTextStyles(page: Page, host: string) {
@@ -56,7 +68,8 @@ test.describe("page styles stay outside the widget", () => {
     await widget.startOn("/element.html");
     await page.addStyleTag({ content: hostilePageStyles["a reset of every property on every element"] });
     await page.locator("cap-chat").evaluate((element) => element.setAttribute("locale", "ar"));
-    const direction = () => page.locator("cap-chat").evaluate((element) => getComputedStyle(element.shadowRoot!.querySelector('[part~="log"]')!).direction);
+    const direction = () =>
+      page.locator("cap-chat").evaluate((element) => getComputedStyle(element.shadowRoot!.querySelector('[part~="log"]')!).direction);
     await expect.poll(direction).toBe("rtl");
   });
 });

@@ -163,13 +163,7 @@ export interface DemoCredentials {
   };
 }
 
-export type FaultEndpoint =
-  | "access-token"
-  | "sessions"
-  | "ws"
-  | "chat-create"
-  | "chat-respond"
-  | "chat-close";
+export type FaultEndpoint = "access-token" | "sessions" | "ws" | "chat-create" | "chat-respond" | "chat-close";
 
 /** Test-only faults, all off by default; `reset()` turns them all off again. */
 export interface FaultControls {

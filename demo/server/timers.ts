@@ -20,14 +20,17 @@ export class TimerGroup {
   /** Runs `action` once after `milliseconds` (already scaled). Does nothing once the group is cancelled. */
   after(milliseconds: number, action: () => void): Cancel {
     if (this.closed) return () => {};
-    const handle = this.clock.setTimeout(() => {
-      this.handles.delete(handle);
-      try {
-        action();
-      } catch (error) {
-        this.onError(error);
-      }
-    }, Math.max(0, milliseconds));
+    const handle = this.clock.setTimeout(
+      () => {
+        this.handles.delete(handle);
+        try {
+          action();
+        } catch (error) {
+          this.onError(error);
+        }
+      },
+      Math.max(0, milliseconds),
+    );
     this.handles.add(handle);
     return () => {
       this.clock.clearTimeout(handle);

@@ -69,7 +69,12 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
     source
       .load()
       // The page's locale comes with the app, so the widget never shows English first.
-      .then((app) => app.loadLocale(app.preferredLocaleCode(options.locale)).then(() => app, () => app))
+      .then((app) =>
+        app.loadLocale(app.preferredLocaleCode(options.locale)).then(
+          () => app,
+          () => app,
+        ),
+      )
       .then(mount, (error: unknown) => {
         mounting = false;
         console.error("cap-chat: the chat could not be loaded", error);

@@ -7,9 +7,7 @@ import type { ClientFrame, EventMetadata } from "./payloads.ts";
  * answer it with, together with whatever `metadata` could be read so the error can
  * echo it.
  */
-export type DecodedClientFrame =
-  | { kind: "frame"; frame: ClientFrame }
-  | { kind: "error"; message: string; metadata?: EventMetadata };
+export type DecodedClientFrame = { kind: "frame"; frame: ClientFrame } | { kind: "error"; message: string; metadata?: EventMetadata };
 
 /** Decodes one client frame. Never throws. The size limit is the caller's to check, before decoding. */
 export function decodeClientFrame(text: string): DecodedClientFrame {
@@ -24,8 +22,7 @@ export function decodeClientFrame(text: string): DecodedClientFrame {
   }
   const value = parsed as Record<string, unknown>;
   const metadata = readMetadata(value.metadata);
-  const error = (message: string): DecodedClientFrame =>
-    metadata ? { kind: "error", message, metadata } : { kind: "error", message };
+  const error = (message: string): DecodedClientFrame => (metadata ? { kind: "error", message, metadata } : { kind: "error", message });
 
   const type = value.type;
   if (typeof type !== "string") return error(SystemMessageText.InvalidFormat);

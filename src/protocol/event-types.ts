@@ -38,7 +38,13 @@ export type EventTypeName = (typeof EventType)[keyof typeof EventType];
 
 /** The exactly five types a client may send. Built in a pure call, so a bundle that reads none of it keeps none of `EventType`. */
 export const clientEventTypes = /* @__PURE__ */ (() =>
-  [EventType.RequestServiceAgentJoin, EventType.UserMessage, EventType.UserTyping, EventType.UserEndSession, EventType.Heartbeat] as const)();
+  [
+    EventType.RequestServiceAgentJoin,
+    EventType.UserMessage,
+    EventType.UserTyping,
+    EventType.UserEndSession,
+    EventType.Heartbeat,
+  ] as const)();
 
 export type ClientEventType = (typeof clientEventTypes)[number];
 

@@ -1,9 +1,4 @@
-import type {
-  AttachmentContentTypeName,
-  EventType,
-  SystemMessageLevelName,
-  TypingStateName,
-} from "./event-types.ts";
+import type { AttachmentContentTypeName, EventType, SystemMessageLevelName, TypingStateName } from "./event-types.ts";
 
 /** An agent message attachment: an image or a link card. */
 export interface Attachment {

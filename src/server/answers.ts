@@ -36,6 +36,8 @@ export function textAnswer(status: number, text: string): Response {
 /** The error in the route's shape. */
 export function errorAnswer(shape: ErrorShape, error: ProxyError): Response {
   const body: ChatErrorBody | { message: string } =
-    shape === "chat" ? { success: false, error_code: error.code ?? `HTTP_${error.status}`, error_message: error.message } : { message: error.message };
+    shape === "chat"
+      ? { success: false, error_code: error.code ?? `HTTP_${error.status}`, error_message: error.message }
+      : { message: error.message };
   return jsonAnswer(error.status, body, error.headers);
 }

@@ -59,7 +59,10 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
   const signer = createSigner(config.signingSecret);
   const isAllowedOrigin = createOriginPolicy(config.allowedOrigins);
   const maxBodyBytes = checkPositiveInteger("maxBodyBytes", config.maxBodyBytes ?? proxyDefaults.maxBodyBytes);
-  const timeoutMilliseconds = checkPositiveInteger("upstreamTimeoutMilliseconds", config.upstreamTimeoutMilliseconds ?? proxyDefaults.upstreamTimeoutMilliseconds);
+  const timeoutMilliseconds = checkPositiveInteger(
+    "upstreamTimeoutMilliseconds",
+    config.upstreamTimeoutMilliseconds ?? proxyDefaults.upstreamTimeoutMilliseconds,
+  );
   const trustProxy = config.trustProxy ?? false;
   const fetchFunction = config.fetch ?? ((input, init) => fetch(input, init));
   const redact = createRedactor([
@@ -115,7 +118,12 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
     if (addressRule && address) checks.push({ scope: "address", subject: address, rule: addressRule });
     if (addressRule && !address && !addressWarningGiven) {
       addressWarningGiven = true;
-      log({ level: "warn", event: "no-client-address", route, message: "The client's address is unknown, so the per-address rate limit is off: set trustProxy or clientAddress" });
+      log({
+        level: "warn",
+        event: "no-client-address",
+        route,
+        message: "The client's address is unknown, so the per-address rate limit is off: set trustProxy or clientAddress",
+      });
     }
     try {
       return await chargeRateLimits(rateLimitStore, checks, now());
@@ -131,43 +139,68 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
     const refuse = (error: ProxyError) => errorAnswer(shape, error);
     const origin = request.headers.get("Origin");
     if (!isAllowedOrigin(origin)) {
-      log({ level: "warn", event: "origin-refused", route, origin: origin ?? "(none)", message: "A request from an origin not allowed was refused" });
+      log({
+        level: "warn",
+        event: "origin-refused",
+        route,
+        origin: origin ?? "(none)",
+        message: "A request from an origin not allowed was refused",
+      });
       return refuse({ status: 403, code: "ORIGIN_NOT_ALLOWED", message: "This origin may not use the chat" });
     }
     const allowedOrigin = origin as string;
-    if (request.method === "OPTIONS") return preflightResponse(allowedOrigin, definition.methods, request.headers.get("Access-Control-Request-Headers"));
+    if (request.method === "OPTIONS")
+      return preflightResponse(allowedOrigin, definition.methods, request.headers.get("Access-Control-Request-Headers"));
     const answer = await serveAllowed(request, context, definition);
     return withHeaders(answer.response, corsHeaders(allowedOrigin), answer.setCookies);
   }
 
-  async function serveAllowed(request: Request, context: RequestContext | undefined, definition: RouteDefinition): Promise<{ response: Response; setCookies: string[] }> {
+  async function serveAllowed(
+    request: Request,
+    context: RequestContext | undefined,
+    definition: RouteDefinition,
+  ): Promise<{ response: Response; setCookies: string[] }> {
     const { route, shape } = definition;
     const refuse = (error: ProxyError) => errorAnswer(shape, error);
     if (!definition.methods.includes(request.method)) {
       const allow = definition.methods.join(", ");
-      return { response: refuse({ status: 405, code: "METHOD_NOT_ALLOWED", message: `Use ${allow}`, headers: { Allow: allow } }), setCookies: [] };
+      return {
+        response: refuse({ status: 405, code: "METHOD_NOT_ALLOWED", message: `Use ${allow}`, headers: { Allow: allow } }),
+        setCookies: [],
+      };
     }
     if (config.authorize && !(await config.authorize(request, route))) {
       return { response: refuse({ status: 403, code: "NOT_AUTHORIZED", message: "This visitor may not use the chat" }), setCookies: [] };
     }
-    const secure = config.cookie?.secure === undefined || config.cookie.secure === "auto"
-      ? new URL(request.url).protocol === "https:" || forwardedAsHttps(request, trustProxy)
-      : config.cookie.secure;
+    const secure =
+      config.cookie?.secure === undefined || config.cookie.secure === "auto"
+        ? new URL(request.url).protocol === "https:" || forwardedAsHttps(request, trustProxy)
+        : config.cookie.secure;
     const identity = await visitorCookies.identify(request.headers.get("Cookie"), { mint: definition.mintsVisitor, secure });
     const answer = (response: Response) => ({ response, setCookies: identity.setCookies });
     const refusal = await chargeBudgets(request, context, identity.minted ? undefined : identity.visitors[0], route);
     if (refusal) {
       log({ level: "warn", event: "rate-limited", route, message: `A request over the per-${refusal.scope} rate limit was refused` });
-      return answer(refuse({ status: 429, code: "RATE_LIMITED", message: "Too many requests", headers: { "Retry-After": String(refusal.retryAfterSeconds) } }));
+      return answer(
+        refuse({
+          status: 429,
+          code: "RATE_LIMITED",
+          message: "Too many requests",
+          headers: { "Retry-After": String(refusal.retryAfterSeconds) },
+        }),
+      );
     }
     if (identity.visitors.length === 0) {
       log({ level: "warn", event: "conversation-refused", route, message: "A request without a valid visitor cookie was refused" });
       return answer(refuse({ status: 403, code: "CONVERSATION_NOT_OWNED", message: "This conversation belongs to another visitor" }));
     }
     const body = await readJsonBody(request, maxBodyBytes);
-    if (body.kind === "too-large") return answer(refuse({ status: 413, code: "PAYLOAD_TOO_LARGE", message: `The request body exceeds ${maxBodyBytes} bytes` }));
-    if (body.kind === "invalid") return answer(refuse({ status: 400, code: "INVALID_REQUEST", message: "The request body is not a JSON object" }));
-    if (definition.action && chatContext) return answer(await serveChatAction(chatContext, definition.action, request, body.fields, identity.visitors));
+    if (body.kind === "too-large")
+      return answer(refuse({ status: 413, code: "PAYLOAD_TOO_LARGE", message: `The request body exceeds ${maxBodyBytes} bytes` }));
+    if (body.kind === "invalid")
+      return answer(refuse({ status: 400, code: "INVALID_REQUEST", message: "The request body is not a JSON object" }));
+    if (definition.action && chatContext)
+      return answer(await serveChatAction(chatContext, definition.action, request, body.fields, identity.visitors));
     return answer(await serveAccessToken(tokenContext as TokenRouteContext));
   }
 
@@ -180,10 +213,27 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
       response = definition ? await serve(request, context, definition) : errorAnswer("messaging", { status: 404, message: "Not found" });
     } catch (error) {
       const detail = error instanceof Error ? `${error.name}: ${error.message}` : "unknown error";
-      log({ level: "error", event: "internal-error", route: definition?.route, message: `The request failed inside the companion (${detail})` });
-      response = errorAnswer(definition?.shape ?? "messaging", { status: 500, code: "INTERNAL_ERROR", message: "The chat companion failed" });
+      log({
+        level: "error",
+        event: "internal-error",
+        route: definition?.route,
+        message: `The request failed inside the companion (${detail})`,
+      });
+      response = errorAnswer(definition?.shape ?? "messaging", {
+        status: 500,
+        code: "INTERNAL_ERROR",
+        message: "The chat companion failed",
+      });
     }
-    log({ level: "info", event: "request", route: definition?.route, method: request.method, status: response.status, durationMilliseconds: now() - started, message: `${request.method} ${pathname} answered ${response.status}` });
+    log({
+      level: "info",
+      event: "request",
+      route: definition?.route,
+      method: request.method,
+      status: response.status,
+      durationMilliseconds: now() - started,
+      message: `${request.method} ${pathname} answered ${response.status}`,
+    });
     return response;
   };
   return Object.assign(handler, { prefix });
@@ -194,9 +244,21 @@ function routeTable(prefix: string, chat: boolean, messaging: boolean): Map<stri
   const routes = new Map<string, RouteDefinition>();
   if (chat) {
     routes.set(`${prefix}/chat/create`, { route: "chat-create", shape: "chat", methods: ["POST"], mintsVisitor: true, action: "create" });
-    routes.set(`${prefix}/chat/respond`, { route: "chat-respond", shape: "chat", methods: ["POST"], mintsVisitor: false, action: "respond" });
+    routes.set(`${prefix}/chat/respond`, {
+      route: "chat-respond",
+      shape: "chat",
+      methods: ["POST"],
+      mintsVisitor: false,
+      action: "respond",
+    });
     // The platform's close is a PUT; a POST is accepted too, and forwarded as the PUT it must be.
-    routes.set(`${prefix}/chat/close`, { route: "chat-close", shape: "chat", methods: ["PUT", "POST"], mintsVisitor: false, action: "close" });
+    routes.set(`${prefix}/chat/close`, {
+      route: "chat-close",
+      shape: "chat",
+      methods: ["PUT", "POST"],
+      mintsVisitor: false,
+      action: "close",
+    });
   }
   if (messaging) routes.set(`${prefix}/access-token`, { route: "access-token", shape: "messaging", methods: ["POST"], mintsVisitor: true });
   return routes;

@@ -52,7 +52,12 @@ export async function serveChatAction(
   }
   const owned = await context.handles.unwrap(handle, visitors);
   if (!owned) {
-    context.log({ level: "warn", event: "conversation-refused", route: `chat-${action}`, message: "A conversation of another visitor, or an unknown handle, was refused" });
+    context.log({
+      level: "warn",
+      event: "conversation-refused",
+      route: `chat-${action}`,
+      message: "A conversation of another visitor, or an unknown handle, was refused",
+    });
     return errorAnswer("chat", { status: 403, code: "CONVERSATION_NOT_OWNED", message: "This conversation belongs to another visitor" });
   }
   const result = await call(context, action, { ...fields, conversation_id: owned.conversationId });
@@ -61,7 +66,8 @@ export async function serveChatAction(
   // The platform acted: an unreadable answer is passed on, so the client knows not to send it again.
   if (!answer) return textAnswer(result.status, result.text);
   if (action === "close") return jsonAnswer(200, answer);
-  const conversationId = typeof answer.conversation_id === "string" && answer.conversation_id !== "" ? answer.conversation_id : owned.conversationId;
+  const conversationId =
+    typeof answer.conversation_id === "string" && answer.conversation_id !== "" ? answer.conversation_id : owned.conversationId;
   return jsonAnswer(200, { ...answer, conversation_id: await context.handles.wrap(conversationId, owned.visitor) });
 }
 
@@ -113,12 +119,26 @@ function failure(context: ChatRouteContext, action: ChatAction, result: Upstream
   let error: ProxyError;
   if (result.status === 429) {
     context.log({ level: "warn", event: "upstream-rate-limited", message: "The Chat API asked to slow down", ...logged });
-    error = { status: 429, code: upstreamCode ?? "RATE_LIMITED", message: upstreamMessage ?? "Too many requests", headers: { "Retry-After": "1", ...headers } };
+    error = {
+      status: 429,
+      code: upstreamCode ?? "RATE_LIMITED",
+      message: upstreamMessage ?? "Too many requests",
+      headers: { "Retry-After": "1", ...headers },
+    };
   } else if (passedOnStatuses.has(result.status)) {
     context.log({ level: "info", event: "upstream-refused", message: "The Chat API refused the request", ...logged });
-    error = { status: result.status, code: upstreamCode ?? `HTTP_${result.status}`, message: upstreamMessage ?? "The chat service refused the request" };
+    error = {
+      status: result.status,
+      code: upstreamCode ?? `HTTP_${result.status}`,
+      message: upstreamMessage ?? "The chat service refused the request",
+    };
   } else if (result.status === 401 || result.status === 403) {
-    context.log({ level: "error", event: "upstream-failed", message: "The Chat API refused the companion's X-API-KEY or X-TOKEN", ...logged });
+    context.log({
+      level: "error",
+      event: "upstream-failed",
+      message: "The Chat API refused the companion's X-API-KEY or X-TOKEN",
+      ...logged,
+    });
     error = { status: 502, code: "UPSTREAM_REJECTED_CREDENTIALS", message: "The chat service refused the site's credentials" };
   } else {
     context.log({ level: "error", event: "upstream-failed", message: "The Chat API failed", ...logged });
@@ -128,6 +148,12 @@ function failure(context: ChatRouteContext, action: ChatAction, result: Upstream
 }
 
 function invalidAnswer(context: ChatRouteContext, action: ChatAction, status: number): Response {
-  context.log({ level: "error", event: "upstream-failed", route: `chat-${action}`, upstreamStatus: status, message: "The Chat API's answer had no conversation_id" });
+  context.log({
+    level: "error",
+    event: "upstream-failed",
+    route: `chat-${action}`,
+    upstreamStatus: status,
+    message: "The Chat API's answer had no conversation_id",
+  });
   return errorAnswer("chat", { status: 502, code: "UPSTREAM_INVALID_ANSWER", message: "The chat service's answer could not be read" });
 }

@@ -12,8 +12,16 @@ export interface EnvironmentVariable {
 /** Every variable `cap-chat-proxy` reads. */
 export const environmentVariables: readonly EnvironmentVariable[] = [
   { name: "ALLOWED_ORIGINS", description: "required: the page origins that may call, comma-separated (https://www.example.com)" },
-  { name: "SIGNING_SECRET", description: "required: 32+ random characters signing the visitor cookies; the same on every instance (comma-separated to rotate: new first)" },
-  { name: "CHAT_API_URL", description: "the Chat API base ending in /chat (https://…/v1/{account}/{project}/chat); with CHAT_API_KEY and CHAT_API_TOKEN serves the chat routes" },
+  {
+    name: "SIGNING_SECRET",
+    description:
+      "required: 32+ random characters signing the visitor cookies; the same on every instance (comma-separated to rotate: new first)",
+  },
+  {
+    name: "CHAT_API_URL",
+    description:
+      "the Chat API base ending in /chat (https://…/v1/{account}/{project}/chat); with CHAT_API_KEY and CHAT_API_TOKEN serves the chat routes",
+  },
   { name: "CHAT_API_KEY", description: "sent as X-API-KEY" },
   { name: "CHAT_API_TOKEN", description: "sent as X-TOKEN" },
   { name: "MESSAGING_URL", description: "the Messaging API host; with CONNECTOR_TOKEN and CONNECTOR_HOST serves the access-token route" },
@@ -22,11 +30,19 @@ export const environmentVariables: readonly EnvironmentVariable[] = [
   { name: "PORT", defaultValue: "8788", description: "port to listen on (0 picks a free one)" },
   { name: "HOST", defaultValue: "127.0.0.1", description: "address to listen on (0.0.0.0 for every interface, in a container)" },
   { name: "PATH_PREFIX", defaultValue: "/cap-chat", description: "path the routes live under" },
-  { name: "TRUST_PROXY", defaultValue: "false", description: "proxies trusted for X-Forwarded-For/-Proto: false, a number of hops (1 behind one load balancer), or true" },
+  {
+    name: "TRUST_PROXY",
+    defaultValue: "false",
+    description: "proxies trusted for X-Forwarded-For/-Proto: false, a number of hops (1 behind one load balancer), or true",
+  },
   { name: "MAX_BODY_BYTES", defaultValue: "32768", description: "largest request body; larger gets 413" },
   { name: "VISITOR_RATE_LIMIT", defaultValue: "30/60", description: "requests per seconds per visitor, or off" },
   { name: "ADDRESS_RATE_LIMIT", defaultValue: "120/60", description: "requests per seconds per client address, or off" },
-  { name: "COOKIE_SECURE", defaultValue: "auto", description: "Secure on the visitor cookie: auto (when the request came over https), true or false" },
+  {
+    name: "COOKIE_SECURE",
+    defaultValue: "auto",
+    description: "Secure on the visitor cookie: auto (when the request came over https), true or false",
+  },
   { name: "COOKIE_SAME_SITE", defaultValue: "Strict", description: "SameSite of the visitor cookie: Strict, Lax or None" },
   { name: "COOKIE_LIFETIME_SECONDS", defaultValue: "86400", description: "lifetime of the visitor cookie, renewed while in use" },
   { name: "UPSTREAM_TIMEOUT_MS", defaultValue: "60000", description: "how long a platform call may take before the answer is 504" },
@@ -51,7 +67,11 @@ export function settingsFromEnvironment(environment: Record<string, string | und
     const value = environment[name]?.trim();
     return value === undefined || value === "" ? undefined : value;
   };
-  const list = (name: string) => (read(name) ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+  const list = (name: string) =>
+    (read(name) ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== "");
   const whole = (name: string, fallback: number) => {
     const text = read(name);
     if (text === undefined) return fallback;
@@ -119,7 +139,9 @@ export function settingsFromEnvironment(environment: Record<string, string | und
       allowedOrigins,
       signingSecret: signingSecrets,
       ...(chat && { chat: { url: chat.CHAT_API_URL, apiKey: chat.CHAT_API_KEY, token: chat.CHAT_API_TOKEN } }),
-      ...(messaging && { messaging: { url: messaging.MESSAGING_URL, connectorToken: messaging.CONNECTOR_TOKEN, host: messaging.CONNECTOR_HOST } }),
+      ...(messaging && {
+        messaging: { url: messaging.MESSAGING_URL, connectorToken: messaging.CONNECTOR_TOKEN, host: messaging.CONNECTOR_HOST },
+      }),
       trustProxy,
       maxBodyBytes: whole("MAX_BODY_BYTES", proxyDefaults.maxBodyBytes),
       rateLimit: {

@@ -13,9 +13,12 @@ import { toNodeHandler } from "./node-adapter.ts";
 function usage(): string {
   const width = Math.max(...environmentVariables.map((variable) => variable.name.length));
   const lines = environmentVariables.map(
-    (variable) => `  ${variable.name.padEnd(width)}  ${variable.description}${variable.defaultValue ? ` (default ${variable.defaultValue})` : ""}`,
+    (variable) =>
+      `  ${variable.name.padEnd(width)}  ${variable.description}${variable.defaultValue ? ` (default ${variable.defaultValue})` : ""}`,
   );
-  return ["Usage: cap-chat-proxy", "", "Serves the cap-chat server companion. Configured by environment variables:", ...lines, ""].join("\n");
+  return ["Usage: cap-chat-proxy", "", "Serves the cap-chat server companion. Configured by environment variables:", ...lines, ""].join(
+    "\n",
+  );
 }
 
 function main(): void {

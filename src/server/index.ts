@@ -7,7 +7,13 @@
  */
 export { createChatProxy, type ChatProxy, type RequestContext } from "./chat-proxy.ts";
 export { proxyDefaults, type ChatApiUpstream, type ChatProxyConfig, type ChatProxyRoute, type MessagingUpstream } from "./proxy-config.ts";
-export { MemoryRateLimitStore, type MemoryRateLimitStoreOptions, type RateLimitCount, type RateLimitRule, type RateLimitStore } from "./rate-limit-store.ts";
+export {
+  MemoryRateLimitStore,
+  type MemoryRateLimitStoreOptions,
+  type RateLimitCount,
+  type RateLimitRule,
+  type RateLimitStore,
+} from "./rate-limit-store.ts";
 export { createConsoleLogger, type ChatProxyLogEntry, type ChatProxyLogger, type LogLevel } from "./logger.ts";
 export type { OriginAllowlist } from "./origin-policy.ts";
 export type { TrustProxy } from "./client-address.ts";

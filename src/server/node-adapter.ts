@@ -120,41 +120,44 @@ function requestBody(request: NodeRequest): BodyInit | null {
 function bodyStream(request: NodeRequest): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let detach = () => {};
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const onData = (chunk: Uint8Array | string) => {
-        controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : new Uint8Array(chunk));
-        if ((controller.desiredSize ?? 0) <= 0) request.pause();
-      };
-      const onEnd = () => {
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const onData = (chunk: Uint8Array | string) => {
+          controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : new Uint8Array(chunk));
+          if ((controller.desiredSize ?? 0) <= 0) request.pause();
+        };
+        const onEnd = () => {
+          detach();
+          controller.close();
+        };
+        const onError = (error: unknown) => {
+          detach();
+          controller.error(error);
+        };
+        const onClose = () => onError(new Error("The client closed the connection before the body ended"));
+        detach = () => {
+          request.off("data", onData);
+          request.off("end", onEnd);
+          request.off("error", onError);
+          request.off("close", onClose);
+        };
+        request.on("data", onData);
+        request.on("end", onEnd);
+        request.on("error", onError);
+        request.on("close", onClose);
+      },
+      pull() {
+        request.resume();
+      },
+      cancel() {
+        // The rest of the body is read and dropped, so the connection can still carry the answer (a 413).
         detach();
-        controller.close();
-      };
-      const onError = (error: unknown) => {
-        detach();
-        controller.error(error);
-      };
-      const onClose = () => onError(new Error("The client closed the connection before the body ended"));
-      detach = () => {
-        request.off("data", onData);
-        request.off("end", onEnd);
-        request.off("error", onError);
-        request.off("close", onClose);
-      };
-      request.on("data", onData);
-      request.on("end", onEnd);
-      request.on("error", onError);
-      request.on("close", onClose);
+        request.resume();
+      },
     },
-    pull() {
-      request.resume();
-    },
-    cancel() {
-      // The rest of the body is read and dropped, so the connection can still carry the answer (a 413).
-      detach();
-      request.resume();
-    },
-  }, { highWaterMark: 4 });
+    { highWaterMark: 4 },
+  );
 }
 
 async function writeResponse(answer: Response, response: NodeResponse, method: string, aborted: AbortSignal): Promise<void> {

@@ -92,7 +92,8 @@ export const proxyDefaults = {
 /** The prefix without a trailing slash; "" serves the routes at the root. Refuses anything not a path. */
 export function normalisePrefix(prefix: string | undefined): string {
   const value = (prefix ?? proxyDefaults.prefix).replace(/\/+$/, "");
-  if (value !== "" && !/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(value)) throw new Error(`prefix must be a path such as /cap-chat, not ${prefix}`);
+  if (value !== "" && !/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(value))
+    throw new Error(`prefix must be a path such as /cap-chat, not ${prefix}`);
   return value;
 }
 

@@ -25,7 +25,9 @@ export async function chargeRateLimits(
   now: number,
 ): Promise<RateLimitRefusal | undefined> {
   const counts = await Promise.all(
-    checks.map((check) => store.increment(`cap-chat:${check.scope}:${check.rule.windowSeconds}:${check.subject}`, check.rule.windowSeconds * 1000)),
+    checks.map((check) =>
+      store.increment(`cap-chat:${check.scope}:${check.rule.windowSeconds}:${check.subject}`, check.rule.windowSeconds * 1000),
+    ),
   );
   let refusal: RateLimitRefusal | undefined;
   checks.forEach((check, index) => {

@@ -1,8 +1,5 @@
 /** A request body read under the size limit, parsed as a JSON object. */
-export type RequestBody =
-  | { kind: "object"; fields: Record<string, unknown> }
-  | { kind: "too-large" }
-  | { kind: "invalid" };
+export type RequestBody = { kind: "object"; fields: Record<string, unknown> } | { kind: "too-large" } | { kind: "invalid" };
 
 /**
  * Reads the body, refusing it as soon as it is known to exceed `maxBytes`: at once from

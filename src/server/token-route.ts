@@ -40,19 +40,37 @@ export async function serveAccessToken(context: TokenRouteContext): Promise<Resp
   if (result.status >= 200 && result.status < 300) {
     const accessToken = body?.access_token;
     const expiresIn = body?.expires_in;
-    if (typeof accessToken === "string" && accessToken !== "" && typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn > 0) {
+    if (
+      typeof accessToken === "string" &&
+      accessToken !== "" &&
+      typeof expiresIn === "number" &&
+      Number.isFinite(expiresIn) &&
+      expiresIn > 0
+    ) {
       return jsonAnswer(200, { access_token: accessToken, expires_in: expiresIn });
     }
-    context.log({ level: "error", event: "upstream-failed", route, upstreamStatus: result.status, message: "The Messaging API's answer had no access_token or expires_in" });
+    context.log({
+      level: "error",
+      event: "upstream-failed",
+      route,
+      upstreamStatus: result.status,
+      message: "The Messaging API's answer had no access_token or expires_in",
+    });
     return errorAnswer("messaging", { status: 502, message: "The chat service's answer could not be read" });
   }
   const upstreamText = typeof body?.message === "string" ? context.redact(body.message) : "no error text";
   const retryAfter = result.headers.get("Retry-After")?.trim();
   if (result.status === 429) {
-    context.log({ level: "warn", event: "upstream-rate-limited", route, upstreamStatus: 429, message: "The Messaging API asked to slow down" });
+    context.log({
+      level: "warn",
+      event: "upstream-rate-limited",
+      route,
+      upstreamStatus: 429,
+      message: "The Messaging API asked to slow down",
+    });
     return errorAnswer("messaging", {
       status: 429,
-     
+
       message: "rate limit exceeded",
       headers: { "Retry-After": retryAfter && /^\d{1,6}$/.test(retryAfter) ? retryAfter : "1" },
     });
@@ -69,7 +87,7 @@ export async function serveAccessToken(context: TokenRouteContext): Promise<Resp
   });
   return errorAnswer("messaging", {
     status: 502,
-   
+
     message: refused ? "The chat service refused the site's connector" : "The chat service failed to issue an access token",
   });
 }

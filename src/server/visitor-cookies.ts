@@ -106,7 +106,13 @@ export class VisitorCookies {
   }
 
   private serialize(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
-    const attributes = [`${name}=${value}`, `Path=${this.settings.path}`, `Max-Age=${Math.max(0, maxAgeSeconds)}`, "HttpOnly", `SameSite=${this.settings.sameSite}`];
+    const attributes = [
+      `${name}=${value}`,
+      `Path=${this.settings.path}`,
+      `Max-Age=${Math.max(0, maxAgeSeconds)}`,
+      "HttpOnly",
+      `SameSite=${this.settings.sameSite}`,
+    ];
     if (secure || this.settings.sameSite === "None") attributes.push("Secure");
     return attributes.join("; ");
   }

@@ -1,5 +1,13 @@
 import type { PlatformName } from "../protocol/index.ts";
-import type { ChatErrorInfo, ChatMessage, ConnectionState, ConversationSnapshot, HandoffPhase, Notice, SessionEnd } from "./conversation.ts";
+import type {
+  ChatErrorInfo,
+  ChatMessage,
+  ConnectionState,
+  ConversationSnapshot,
+  HandoffPhase,
+  Notice,
+  SessionEnd,
+} from "./conversation.ts";
 import type { Environment } from "./environment.ts";
 import type { AccessTokenAnswer } from "./messaging/session-access.ts";
 

@@ -47,7 +47,11 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
   let destroyed = false;
   /** The Chat API could not be loaded: what is written fails at once, never silently. */
   let unavailable = false;
-  const delivery = createDelivery(store.apply, () => (transport ? transport.send() : unavailable && delivery.failQueued()), restored?.outbox);
+  const delivery = createDelivery(
+    store.apply,
+    () => (transport ? transport.send() : unavailable && delivery.failQueued()),
+    restored?.outbox,
+  );
 
   /** Loads the Chat API transport on demand (most clients never need it) and makes it the transport. */
   const useChatApi = () => {
@@ -96,7 +100,8 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
 
   const send = (text: string): SendResult => {
     const trimmed = text.trim();
-    const refuse = (code: "message-empty" | "conversation-ended" | "client-destroyed") => ({ accepted: false, code, parameters: {} }) as const;
+    const refuse = (code: "message-empty" | "conversation-ended" | "client-destroyed") =>
+      ({ accepted: false, code, parameters: {} }) as const;
     if (destroyed) return refuse("client-destroyed");
     if (trimmed === "") return refuse("message-empty");
     if (store.getSnapshot().ended) return refuse("conversation-ended");
@@ -150,7 +155,9 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
 function choosePlan(options: ChatClientOptions, environment: Environment): Plan {
   const transport = options.transport ?? "auto";
   const hasChat = Boolean(options.chatUrl?.trim());
-  const invalid = (code: "chat-url-required" | "missing-options" | "websocket-unavailable"): Plan => ({ error: { kind: "configuration", code } });
+  const invalid = (code: "chat-url-required" | "missing-options" | "websocket-unavailable"): Plan => ({
+    error: { kind: "configuration", code },
+  });
   if (transport === "chat") return hasChat ? {} : invalid("chat-url-required");
   try {
     const { messagingUrl, connectorToken, tokenUrl, getAccessToken } = options;

@@ -22,7 +22,11 @@ export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptio
  * {@link mountChat} with the widget's rules given as `styleSheets`, adopted in order: the script tag's app
  * passes its loader's launcher sheet and the panel's, so it does not carry the launcher's rules twice.
  */
-export function mountStyledChat(target: HTMLElement | ShadowRoot, options: WidgetOptions, styleSheets: readonly (CSSStyleSheet | null)[]): ChatController {
+export function mountStyledChat(
+  target: HTMLElement | ShadowRoot,
+  options: WidgetOptions,
+  styleSheets: readonly (CSSStyleSheet | null)[],
+): ChatController {
   const widget = mountWidget(target, options, styleSheets);
   const { model } = widget;
   let { client: _injected, ...settings } = options;

@@ -17,7 +17,11 @@ export function formatTime(time: number, locale: string): string {
 /** A waiting time in whole seconds, minutes or hours ("about" is left to the sentence), e.g. "3 minutes". */
 export function formatDuration(seconds: number, locale: string): string {
   const [value, unit] =
-    seconds < 60 ? [Math.max(1, Math.round(seconds)), "second"] : seconds < 5400 ? [Math.round(seconds / 60), "minute"] : [Math.round(seconds / 3600), "hour"];
+    seconds < 60
+      ? [Math.max(1, Math.round(seconds)), "second"]
+      : seconds < 5400
+        ? [Math.round(seconds / 60), "minute"]
+        : [Math.round(seconds / 3600), "hour"];
   return cached(unit + locale, () => new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" })).format(value);
 }
 
@@ -38,7 +42,11 @@ export function formatDay(time: number, locale: string, now = Date.now()): strin
   const thisYear = new Date(time).getFullYear() === new Date(now).getFullYear();
   const text =
     offset === null
-      ? cached(`day ${thisYear} ${locale}`, () => new Intl.DateTimeFormat(locale, { weekday: "long", month: "long", day: "numeric", ...(thisYear ? {} : { year: "numeric" }) })).format(time)
+      ? cached(
+          `day ${thisYear} ${locale}`,
+          () =>
+            new Intl.DateTimeFormat(locale, { weekday: "long", month: "long", day: "numeric", ...(thisYear ? {} : { year: "numeric" }) }),
+        ).format(time)
       : cached(`relative ${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" })).format(offset, "day");
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }

@@ -4,4 +4,12 @@
  */
 export { mountChat } from "./chat-controller.ts";
 export { adoptWidgetStyles, getWidgetStyleSheet, widgetStyles } from "./styles.ts";
-export type { BasicChatController, ChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetMode, WidgetOptions } from "./widget-types.ts";
+export type {
+  BasicChatController,
+  ChatController,
+  WidgetEventHandler,
+  WidgetEventName,
+  WidgetEvents,
+  WidgetMode,
+  WidgetOptions,
+} from "./widget-types.ts";

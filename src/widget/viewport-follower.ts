@@ -15,9 +15,7 @@ export function followVisualViewport(root: ShadowRoot): () => void {
   }
   if (!viewport || !root.adoptedStyleSheets) return () => {};
   const update = () => {
-    sheet.replaceSync(
-      `:host{--cap-chat-viewport-height:${viewport.height}px;--cap-chat-viewport-top:${viewport.offsetTop}px}`,
-    );
+    sheet.replaceSync(`:host{--cap-chat-viewport-height:${viewport.height}px;--cap-chat-viewport-top:${viewport.offsetTop}px}`);
   };
   const listen = (method: "addEventListener" | "removeEventListener") => {
     viewport[method]("resize", update);

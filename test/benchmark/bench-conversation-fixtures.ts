@@ -33,9 +33,27 @@ export function transcript(count: number): ChatMessage[] {
     const time = firstMessageTime + index * 15_000;
     const turn = Math.floor(index / 2) % agentTexts.length;
     if (index % 2 === 0) {
-      return { id: `user-${index}`, role: "user", text: userTexts[turn] as string, attachments: [], suggestions: [], status: "sent", streaming: false, time };
+      return {
+        id: `user-${index}`,
+        role: "user",
+        text: userTexts[turn] as string,
+        attachments: [],
+        suggestions: [],
+        status: "sent",
+        streaming: false,
+        time,
+      };
     }
-    return { id: `agent-${index}`, role: "agent", text: agentTexts[turn] as string, attachments: [], suggestions: [], streaming: false, time, author: { name: "Ava" } };
+    return {
+      id: `agent-${index}`,
+      role: "agent",
+      text: agentTexts[turn] as string,
+      attachments: [],
+      suggestions: [],
+      streaming: false,
+      time,
+      author: { name: "Ava" },
+    };
   });
 }
 

@@ -19,7 +19,12 @@ export async function measureSendToEcho(): Promise<BenchRow[]> {
   const { client } = createLiveClient(server);
   try {
     client.start();
-    await waitForSnapshot(client, (snapshot) => snapshot.connection.status === "connected" && hasFinishedGreeting(snapshot), stepTimeoutMilliseconds, "greeting");
+    await waitForSnapshot(
+      client,
+      (snapshot) => snapshot.connection.status === "connected" && hasFinishedGreeting(snapshot),
+      stepTimeoutMilliseconds,
+      "greeting",
+    );
     const durations: number[] = [];
     for (let run = 0; run < sends; run++) {
       const text = `Ping number ${run}`;

@@ -28,7 +28,12 @@ export async function measureFirstGreeting(): Promise<BenchRow[]> {
         try {
           const startedAt = performance.now();
           client.start();
-          await waitForSnapshot(client, (snapshot) => snapshot.messages.some((message) => message.role === "agent"), timeoutMilliseconds, "first greeting");
+          await waitForSnapshot(
+            client,
+            (snapshot) => snapshot.messages.some((message) => message.role === "agent"),
+            timeoutMilliseconds,
+            "first greeting",
+          );
           firstShown.push(performance.now() - startedAt);
           await waitForSnapshot(client, hasFinishedGreeting, timeoutMilliseconds, "whole greeting");
           whole.push(performance.now() - startedAt);
@@ -38,8 +43,24 @@ export async function measureFirstGreeting(): Promise<BenchRow[]> {
       }
       const pacing = timeScale === 1 ? "demo agent thinks 700 ms first, chunks every 40 ms" : "agent pauses scaled to 7 ms";
       const notes = `${runs} runs, fresh session each, server timeScale ${timeScale} (${pacing})`;
-      rows.push(figure(`first greeting shown, timeScale ${timeScale} (median)`, median(firstShown), "ms", `${notes}; max ${maximum(firstShown).toFixed(1)} ms`, 1));
-      rows.push(figure(`first greeting whole, timeScale ${timeScale} (median)`, median(whole), "ms", `${notes}; max ${maximum(whole).toFixed(1)} ms`, 1));
+      rows.push(
+        figure(
+          `first greeting shown, timeScale ${timeScale} (median)`,
+          median(firstShown),
+          "ms",
+          `${notes}; max ${maximum(firstShown).toFixed(1)} ms`,
+          1,
+        ),
+      );
+      rows.push(
+        figure(
+          `first greeting whole, timeScale ${timeScale} (median)`,
+          median(whole),
+          "ms",
+          `${notes}; max ${maximum(whole).toFixed(1)} ms`,
+          1,
+        ),
+      );
     } finally {
       await server.close();
     }

@@ -27,7 +27,13 @@ export async function measureReconnect(): Promise<BenchRow[]> {
     return [
       figure("reconnect after drop (median)", median(waited), "ms", `${conditions}; policy waits 1 s ±20 % before the first retry`, 1),
       figure("reconnect after drop (max)", maximum(waited), "ms", conditions, 1),
-      figure("reconnect after drop + online wake (median)", median(woken), "ms", `${conditions}; online raised once the client left connected`, 1),
+      figure(
+        "reconnect after drop + online wake (median)",
+        median(woken),
+        "ms",
+        `${conditions}; online raised once the client left connected`,
+        1,
+      ),
       figure("reconnect after drop + online wake (max)", maximum(woken), "ms", conditions, 1),
     ];
   } finally {
@@ -40,9 +46,19 @@ async function timeOneReconnect(server: Awaited<ReturnType<typeof startReference
   const { client, wake } = createLiveClient(server);
   try {
     client.start();
-    await waitForSnapshot(client, (snapshot) => snapshot.connection.status === "connected" && hasFinishedGreeting(snapshot), stepTimeoutMilliseconds, "greeting");
+    await waitForSnapshot(
+      client,
+      (snapshot) => snapshot.connection.status === "connected" && hasFinishedGreeting(snapshot),
+      stepTimeoutMilliseconds,
+      "greeting",
+    );
     const sessionId = newSessionId(server, known);
-    const left = waitForSnapshot(client, (snapshot) => snapshot.connection.status !== "connected", stepTimeoutMilliseconds, "noticing the drop");
+    const left = waitForSnapshot(
+      client,
+      (snapshot) => snapshot.connection.status !== "connected",
+      stepTimeoutMilliseconds,
+      "noticing the drop",
+    );
     const startedAt = performance.now();
     server.faults.dropSockets(sessionId);
     await left;

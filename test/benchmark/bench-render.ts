@@ -128,9 +128,21 @@ async function measurePacedStream(widget: WidgetModules, counter: RenderCounter)
     const messageRenders = counter.count(widget.MessageItem) / streamChunks;
     const conditions = `${streamChunks} chunks, one frame each, ${messagesBeforeStream} messages above, happy-dom`;
     return [
-      figure("streamed chunk, paced: apply + render (median)", median(durations), "ms", `${conditions}; p95 ${percentile(durations, 0.95).toFixed(2)} ms`, 3),
+      figure(
+        "streamed chunk, paced: apply + render (median)",
+        median(durations),
+        "ms",
+        `${conditions}; p95 ${percentile(durations, 0.95).toFixed(2)} ms`,
+        3,
+      ),
       figure("streamed chunk, paced: transcript renders per chunk", transcriptRenders, "renders", conditions, 2),
-      figure("streamed chunk, paced: message renders per chunk", messageRenders, "renders", `${conditions}; 1 means only the growing message`, 2),
+      figure(
+        "streamed chunk, paced: message renders per chunk",
+        messageRenders,
+        "renders",
+        `${conditions}; 1 means only the growing message`,
+        2,
+      ),
     ];
   } finally {
     mounted.remove();
@@ -159,7 +171,19 @@ async function measureBurstStream(widget: WidgetModules, counter: RenderCounter)
   const total = median(durations);
   const conditions = `${burstRuns} runs of ${streamChunks} snapshots applied before one frame, happy-dom`;
   return [
-    figure("streamed chunks, burst: total apply + render (median)", total, "ms", `${conditions}; ${(total / streamChunks).toFixed(3)} ms per chunk`, 2),
-    figure("streamed chunks, burst: transcript renders (max)", maximum(renders), "renders", `${conditions}; the model batches to one per frame`, 0),
+    figure(
+      "streamed chunks, burst: total apply + render (median)",
+      total,
+      "ms",
+      `${conditions}; ${(total / streamChunks).toFixed(3)} ms per chunk`,
+      2,
+    ),
+    figure(
+      "streamed chunks, burst: transcript renders (max)",
+      maximum(renders),
+      "renders",
+      `${conditions}; the model batches to one per frame`,
+      0,
+    ),
   ];
 }

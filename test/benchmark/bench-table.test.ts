@@ -3,7 +3,12 @@ import { figure, formatTable, notMeasured } from "./bench-table.ts";
 
 describe("figure", () => {
   it("rounds the value to the digits asked for", () => {
-    expect(figure("send to echo", 1.23456, "ms", "20 sends", 2)).toEqual({ name: "send to echo", value: "1.23", unit: "ms", notes: "20 sends" });
+    expect(figure("send to echo", 1.23456, "ms", "20 sends", 2)).toEqual({
+      name: "send to echo",
+      value: "1.23",
+      unit: "ms",
+      notes: "20 sends",
+    });
   });
 
   it("shows a value that is not a finite number as a dash", () => {

@@ -56,7 +56,11 @@ if (only !== "node") {
     // About 15 s per visit (a 3 s idle and a 10 s stream), up to four pages per turn.
     timeoutMilliseconds: 60_000 + runs * 4 * 30_000,
     run: async () => {
-      result = await runBrowserBench({ runs, baselineDist: argument("baseline"), progress: (message) => process.stderr.write(`${message}…\n`) });
+      result = await runBrowserBench({
+        runs,
+        baselineDist: argument("baseline"),
+        progress: (message) => process.stderr.write(`${message}…\n`),
+      });
       return [];
     },
   });

@@ -28,10 +28,17 @@ const dynamicImportPattern = /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g;
  */
 export function matchFiles(root: string, pattern: string): string[] {
   const folder = dirname(pattern);
-  const name = new RegExp(`^${pattern.slice(folder === "." ? 0 : folder.length + 1).replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`);
+  const name = new RegExp(
+    `^${pattern
+      .slice(folder === "." ? 0 : folder.length + 1)
+      .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, "[^/]*")}$`,
+  );
   let entries: string[];
   try {
-    entries = readdirSync(join(root, folder), { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    entries = readdirSync(join(root, folder), { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
   } catch {
     return [];
   }

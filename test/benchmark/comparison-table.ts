@@ -30,7 +30,9 @@ export function formatComparisonTable(subjects: readonly string[], rows: readonl
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column]!.length)));
   const format = (line: string[]) =>
     line
-      .map((cell, column) => (column === line.length - 1 ? cell : numeric(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .map((cell, column) =>
+        column === line.length - 1 ? cell : numeric(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
       .join("  ")
       .trimEnd();
   const rule = "-".repeat(widths.reduce((total, width) => total + width + 2, 0));

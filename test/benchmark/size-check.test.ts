@@ -31,7 +31,9 @@ describe("the size check", () => {
     const code = write("cap-chat.js");
     const { measures, problems } = checkBudgets(dist, [{ name: "loader", files: ["cap-chat.js"], gzipCeiling: 5120 }]);
     expect(problems).toEqual([]);
-    expect(measures.map(({ label, files, sizes }) => [label, files, sizes.raw, sizes.gzip])).toEqual([["loader", ["cap-chat.js"], code.length, gzipOf(code)]]);
+    expect(measures.map(({ label, files, sizes }) => [label, files, sizes.raw, sizes.gzip])).toEqual([
+      ["loader", ["cap-chat.js"], code.length, gzipOf(code)],
+    ]);
   });
 
   it("fails a file over its ceiling, naming the budget, its size and the overshoot", () => {
@@ -46,7 +48,10 @@ describe("the size check", () => {
   it("matches content-hashed names and counts the static imports, not the dynamic ones", () => {
     const chunk = write("chunks/preact-Ab12.js");
     write("cap-chat-fallback-Zz9.js");
-    const app = write("cap-chat-app-Cd34.js", 'import { h } from "./chunks/preact-Ab12.js";\nconst later = () => import("./cap-chat-fallback-Zz9.js");\n');
+    const app = write(
+      "cap-chat-app-Cd34.js",
+      'import { h } from "./chunks/preact-Ab12.js";\nconst later = () => import("./cap-chat-fallback-Zz9.js");\n',
+    );
     const budget: SizeBudget = { name: "app", files: ["cap-chat-app-*.js"], withStaticImports: true, gzipCeiling: 100_000 };
     const [measure] = checkBudgets(dist, [budget]).measures;
     expect(measure?.files).toEqual(["cap-chat-app-Cd34.js", "chunks/preact-Ab12.js"]);
@@ -56,10 +61,17 @@ describe("the size check", () => {
   it("holds each file of an `each` budget to the ceiling on its own", () => {
     write("cap-chat-locale-fr-1.js", "", 300);
     write("cap-chat-locale-ar-2.js", "", 3000);
-    const { measures, problems } = checkBudgets(dist, [{ name: "each extra locale", files: ["cap-chat-locale-*.js"], each: true, gzipCeiling: 1229 }]);
-    expect(measures.map((measure) => measure.label)).toEqual(["each extra locale: cap-chat-locale-ar-2.js", "each extra locale: cap-chat-locale-fr-1.js"]);
+    const { measures, problems } = checkBudgets(dist, [
+      { name: "each extra locale", files: ["cap-chat-locale-*.js"], each: true, gzipCeiling: 1229 },
+    ]);
+    expect(measures.map((measure) => measure.label)).toEqual([
+      "each extra locale: cap-chat-locale-ar-2.js",
+      "each extra locale: cap-chat-locale-fr-1.js",
+    ]);
     expect(problems).toHaveLength(1);
-    expect(problems[0]?.message).toMatch(/^each extra locale: cap-chat-locale-ar-2\.js is [\d,]+ B gzip .* over its ceiling of 1,229 B \(1\.20 KB\)/);
+    expect(problems[0]?.message).toMatch(
+      /^each extra locale: cap-chat-locale-ar-2\.js is [\d,]+ B gzip .* over its ceiling of 1,229 B \(1\.20 KB\)/,
+    );
   });
 
   it("fails a budget whose patterns match no file, so a renamed file cannot go unchecked", () => {
@@ -77,13 +89,17 @@ describe("the size check", () => {
     write("chunks/ui-1.js", 'import { render } from "preact";\n');
     write("client.js", 'export * from "./chunks/ui-1.js";\n');
     const { problems } = checkBudgets(dist, [{ name: "client", files: ["client.js"], gzipCeiling: 100_000, selfContained: true }]);
-    expect(problems.map((problem) => [problem.kind, problem.message])).toEqual([["imports", "client imports preact; it must need nothing outside the build"]]);
+    expect(problems.map((problem) => [problem.kind, problem.message])).toEqual([
+      ["imports", "client imports preact; it must need nothing outside the build"],
+    ]);
   });
 
   it("minifies first where asked, as an app's bundler would", () => {
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, "client.js"), `export function longName(argument) {\n  // a comment\n  return argument   +   1;\n}\n`);
-    const [plain, minified] = [false, true].map((minify) => checkBudgets(dist, [{ name: "client", files: ["client.js"], minify, gzipCeiling: 1000 }]).measures[0]!.sizes);
+    const [plain, minified] = [false, true].map(
+      (minify) => checkBudgets(dist, [{ name: "client", files: ["client.js"], minify, gzipCeiling: 1000 }]).measures[0]!.sizes,
+    );
     expect(minified!.minified).toBeLessThan(plain!.minified);
     expect(plain!.minified).toBe(plain!.raw);
   });

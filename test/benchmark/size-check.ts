@@ -58,7 +58,11 @@ export function checkBudgets(root: string, budgets: readonly SizeBudget[]): Budg
   for (const budget of budgets) {
     const matched = [...new Set(budget.files.flatMap((pattern) => matchFiles(root, pattern)))].sort();
     if (matched.length === 0) {
-      fail(budget, "missing", `${budget.name}: no file in dist/ matches ${budget.files.join(" or ")}; build first (npm run build), or update the pattern in test/benchmark/size-budgets.ts`);
+      fail(
+        budget,
+        "missing",
+        `${budget.name}: no file in dist/ matches ${budget.files.join(" or ")}; build first (npm run build), or update the pattern in test/benchmark/size-budgets.ts`,
+      );
       continue;
     }
     for (const group of budget.each ? matched.map((file) => [file]) : [matched]) {

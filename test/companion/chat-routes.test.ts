@@ -69,7 +69,9 @@ describe("the chat routes", { timeout: 10_000 }, () => {
     expect(created.headers.get("Cache-Control")).toBe("no-store");
     const [cookie, ...others] = created.headers.getSetCookie();
     expect(others).toEqual([]);
-    expect(cookie).toMatch(/^cap-chat-visitor-[\w-]{8}=[\w-]{22}\.\d+\.[\w-]{43}; Path=\/cap-chat; Max-Age=86400; HttpOnly; SameSite=Strict; Secure$/);
+    expect(cookie).toMatch(
+      /^cap-chat-visitor-[\w-]{8}=[\w-]{22}\.\d+\.[\w-]{43}; Path=\/cap-chat; Max-Age=86400; HttpOnly; SameSite=Strict; Secure$/,
+    );
   });
 
   it("leaves Secure off on plain http unless told, and sets it when a trusted proxy says https", async () => {
@@ -108,7 +110,10 @@ describe("the chat routes", { timeout: 10_000 }, () => {
       integrationAttributes: (request) => ({ customer_id: request.headers.get("X-Site-Customer") ?? "anonymous" }),
     });
     const visitor = new BrowserVisitor(proxy);
-    await visitor.send("/chat/create", { body: { integration_attributes: { customer_id: "someone-else", plan: "gold" } }, headers: { "X-Site-Customer": "c-42" } });
+    await visitor.send("/chat/create", {
+      body: { integration_attributes: { customer_id: "someone-else", plan: "gold" } },
+      headers: { "X-Site-Customer": "c-42" },
+    });
     expect(calls[0]?.body).toEqual({ integration_attributes: { customer_id: "c-42", plan: "gold" } });
   });
 
@@ -170,7 +175,9 @@ describe("the configuration", () => {
     expect(() => createChatProxy(base)).toThrow(/chat, messaging or both/);
     expect(() => createChatProxy({ ...base, chat: { ...chat, apiKey: " " } })).toThrow(/chat.apiKey is required/);
     expect(() => createChatProxy({ ...base, chat: { ...chat, url: "http://chat.example/v1/a/b/chat" } })).toThrow(/https/);
-    expect(() => createChatProxy({ ...base, messaging: { url: "https://m.example", connectorToken: "t", host: "" } })).toThrow(/messaging.host is required/);
+    expect(() => createChatProxy({ ...base, messaging: { url: "https://m.example", connectorToken: "t", host: "" } })).toThrow(
+      /messaging.host is required/,
+    );
     expect(() => createChatProxy({ ...base, chat, signingSecret: "short" })).toThrow(/at least 32/);
     expect(() => createChatProxy({ ...base, chat, prefix: "cap-chat" })).toThrow(/prefix/);
     expect(() => createChatProxy({ ...base, chat, maxBodyBytes: 0 })).toThrow(/maxBodyBytes/);

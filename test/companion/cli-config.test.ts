@@ -63,13 +63,36 @@ describe("settingsFromEnvironment", () => {
       },
     });
     expect(environmentVariables.map((variable) => variable.name).sort()).toEqual(
-      [...Object.keys(required), "MESSAGING_URL", "CONNECTOR_TOKEN", "CONNECTOR_HOST", "PORT", "HOST", "PATH_PREFIX", "TRUST_PROXY", "MAX_BODY_BYTES", "VISITOR_RATE_LIMIT", "ADDRESS_RATE_LIMIT", "COOKIE_SECURE", "COOKIE_SAME_SITE", "COOKIE_LIFETIME_SECONDS", "UPSTREAM_TIMEOUT_MS", "LOG_LEVEL"].sort(),
+      [
+        ...Object.keys(required),
+        "MESSAGING_URL",
+        "CONNECTOR_TOKEN",
+        "CONNECTOR_HOST",
+        "PORT",
+        "HOST",
+        "PATH_PREFIX",
+        "TRUST_PROXY",
+        "MAX_BODY_BYTES",
+        "VISITOR_RATE_LIMIT",
+        "ADDRESS_RATE_LIMIT",
+        "COOKIE_SECURE",
+        "COOKIE_SAME_SITE",
+        "COOKIE_LIFETIME_SECONDS",
+        "UPSTREAM_TIMEOUT_MS",
+        "LOG_LEVEL",
+      ].sort(),
     );
   });
 
   it("lists every problem at once", () => {
     const attempt = () =>
-      settingsFromEnvironment({ CHAT_API_URL: "https://chat.example/chat", PORT: "eighty", TRUST_PROXY: "maybe", VISITOR_RATE_LIMIT: "lots", COOKIE_SAME_SITE: "sometimes" });
+      settingsFromEnvironment({
+        CHAT_API_URL: "https://chat.example/chat",
+        PORT: "eighty",
+        TRUST_PROXY: "maybe",
+        VISITOR_RATE_LIMIT: "lots",
+        COOKIE_SAME_SITE: "sometimes",
+      });
     expect(attempt).toThrow(/ALLOWED_ORIGINS is required/);
     expect(attempt).toThrow(/SIGNING_SECRET is required/);
     expect(attempt).toThrow(/CHAT_API_KEY and CHAT_API_TOKEN must be set with CHAT_API_URL/);
@@ -80,9 +103,9 @@ describe("settingsFromEnvironment", () => {
   });
 
   it("asks for an upstream when none is set, and treats empty values as unset", () => {
-    expect(() => settingsFromEnvironment({ ALLOWED_ORIGINS: required.ALLOWED_ORIGINS, SIGNING_SECRET: required.SIGNING_SECRET, CHAT_API_URL: " " })).toThrow(
-      /Set CHAT_API_URL, CHAT_API_KEY and CHAT_API_TOKEN, or MESSAGING_URL/,
-    );
+    expect(() =>
+      settingsFromEnvironment({ ALLOWED_ORIGINS: required.ALLOWED_ORIGINS, SIGNING_SECRET: required.SIGNING_SECRET, CHAT_API_URL: " " }),
+    ).toThrow(/Set CHAT_API_URL, CHAT_API_KEY and CHAT_API_TOKEN, or MESSAGING_URL/);
   });
 });
 

@@ -34,19 +34,30 @@ describe("toNodeHandler", { timeout: 10_000 }, () => {
     expect(created.status).toBe(200);
     const cookie = (created.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
     const { conversation_id: handle } = (await created.json()) as { conversation_id: string };
-    const responded = await fetch(`${base}/cap-chat/chat/respond`, { method: "POST", headers: { ...json, Cookie: cookie }, body: JSON.stringify({ conversation_id: handle, message: "hi" }) });
+    const responded = await fetch(`${base}/cap-chat/chat/respond`, {
+      method: "POST",
+      headers: { ...json, Cookie: cookie },
+      body: JSON.stringify({ conversation_id: handle, message: "hi" }),
+    });
     expect(responded.status).toBe(200);
-    const refused = await fetch(`${base}/cap-chat/chat/respond`, { method: "POST", headers: json, body: JSON.stringify({ conversation_id: handle, message: "hi" }) });
+    const refused = await fetch(`${base}/cap-chat/chat/respond`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ conversation_id: handle, message: "hi" }),
+    });
     expect(refused.status).toBe(403);
   });
 
   it("keeps every Set-Cookie a header of its own, and sends no body to HEAD", async () => {
-    const handler = Object.assign(async () => {
-      const headers = new Headers({ "Content-Type": "text/plain" });
-      headers.append("Set-Cookie", "a=1; Path=/; HttpOnly");
-      headers.append("Set-Cookie", "b=2, with a comma; Path=/");
-      return new Response("body", { headers });
-    }, { prefix: "" });
+    const handler = Object.assign(
+      async () => {
+        const headers = new Headers({ "Content-Type": "text/plain" });
+        headers.append("Set-Cookie", "a=1; Path=/; HttpOnly");
+        headers.append("Set-Cookie", "b=2, with a comma; Path=/");
+        return new Response("body", { headers });
+      },
+      { prefix: "" },
+    );
     const base = await serve(toNodeHandler(handler));
     const answer = await fetch(`${base}/anything`);
     expect(answer.headers.getSetCookie()).toEqual(["a=1; Path=/; HttpOnly", "b=2, with a comma; Path=/"]);
@@ -96,7 +107,8 @@ describe("toNodeHandler", { timeout: 10_000 }, () => {
   it("passes the socket's peer as the client address, for the per-address limit", async () => {
     const base = await serve(toNodeHandler(startCompanion(server, { rateLimit: { address: { requests: 2, windowSeconds: 60 } } }).proxy));
     const statuses = [];
-    for (let index = 0; index < 3; index += 1) statuses.push((await fetch(`${base}/cap-chat/chat/create`, { method: "POST", headers: json, body: "{}" })).status);
+    for (let index = 0; index < 3; index += 1)
+      statuses.push((await fetch(`${base}/cap-chat/chat/create`, { method: "POST", headers: json, body: "{}" })).status);
     expect(statuses).toEqual([200, 200, 429]);
   });
 
@@ -121,7 +133,11 @@ describe("toNodeHandler", { timeout: 10_000 }, () => {
     });
     expect((await fetch(`${base}/elsewhere`)).status).toBe(418);
     expect(passedOn).toEqual(["/elsewhere"]);
-    const created = await fetch(`${base}/cap-chat/chat/create`, { method: "POST", headers: json, body: JSON.stringify({ channel: "webchat" }) });
+    const created = await fetch(`${base}/cap-chat/chat/create`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ channel: "webchat" }),
+    });
     expect(created.status).toBe(200);
     expect(await created.json()).toEqual({ conversation_id: expect.any(String), response: expect.any(String) });
   });

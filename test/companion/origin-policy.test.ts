@@ -7,7 +7,16 @@ describe("createOriginPolicy", () => {
     expect(allowed("https://www.example.com")).toBe(true);
     expect(allowed("https://WWW.example.com:443")).toBe(true);
     expect(allowed("http://localhost:5173")).toBe(true);
-    for (const origin of ["https://example.com", "http://www.example.com", "https://www.example.com:8443", "https://www.example.com.evil.net", "https://evilwww.example.com", "null", "", null]) {
+    for (const origin of [
+      "https://example.com",
+      "http://www.example.com",
+      "https://www.example.com:8443",
+      "https://www.example.com.evil.net",
+      "https://evilwww.example.com",
+      "null",
+      "",
+      null,
+    ]) {
       expect(allowed(origin), String(origin)).toBe(false);
     }
   });
@@ -25,7 +34,14 @@ describe("createOriginPolicy", () => {
   });
 
   it("refuses entries that are not origins", () => {
-    for (const entry of ["*", "example.com", "https://example.com/path", "ftp://example.com", "https://user@example.com", "https://example.com?x"]) {
+    for (const entry of [
+      "*",
+      "example.com",
+      "https://example.com/path",
+      "ftp://example.com",
+      "https://user@example.com",
+      "https://example.com?x",
+    ]) {
       expect(() => createOriginPolicy([entry]), entry).toThrow(/not an origin/);
     }
   });
@@ -33,8 +49,12 @@ describe("createOriginPolicy", () => {
 
 describe("preflightResponse", () => {
   it("echoes a well-formed list of requested headers, and only that", () => {
-    expect(preflightResponse("https://a.example", ["POST"], "content-type, x-csrf-token").headers.get("Access-Control-Allow-Headers")).toBe("content-type, x-csrf-token");
-    expect(preflightResponse("https://a.example", ["POST"], "content-type\r\nx: y").headers.get("Access-Control-Allow-Headers")).toBe("Content-Type");
+    expect(preflightResponse("https://a.example", ["POST"], "content-type, x-csrf-token").headers.get("Access-Control-Allow-Headers")).toBe(
+      "content-type, x-csrf-token",
+    );
+    expect(preflightResponse("https://a.example", ["POST"], "content-type\r\nx: y").headers.get("Access-Control-Allow-Headers")).toBe(
+      "Content-Type",
+    );
     expect(preflightResponse("https://a.example", ["POST"], null).headers.get("Access-Control-Allow-Headers")).toBe("Content-Type");
   });
 });

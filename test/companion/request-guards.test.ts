@@ -11,7 +11,8 @@ function expectRefusedOrigin(answer: CompanionAnswer, shape: "chat" | "messaging
   expect(answer.status).toBe(403);
   expect(answer.headers.get("Access-Control-Allow-Origin")).toBeNull();
   expect(answer.headers.getSetCookie()).toEqual([]);
-  if (shape === "chat") expect(answer.body).toEqual({ success: false, error_code: "ORIGIN_NOT_ALLOWED", error_message: expect.any(String) });
+  if (shape === "chat")
+    expect(answer.body).toEqual({ success: false, error_code: "ORIGIN_NOT_ALLOWED", error_message: expect.any(String) });
   else expect(answer.body).toEqual({ message: expect.any(String) });
 }
 
@@ -111,7 +112,10 @@ describe("the body limit", { timeout: 10_000 }, () => {
 describe("the rate limits", { timeout: 10_000 }, () => {
   it("answer a burst from one visitor with 429 and the seconds left in the window", async () => {
     let now = 1_800_000_000_000;
-    const { proxy, logs } = startCompanion(server, { now: () => now, rateLimit: { visitor: { requests: 3, windowSeconds: 60 }, address: false } });
+    const { proxy, logs } = startCompanion(server, {
+      now: () => now,
+      rateLimit: { visitor: { requests: 3, windowSeconds: 60 }, address: false },
+    });
     const visitor = new BrowserVisitor(proxy);
     const handle = await visitor.startConversation();
     const statuses: number[] = [];
@@ -172,7 +176,11 @@ describe("the rate limits", { timeout: 10_000 }, () => {
     const visitor = new BrowserVisitor(startCompanion(server, { rateLimit: { store: counting } }).proxy, { clientAddress: "203.0.113.9" });
     const handle = await visitor.startConversation();
     await visitor.respond(handle, "hi");
-    expect(keys).toEqual(["cap-chat:address:60:203.0.113.9", expect.stringMatching(/^cap-chat:visitor:60:[\w-]{22}$/), "cap-chat:address:60:203.0.113.9"]);
+    expect(keys).toEqual([
+      "cap-chat:address:60:203.0.113.9",
+      expect.stringMatching(/^cap-chat:visitor:60:[\w-]{22}$/),
+      "cap-chat:address:60:203.0.113.9",
+    ]);
 
     const failing: RateLimitStore = { increment: () => Promise.reject(new Error("connection refused")) };
     const { proxy, logs } = startCompanion(server, { rateLimit: { store: failing } });

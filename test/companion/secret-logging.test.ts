@@ -32,7 +32,9 @@ describe("the companion's logs", { timeout: 10_000 }, () => {
     for (let index = 0; index < 4; index += 1) await visitor.respond(handle, "hi");
     revealed.push(...visitor.cookies.values(), ...intruder.cookies.values());
 
-    const wrongKey = startCompanion(server, { chat: { url: server.credentials.chat.baseUrl, token: server.credentials.chat.token, apiKey: "a-wrong-but-secret-key" } });
+    const wrongKey = startCompanion(server, {
+      chat: { url: server.credentials.chat.baseUrl, token: server.credentials.chat.token, apiKey: "a-wrong-but-secret-key" },
+    });
     await new BrowserVisitor(wrongKey.proxy).create();
 
     const text = JSON.stringify([...logs, ...wrongKey.logs]);
@@ -55,7 +57,11 @@ describe("the companion's logs", { timeout: 10_000 }, () => {
 
   it("redact a secret even where the platform's error text echoes it", async () => {
     const { proxy, logs } = startCompanion(server, {
-      fetch: async () => Response.json({ success: false, error_code: "BAD", error_message: `key ${server.credentials.chat.apiKey} is revoked` }, { status: 400 }),
+      fetch: async () =>
+        Response.json(
+          { success: false, error_code: "BAD", error_message: `key ${server.credentials.chat.apiKey} is revoked` },
+          { status: 400 },
+        ),
     });
     const answer = await new BrowserVisitor(proxy).create();
     expect(answer.body.error_message).toBe("key [redacted] is revoked");
@@ -72,7 +78,9 @@ describe("the companion's logs", { timeout: 10_000 }, () => {
       chat: { url: server.credentials.chat.baseUrl, apiKey: server.credentials.chat.apiKey, token: server.credentials.chat.token },
     };
     await new BrowserVisitor(createChatProxy(base)).create();
-    expect(lines.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ level: "info", event: "request", status: 200, time: expect.any(String) }));
+    expect(lines.map((line) => JSON.parse(line))).toContainEqual(
+      expect.objectContaining({ level: "info", event: "request", status: 200, time: expect.any(String) }),
+    );
     expect(lines.join("\n")).not.toContain(server.credentials.chat.apiKey);
 
     const throwing = createChatProxy({

@@ -16,7 +16,8 @@ describe("createSigner", () => {
   it("refuses signatures that are not base64url, or cut short, without throwing", async () => {
     const signer = createSigner(secret);
     const signature = await signer.sign("text");
-    for (const wrong of ["", "%%%", signature.slice(0, 20), `${signature}AAAA`, "A"]) expect(await signer.verify("text", wrong)).toBe(false);
+    for (const wrong of ["", "%%%", signature.slice(0, 20), `${signature}AAAA`, "A"])
+      expect(await signer.verify("text", wrong)).toBe(false);
   });
 
   it("signs with the first secret and verifies with every one, for rotation", async () => {

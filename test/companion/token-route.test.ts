@@ -17,12 +17,17 @@ describe("the access-token route", { timeout: 10_000 }, () => {
         return fetch(input, init);
       },
     });
-    const answer = await new BrowserVisitor(proxy).send("/access-token", { body: {}, headers: { "X-Host": "evil.example", "X-Token": "other-connector-token" } });
+    const answer = await new BrowserVisitor(proxy).send("/access-token", {
+      body: {},
+      headers: { "X-Host": "evil.example", "X-Token": "other-connector-token" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ access_token: expect.any(String), expires_in: 86400 });
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
     expect(await createSession(server, answer.body.access_token)).toEqual(expect.any(String));
-    expect(upstreamHeaders.map((headers) => [headers.get("X-Host"), headers.get("X-Token")])).toEqual([["127.0.0.1", server.credentials.demoConnectorToken]]);
+    expect(upstreamHeaders.map((headers) => [headers.get("X-Host"), headers.get("X-Token")])).toEqual([
+      ["127.0.0.1", server.credentials.demoConnectorToken],
+    ]);
   });
 
   it("accepts an empty body as the client may send none", async () => {
@@ -46,7 +51,9 @@ describe("the access-token route", { timeout: 10_000 }, () => {
   });
 
   it("turns a refused connector into 502 for the page, and tells the operator why in the log", async () => {
-    const { proxy, logs } = startCompanion(server, { messaging: { url: server.url, connectorToken: server.credentials.demoConnectorToken, host: "shop.example" } });
+    const { proxy, logs } = startCompanion(server, {
+      messaging: { url: server.url, connectorToken: server.credentials.demoConnectorToken, host: "shop.example" },
+    });
     const answer = await new BrowserVisitor(proxy).accessToken();
     expect(answer.status).toBe(502);
     expect(answer.body).toEqual({ message: "The chat service refused the site's connector" });

@@ -57,16 +57,24 @@ describe("Chat API failures, as the widget reads them", { timeout: 10_000 }, () 
     await visitor.close(handle);
     expectChatError(await visitor.respond(handle, "hi"), 410, "CONVERSATION_ENDED");
 
-    const stranger = startCompanion(server, { chat: { ...server.credentials.chat, url: `${server.url}/v1/demo-account/other-project/chat` } }).proxy;
+    const stranger = startCompanion(server, {
+      chat: { ...server.credentials.chat, url: `${server.url}/v1/demo-account/other-project/chat` },
+    }).proxy;
     expectChatError(await new BrowserVisitor(stranger).create(), 404, "NOT_FOUND");
   });
 
   it("turn a refusal of the companion's own credentials into 502, which says nothing about them", async () => {
-    const { proxy, logs } = startCompanion(server, { chat: { url: server.credentials.chat.baseUrl, apiKey: "wrong-api-key-value", token: server.credentials.chat.token } });
+    const { proxy, logs } = startCompanion(server, {
+      chat: { url: server.credentials.chat.baseUrl, apiKey: "wrong-api-key-value", token: server.credentials.chat.token },
+    });
     const answer = await new BrowserVisitor(proxy).create();
     expectChatError(answer, 502, "UPSTREAM_REJECTED_CREDENTIALS");
     expect(answer.text).not.toContain("wrong-api-key-value");
-    expect(logs.find((entry) => entry.event === "upstream-failed")).toMatchObject({ level: "error", upstreamStatus: 401, errorCode: "UNAUTHORIZED" });
+    expect(logs.find((entry) => entry.event === "upstream-failed")).toMatchObject({
+      level: "error",
+      upstreamStatus: 401,
+      errorCode: "UNAUTHORIZED",
+    });
   });
 
   it("answer 502 when the platform cannot be reached and 504 when it does not answer in time", async () => {
@@ -78,7 +86,10 @@ describe("Chat API failures, as the widget reads them", { timeout: 10_000 }, () 
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     try {
       const { port: silentPort } = silent.address() as AddressInfo;
-      const slow = startCompanion(server, { upstreamTimeoutMilliseconds: 100, chat: { ...server.credentials.chat, url: `http://127.0.0.1:${silentPort}/v1/a/b/chat` } }).proxy;
+      const slow = startCompanion(server, {
+        upstreamTimeoutMilliseconds: 100,
+        chat: { ...server.credentials.chat, url: `http://127.0.0.1:${silentPort}/v1/a/b/chat` },
+      }).proxy;
       expectChatError(await new BrowserVisitor(slow).create(), 504, "UPSTREAM_TIMEOUT");
     } finally {
       silent.closeAllConnections();
@@ -89,7 +100,8 @@ describe("Chat API failures, as the widget reads them", { timeout: 10_000 }, () 
   it("pass an unreadable answer to a respond on as it came, since the platform acted on it", async () => {
     const visitor = new BrowserVisitor(
       startCompanion(server, {
-        fetch: async (input, init) => (input.endsWith("/respond") ? new Response("<html>oops</html>", { status: 200 }) : fetch(input, init)),
+        fetch: async (input, init) =>
+          input.endsWith("/respond") ? new Response("<html>oops</html>", { status: 200 }) : fetch(input, init),
       }).proxy,
     );
     const handle = await visitor.startConversation();
@@ -104,7 +116,9 @@ describe("Chat API failures, as the widget reads them", { timeout: 10_000 }, () 
       startCompanion(server, {
         fetch: async (_input, init) => {
           seen.push(init);
-          return seen.length === 1 ? Response.json({ response: "hi" }) : new Response(null, { status: 307, headers: { Location: "https://elsewhere.example/" } });
+          return seen.length === 1
+            ? Response.json({ response: "hi" })
+            : new Response(null, { status: 307, headers: { Location: "https://elsewhere.example/" } });
         },
       }).proxy,
     );

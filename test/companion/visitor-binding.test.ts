@@ -71,7 +71,11 @@ describe("a conversation belongs to the visitor who created it", { timeout: 10_0
     const [name, value] = [...owner.cookies][0] as [string, string];
     const [visitorId, expiresAt, signature] = value.split(".") as [string, string, string];
 
-    const forger = new VisitorCookies(createSigner("an-attacker-s-own-secret-0123456789"), { name: "cap-chat-visitor", path: "/cap-chat", lifetimeSeconds: 86_400, sameSite: "Strict" }, Date.now);
+    const forger = new VisitorCookies(
+      createSigner("an-attacker-s-own-secret-0123456789"),
+      { name: "cap-chat-visitor", path: "/cap-chat", lifetimeSeconds: 86_400, sameSite: "Strict" },
+      Date.now,
+    );
     const forged = await forger.identify(null, { mint: true, secure: true });
     const forgedValue = (forged.setCookies[0] ?? "").split(";")[0]?.split("=")[1] ?? "";
     const forgedId = forgedValue.split(".")[0] ?? "";

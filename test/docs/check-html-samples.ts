@@ -26,7 +26,8 @@ export function checkHtmlSample(html: string): string[] {
     for (const [name, value] of attributes) {
       const option = tag === "script" ? (name.startsWith("data-") ? name.slice(5) : null) : name;
       if (option !== null && (OPTION_ATTRIBUTES as readonly string[]).includes(option)) options.set(option as OptionAttribute, value);
-      else if (tag === "script" ? !SCRIPT_ATTRIBUTES.has(name) : !GLOBAL_ATTRIBUTES.has(name)) problems.push(`<${tag}> has no attribute ${name}`);
+      else if (tag === "script" ? !SCRIPT_ATTRIBUTES.has(name) : !GLOBAL_ATTRIBUTES.has(name))
+        problems.push(`<${tag}> has no attribute ${name}`);
     }
     for (const problem of optionsFromAttributes((name) => options.get(name) ?? null).invalid) {
       problems.push(`<${tag}> ${problem.attribute}="${problem.value}": ${problem.reason}`);

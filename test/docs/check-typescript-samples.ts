@@ -46,7 +46,10 @@ export function checkTypeScriptSamples(samples: readonly DocSample[]): Map<DocSa
   const isServer = (sample: DocSample) => /from\s+["'](cap-chat\/server|node:[\w/]+)["']/.test(sample.code);
   const typeScript = samples.filter((sample) => !isJavaScript(sample));
   return new Map([
-    ...checkInOneProgram(typeScript.filter((sample) => !isServer(sample)), true),
+    ...checkInOneProgram(
+      typeScript.filter((sample) => !isServer(sample)),
+      true,
+    ),
     ...checkInOneProgram(typeScript.filter(isServer), true, ["node"]),
     ...checkInOneProgram(samples.filter(isJavaScript), false),
   ]);
@@ -90,7 +93,8 @@ function checkInOneProgram(samples: readonly DocSample[], strict: boolean, types
     results.set(
       sample,
       diagnostics.map((diagnostic) => {
-        const position = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
+        const position =
+          diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
         const where = position ? `${sample.file}:${sample.line + 1 + position.line}` : sample.file;
         return `${where}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`;
       }),

@@ -10,7 +10,12 @@ import { checkTypeScriptSamples } from "./check-typescript-samples.ts";
 import { extractSamples, extractSamplesFromFiles, type DocSample } from "./extract-samples.ts";
 
 const root = resolve(import.meta.dirname, "../..");
-const documents = ["README.md", ...readdirSync(resolve(root, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const documents = [
+  "README.md",
+  ...readdirSync(resolve(root, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 const samples = extractSamplesFromFiles(root, documents);
 
 const TYPESCRIPT = new Set(["ts", "typescript", "tsx", "js", "javascript", "mjs", "jsx"]);
@@ -49,7 +54,9 @@ describe("the documentation's code samples", () => {
   // A page's inline scripts are JavaScript samples too, at their own line.
   const scripts = checked
     .filter((sample) => sample.language === "html")
-    .flatMap((sample) => inlineScripts(sample.code).map(({ code, line }): DocSample => ({ ...sample, language: "js", code, line: sample.line + line })));
+    .flatMap((sample) =>
+      inlineScripts(sample.code).map(({ code, line }): DocSample => ({ ...sample, language: "js", code, line: sample.line + line })),
+    );
   const typescript = [...checked.filter((sample) => TYPESCRIPT.has(sample.language)), ...scripts];
   // One program for all of them: type-checking is the slow part.
   const diagnostics = typescript.length ? checkTypeScriptSamples(typescript) : new Map<DocSample, string[]>();
@@ -76,9 +83,12 @@ describe("the documentation's code samples", () => {
     },
   );
 
-  it.each(checked.filter((sample) => sample.language === "json").map((sample) => [where(sample), sample] as const))("%s is valid JSON", (_, sample) => {
-    expect(() => JSON.parse(sample.code)).not.toThrow();
-  });
+  it.each(checked.filter((sample) => sample.language === "json").map((sample) => [where(sample), sample] as const))(
+    "%s is valid JSON",
+    (_, sample) => {
+      expect(() => JSON.parse(sample.code)).not.toThrow();
+    },
+  );
 
   for (const sample of samples.filter((each) => each.marker?.kind === "pending")) {
     it.todo(`${where(sample)} waits for ${sample.marker?.reason}`);
@@ -87,7 +97,10 @@ describe("the documentation's code samples", () => {
 
 describe("the reference tables", () => {
   /** The first cell of every table row in `file` that names something in code, and the whole rows. */
-  const tableRows = (file: string) => readFileSync(resolve(root, file), "utf8").split("\n").filter((line) => line.startsWith("| "));
+  const tableRows = (file: string) =>
+    readFileSync(resolve(root, file), "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("| "));
   const documented = (file: string, name: string) => tableRows(file).some((row) => row.includes(`\`${name}\``));
 
   it("list every attribute the element observes", () => {
@@ -110,7 +123,8 @@ describe("the reference tables", () => {
 });
 
 describe("the sample checks", () => {
-  const sample = (language: string, code: string): DocSample => extractSamples("check.md", `\`\`\`${language}\n${code}\n\`\`\``)[0] as DocSample;
+  const sample = (language: string, code: string): DocSample =>
+    extractSamples("check.md", `\`\`\`${language}\n${code}\n\`\`\``)[0] as DocSample;
 
   it("read a marker on the line before a fence", () => {
     const [marked] = extractSamples("check.md", "<!-- not checked: a Vue component -->\n\n```vue\n<template/>\n```");
@@ -128,6 +142,8 @@ describe("the sample checks", () => {
       "<cap-chat> has no attribute colour",
       '<cap-chat> mode="sidebar": expected one of floating, inline, fullscreen',
     ]);
-    expect(checkHtmlSample('<script src="/cap-chat.js" data-mesaging-url="/"></script>')).toEqual(["<script> has no attribute data-mesaging-url"]);
+    expect(checkHtmlSample('<script src="/cap-chat.js" data-mesaging-url="/"></script>')).toEqual([
+      "<script> has no attribute data-mesaging-url",
+    ]);
   });
 });

@@ -108,26 +108,37 @@ describe("replayQueue", () => {
     stub("send", "first");
     stub("send", "second");
     const { target, calls } = recordingTarget();
-    const replayed = replayQueue(stub.q, createCommandFunction(target, () => {}));
+    const replayed = replayQueue(
+      stub.q,
+      createCommandFunction(target, () => {}),
+    );
     expect(replayed).toBe(4);
-    expect(calls).toEqual([
-      ["boot", { messagingUrl: "https://us-1.example.com" }],
-      ["open"],
-      ["send", "first"],
-      ["send", "second"],
-    ]);
+    expect(calls).toEqual([["boot", { messagingUrl: "https://us-1.example.com" }], ["open"], ["send", "first"], ["send", "second"]]);
   });
 
   it("replays nothing when there is no queue", () => {
     const { target, calls } = recordingTarget();
-    expect(replayQueue(undefined, createCommandFunction(target, () => {}))).toBe(0);
-    expect(replayQueue({ length: 1 }, createCommandFunction(target, () => {}))).toBe(0);
+    expect(
+      replayQueue(
+        undefined,
+        createCommandFunction(target, () => {}),
+      ),
+    ).toBe(0);
+    expect(
+      replayQueue(
+        { length: 1 },
+        createCommandFunction(target, () => {}),
+      ),
+    ).toBe(0);
     expect(calls).toEqual([]);
   });
 
   it("skips entries that are not argument lists and replays the rest", () => {
     const { target, calls } = recordingTarget();
-    const replayed = replayQueue([null, "open", ["open"], 7, ["send", "hi"]], createCommandFunction(target, () => {}));
+    const replayed = replayQueue(
+      [null, "open", ["open"], 7, ["send", "hi"]],
+      createCommandFunction(target, () => {}),
+    );
     expect(replayed).toBe(2);
     expect(calls).toEqual([["open"], ["send", "hi"]]);
   });

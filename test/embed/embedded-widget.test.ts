@@ -199,7 +199,7 @@ describe("an embedded widget before its app has loaded", () => {
   it("reports an app that fails to load, and tries again on the next command", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     let attempts = 0;
-    const source: AppSource = { loaded: null, load: () => (attempts += 1, Promise.reject(new Error("offline"))) };
+    const source: AppSource = { loaded: null, load: () => ((attempts += 1), Promise.reject(new Error("offline"))) };
     const widget = mountEmbeddedWidget(shadowRoot(), { ...options, prefetch: "none" }, source);
     widget.open();
     await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(1));

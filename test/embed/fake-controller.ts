@@ -24,7 +24,10 @@ export function createFakeController(options: Partial<WidgetOptions>): FakeContr
     listenerCount: (name) => listeners.get(name)?.size ?? 0,
     controller: undefined as unknown as ChatController,
   };
-  const record = (name: string) => (...args: unknown[]) => void fake.calls.push([name, ...args]);
+  const record =
+    (name: string) =>
+    (...args: unknown[]) =>
+      void fake.calls.push([name, ...args]);
   const off = (name: string, listener: (detail: unknown) => void) => void listeners.get(name)?.delete(listener);
   fake.controller = {
     open: record("open"),

@@ -49,7 +49,8 @@ function recordedEntries(sessions: readonly (readonly StoredEventView[])[]): Ent
     const messageId = (event: StoredEventView) => String((event.payload as { message_id?: string }).message_id ?? "");
     for (const event of events) {
       const [[role, text] = []] = expectedTranscript([event]);
-      if (event.type === EventType.UserMessage) entries.push({ role: "user", id: String(event.metadata?.custom?.client_event_id ?? ""), text: String(text), session });
+      if (event.type === EventType.UserMessage)
+        entries.push({ role: "user", id: String(event.metadata?.custom?.client_event_id ?? ""), text: String(text), session });
       else if (event.type === EventType.ServiceAgentMessageChunk) {
         if (entries.some((entry) => entry.id === messageId(event))) continue;
         const [[, whole = ""] = []] = expectedTranscript(events.filter((candidate) => messageId(candidate) === messageId(event)));
@@ -78,7 +79,8 @@ function compareWithRecords(transcript: readonly Entry[], recorded: readonly Ent
   const counts = { answersLeftBehind: 0, streamsCut: 0, copiesFromRetries: 0 };
   expect(transcript.filter(isGreeting).map((entry) => entry.id)).toEqual(recorded.filter(isGreeting).map((entry) => entry.id));
   const sessionOf = (entry: Entry) => entry.session ?? 0;
-  const retriedLater = (entry: Entry) => entry.role === "user" && recorded.some((other) => other.id === entry.id && sessionOf(other) > sessionOf(entry));
+  const retriedLater = (entry: Entry) =>
+    entry.role === "user" && recorded.some((other) => other.id === entry.id && sessionOf(other) > sessionOf(entry));
   const accounted = new Set<string>(transcript.filter(isGreeting).map((entry) => entry.id));
   for (let session = 0; session < sessions; session += 1) {
     const left = session < sessions - 1;
@@ -95,12 +97,18 @@ function compareWithRecords(transcript: readonly Entry[], recorded: readonly Ent
         counts.streamsCut += 1;
         index += 1;
       } else if (left && entry.role !== "user" && !shown.some((candidate) => candidate.id === entry.id)) counts.answersLeftBehind += 1;
-      else expect(shown.slice(index, index + 4), `session ${session}, the client's entry ${index}`).toEqual(expected.slice(expected.indexOf(entry), expected.indexOf(entry) + 4));
+      else
+        expect(shown.slice(index, index + 4), `session ${session}, the client's entry ${index}`).toEqual(
+          expected.slice(expected.indexOf(entry), expected.indexOf(entry) + 4),
+        );
       accounted.add(entry.id);
     }
     expect(shown.slice(index), `session ${session}: shown out of order`).toEqual([]);
   }
-  expect(transcript.filter((entry) => !accounted.has(entry.id)), "entries the server never recorded").toEqual([]);
+  expect(
+    transcript.filter((entry) => !accounted.has(entry.id)),
+    "entries the server never recorded",
+  ).toEqual([]);
   return counts;
 }
 
@@ -204,7 +212,9 @@ describe.each(integrationProfiles)("the seeded chaos run, deciding as %s", (prof
     figures.userRetries = retried.size;
 
     const snapshot = client.getSnapshot();
-    const received = storage.sessionIds.flatMap((sessionId) => server.inspect.receivedUserMessages(sessionId)).map((message) => message.clientEventId ?? "");
+    const received = storage.sessionIds
+      .flatMap((sessionId) => server.inspect.receivedUserMessages(sessionId))
+      .map((message) => message.clientEventId ?? "");
     const userIds = snapshot.messages.filter((message) => message.role === "user").map((message) => message.id);
     const twice = userIds.filter((id) => received.filter((receivedId) => receivedId === id).length === 2);
     figures.receivedTwiceAfterUserRetry = twice.length;
@@ -212,9 +222,14 @@ describe.each(integrationProfiles)("the seeded chaos run, deciding as %s", (prof
     expect(summary(snapshot).connection).toEqual({ status: "connected" });
     // The client's transcript is the server's record (see `compareWithRecords` for the sessions it left).
     const transcript: Entry[] = snapshot.messages.map((message) => ({ role: message.role, id: message.id, text: message.text }));
-    const counts = compareWithRecords(transcript, recordedEntries(storage.sessionIds.map((sessionId) => server.inspect.storedEvents(sessionId))), storage.sessionIds.length);
+    const counts = compareWithRecords(
+      transcript,
+      recordedEntries(storage.sessionIds.map((sessionId) => server.inspect.storedEvents(sessionId))),
+      storage.sessionIds.length,
+    );
     Object.assign(figures, counts);
-    if (profile === "default") expect(clientTranscript(snapshot)).toEqual(expectedTranscript(server.inspect.storedEvents(storage.sessionIds[0] ?? "")));
+    if (profile === "default")
+      expect(clientTranscript(snapshot)).toEqual(expectedTranscript(server.inspect.storedEvents(storage.sessionIds[0] ?? "")));
     expect(new Set(userIds).size).toBe(turns);
     expect(snapshot.messages.filter((message) => message.role === "user").map((message) => message.text)).toEqual(texts);
     // Under the default platform the conversation never has to leave its session, and nothing fails.

@@ -114,7 +114,12 @@ describe.each(integrationProfiles)("Chat API transport against the reference ser
     store.on("handoff-required", (detail) => required.push(detail));
     send("u1", "Please call me by phone");
     const snapshot = await until(store, (current) => current.ended !== null);
-    expect(snapshot.handoff).toEqual({ phase: "client-handoff-required", reason: "COMPLEX_QUERY", queueName: "phone-callback", destination: "phone-callback" });
+    expect(snapshot.handoff).toEqual({
+      phase: "client-handoff-required",
+      reason: "COMPLEX_QUERY",
+      queueName: "phone-callback",
+      destination: "phone-callback",
+    });
     expect(required).toEqual([{ reason: "COMPLEX_QUERY", queueName: "phone-callback", destination: "phone-callback" }]);
     expect(snapshot.ended).toEqual({ reason: "REASON_NATURAL_END" });
   });
@@ -175,20 +180,26 @@ describe.each(integrationProfiles)("Chat API transport against the reference ser
     await expect.poll(() => requests).toEqual(["POST create", "PUT close"]);
   });
 
-  it.runIf(variants.chatTimeoutSeconds !== undefined)("moves a turn to a new conversation once, with a notice, when the idle one timed out", async () => {
-    const { store, transport, send, requests } = connect();
-    transport.start();
-    await until(store, (snapshot) => snapshot.messages.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, (variants.chatTimeoutSeconds ?? 0) * 1000 * serverTimeScale + 200));
-    send("u1", "are you still there?");
-    const snapshot = await until(store, (current) => current.messages.filter((message) => message.role === "agent").length === 3 && idle(current));
-    expect(snapshot.notices.map((notice) => notice.code)).toEqual(["new-session"]);
-    expect(snapshot.messages.map((message) => [message.role, message.status])).toEqual([
-      ["agent", undefined],
-      ["user", "sent"],
-      ["agent", undefined],
-      ["agent", undefined],
-    ]);
-    expect(requests).toEqual(["POST create", "POST respond", "POST create", "POST respond"]);
-  });
+  it.runIf(variants.chatTimeoutSeconds !== undefined)(
+    "moves a turn to a new conversation once, with a notice, when the idle one timed out",
+    async () => {
+      const { store, transport, send, requests } = connect();
+      transport.start();
+      await until(store, (snapshot) => snapshot.messages.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, (variants.chatTimeoutSeconds ?? 0) * 1000 * serverTimeScale + 200));
+      send("u1", "are you still there?");
+      const snapshot = await until(
+        store,
+        (current) => current.messages.filter((message) => message.role === "agent").length === 3 && idle(current),
+      );
+      expect(snapshot.notices.map((notice) => notice.code)).toEqual(["new-session"]);
+      expect(snapshot.messages.map((message) => [message.role, message.status])).toEqual([
+        ["agent", undefined],
+        ["user", "sent"],
+        ["agent", undefined],
+        ["agent", undefined],
+      ]);
+      expect(requests).toEqual(["POST create", "POST respond", "POST create", "POST respond"]);
+    },
+  );
 });

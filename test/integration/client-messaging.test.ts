@@ -92,7 +92,10 @@ describe.each(integrationProfiles)("Messaging against the reference server, deci
     server.faults.dropSocketsAfter(sessionId(), 6);
     client.send("tell me something long");
     await until(client, (snapshot) => snapshot.connection.status === "reconnecting");
-    const snapshot = await until(client, (current) => finishedAgentMessages(current).length >= 2 && current.connection.status === "connected");
+    const snapshot = await until(
+      client,
+      (current) => finishedAgentMessages(current).length >= 2 && current.connection.status === "connected",
+    );
     // The history holds the chunks, or (assembled history) the whole message that completed the cut stream.
     const stored = server.inspect.storedEvents(sessionId());
     if (variants.assembledHistory) expect(stored.filter((event) => event.type === EventType.ServiceAgentMessage)).toHaveLength(2);
@@ -107,7 +110,10 @@ describe.each(integrationProfiles)("Messaging against the reference server, deci
     client.on("handoff", (handoff) => phases.push(handoff.phase));
     await greeted(client);
     client.send("I want a human");
-    await until(client, (snapshot) => snapshot.handoff.phase === "live-agent" && snapshot.messages.some((message) => message.role === "live-agent"));
+    await until(
+      client,
+      (snapshot) => snapshot.handoff.phase === "live-agent" && snapshot.messages.some((message) => message.role === "live-agent"),
+    );
     client.send("thanks, bye");
     const ended = await until(client, (snapshot) => snapshot.ended !== null);
     expect(ended.ended).toEqual({ reason: "REASON_NATURAL_END" });
@@ -145,7 +151,9 @@ describe.each(integrationProfiles)("Messaging against the reference server, deci
       "please call me on the phone",
       "actually, can you help me here?",
     ]);
-    expect(server.inspect.storedEvents(sessionId()).map((event) => (event.payload as { message?: string }).message)).not.toContain("Error: Conversation ID not found in session");
+    expect(server.inspect.storedEvents(sessionId()).map((event) => (event.payload as { message?: string }).message)).not.toContain(
+      "Error: Conversation ID not found in session",
+    );
     expect(snapshot.handoff).toEqual({ phase: "none" });
     transcriptMatchesServer(client, sessionId());
   });
@@ -156,7 +164,9 @@ describe.each(integrationProfiles)("Messaging against the reference server, deci
     client.send("are you busy?");
     await until(client, (snapshot) => snapshot.typing.kind === "agent");
     const snapshot = await until(client, (current) => current.notices.some((notice) => notice.level === "warning"));
-    expect(snapshot.notices.map((notice) => [notice.code, notice.text])).toEqual([["server-busy", "Our system is experiencing high load. Please try again in a moment."]]);
+    expect(snapshot.notices.map((notice) => [notice.code, notice.text])).toEqual([
+      ["server-busy", "Our system is experiencing high load. Please try again in a moment."],
+    ]);
     expect(snapshot.typing).toEqual({ kind: "none" });
     // The message the agent could not answer is offered for a retry, never sent again by itself.
     expect(snapshot.messages.find((message) => message.role === "user")?.status).toBe("failed");
@@ -187,7 +197,10 @@ describe.each(integrationProfiles)("Messaging against the reference server, deci
     await greeted(client);
     const first = sessionId();
     server.faults.expireSession(first);
-    const snapshot = await until(client, (current) => current.notices.some((notice) => notice.code === "new-session") && current.connection.status === "connected");
+    const snapshot = await until(
+      client,
+      (current) => current.notices.some((notice) => notice.code === "new-session") && current.connection.status === "connected",
+    );
     expect(sessionId()).not.toBe(first);
     expect(snapshot.ended).toBeNull();
     client.send("still there?");
@@ -227,9 +240,20 @@ describe.each(integrationProfiles)("Messaging against the reference server, deci
     if (variants.sessionBoundTokens) {
       // The fresh token of the reloaded page cannot open the session of the old one: a new conversation
       // starts at once, with a notice, and the old session is never joined again.
-      const snapshot = await until(second.client, (current) => current.connection.status === "connected" && finishedAgentMessages(current).length >= 1);
+      const snapshot = await until(
+        second.client,
+        (current) => current.connection.status === "connected" && finishedAgentMessages(current).length >= 1,
+      );
       expect(snapshot.notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
-      expect(phaseNames(second.client)).toEqual(["idle", "authorizing", "connecting", "creating-session", "connecting", "replaying", "live"]);
+      expect(phaseNames(second.client)).toEqual([
+        "idle",
+        "authorizing",
+        "connecting",
+        "creating-session",
+        "connecting",
+        "replaying",
+        "live",
+      ]);
       expect(second.sessionId()).not.toBe(firstSession);
       expect(server.inspect.storedEvents(firstSession).filter((event) => event.type === EventType.RequestServiceAgentJoin)).toHaveLength(1);
       return;

@@ -28,13 +28,19 @@ beforeAll(async () => {
     throw new Error("dist/ is not built: run `npm run build` first (npm test does)");
   }
   folder = await mkdtemp(join(tmpdir(), "cap-chat-package-"));
-  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", folder], { cwd: root, env: cleanEnvironment() });
+  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", folder], {
+    cwd: root,
+    env: cleanEnvironment(),
+  });
   tarball = join(folder, (JSON.parse(stdout) as Array<{ filename: string }>)[0]?.filename ?? "");
   installed = join(folder, "site");
   await run("mkdir", [installed]);
   await writeFile(join(installed, "package.json"), JSON.stringify({ name: "a-site", private: true, type: "module" }));
   // Offline from npm's cache where it can be (the dependencies are there after `npm ci`).
-  await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: installed, env: cleanEnvironment() });
+  await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: installed,
+    env: cleanEnvironment(),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -67,7 +73,15 @@ describe("the packed tarball", { timeout: 60_000 }, () => {
   it("holds the LICENSE, the README and the built files, and no sources, tests or demo", async () => {
     const { stdout } = await run("tar", ["tzf", tarball]);
     const files = stdout.split("\n").filter(Boolean);
-    expect(files).toEqual(expect.arrayContaining(["package/LICENSE", "package/README.md", "package/dist/server/cli.js", "package/dist/server/index.js", "package/dist/types/server/index.d.ts"]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "package/LICENSE",
+        "package/README.md",
+        "package/dist/server/cli.js",
+        "package/dist/server/index.js",
+        "package/dist/types/server/index.d.ts",
+      ]),
+    );
     expect(files.filter((file) => /^package\/(src|test|demo|e2e|dist\/demo)\//.test(file))).toEqual([]);
     const license = await readFile(join(installed, "node_modules/cap-chat/LICENSE"), "utf8");
     expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} cap-chat contributors\n/);
@@ -94,7 +108,9 @@ describe("npx cap-chat-proxy from the installed tarball", { timeout: 60_000 }, (
   });
 
   it("refuses to start without its required variables, and says which", async () => {
-    const failure = await run("npx", ["--no", "cap-chat-proxy"], { cwd: installed, env: cleanEnvironment() }).catch((error: { code: number; stderr: string }) => error);
+    const failure = await run("npx", ["--no", "cap-chat-proxy"], { cwd: installed, env: cleanEnvironment() }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining("ALLOWED_ORIGINS is required") });
   });
 
@@ -132,9 +148,17 @@ describe("npx cap-chat-proxy from the installed tarball", { timeout: 60_000 }, (
     expect(created.status).toBe(200);
     const cookie = (created.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
     const { conversation_id: handle } = (await created.json()) as { conversation_id: string };
-    const responded = await fetch(`${base}/cap-chat/chat/respond`, { method: "POST", headers: { ...headers, Cookie: cookie }, body: JSON.stringify({ conversation_id: handle, message: "hi" }) });
+    const responded = await fetch(`${base}/cap-chat/chat/respond`, {
+      method: "POST",
+      headers: { ...headers, Cookie: cookie },
+      body: JSON.stringify({ conversation_id: handle, message: "hi" }),
+    });
     expect(responded.status).toBe(200);
-    const stranger = await fetch(`${base}/cap-chat/chat/respond`, { method: "POST", headers, body: JSON.stringify({ conversation_id: handle, message: "hi" }) });
+    const stranger = await fetch(`${base}/cap-chat/chat/respond`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ conversation_id: handle, message: "hi" }),
+    });
     expect(stranger.status).toBe(403);
     const token = await fetch(`${base}/cap-chat/access-token`, { method: "POST", headers, body: "{}" });
     expect(await token.json()).toEqual({ access_token: expect.any(String), expires_in: 86400 });
@@ -149,16 +173,26 @@ describe("npx cap-chat-proxy from the installed tarball", { timeout: 60_000 }, (
 
   it("lists every variable under --help, and stops with exit code 0 on SIGTERM", async () => {
     const { stdout } = await run("npx", ["--no", "--", "cap-chat-proxy", "--help"], { cwd: installed, env: cleanEnvironment() });
-    for (const name of ["ALLOWED_ORIGINS", "SIGNING_SECRET", "CHAT_API_URL", "MESSAGING_URL", "CONNECTOR_HOST", "TRUST_PROXY", "LOG_LEVEL"]) expect(stdout).toContain(name);
+    for (const name of ["ALLOWED_ORIGINS", "SIGNING_SECRET", "CHAT_API_URL", "MESSAGING_URL", "CONNECTOR_HOST", "TRUST_PROXY", "LOG_LEVEL"])
+      expect(stdout).toContain(name);
 
     // Started without npx, whose own signal handling would hide the command's exit code.
     const direct = spawn(join(installed, "node_modules/.bin/cap-chat-proxy"), [], {
       cwd: installed,
-      env: cleanEnvironment({ PORT: "0", ALLOWED_ORIGINS: pageOrigin, SIGNING_SECRET: "packed-tarball-test-secret-0123456789", MESSAGING_URL: reference.url, CONNECTOR_TOKEN: "x", CONNECTOR_HOST: "127.0.0.1" }),
+      env: cleanEnvironment({
+        PORT: "0",
+        ALLOWED_ORIGINS: pageOrigin,
+        SIGNING_SECRET: "packed-tarball-test-secret-0123456789",
+        MESSAGING_URL: reference.url,
+        CONNECTOR_TOKEN: "x",
+        CONNECTOR_HOST: "127.0.0.1",
+      }),
       stdio: ["ignore", "pipe", "inherit"],
     });
     child = direct;
-    await new Promise<void>((resolvePromise) => direct.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("listening on") && resolvePromise()));
+    await new Promise<void>((resolvePromise) =>
+      direct.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("listening on") && resolvePromise()),
+    );
     const exited = new Promise<number | null>((resolvePromise) => direct.once("exit", resolvePromise));
     direct.kill("SIGTERM");
     expect(await exited).toBe(0);

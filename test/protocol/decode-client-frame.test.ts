@@ -51,9 +51,7 @@ describe("decodeClientFrame errors carry the platform's exact texts", () => {
   });
 
   it("keeps metadata.custom on a not-allowed error", () => {
-    const decoded = decodeClientFrame(
-      JSON.stringify({ type: EventType.SessionEnd, payload: {}, metadata: { custom } }),
-    );
+    const decoded = decodeClientFrame(JSON.stringify({ type: EventType.SessionEnd, payload: {}, metadata: { custom } }));
     expect(decoded).toEqual({ kind: "error", message: `Event type not allowed: ${EventType.SessionEnd}`, metadata: { custom } });
   });
 
@@ -106,9 +104,7 @@ describe("decodeClientFrame accepts exactly the five client types", () => {
   });
 
   it("keeps metadata.custom on a valid frame", () => {
-    const decoded = decodeClientFrame(
-      JSON.stringify({ type: EventType.UserMessage, payload: { text: "hi" }, metadata: { custom } }),
-    );
+    const decoded = decodeClientFrame(JSON.stringify({ type: EventType.UserMessage, payload: { text: "hi" }, metadata: { custom } }));
     expect(decoded).toEqual({
       kind: "frame",
       frame: { type: EventType.UserMessage, payload: { text: "hi" }, metadata: { custom } },
@@ -116,16 +112,14 @@ describe("decodeClientFrame accepts exactly the five client types", () => {
   });
 
   it("ignores fields a client may not set, such as id and sequence", () => {
-    const decoded = decodeClientFrame(
-      JSON.stringify({ type: EventType.Heartbeat, payload: {}, id: "forged", sequence: 99 }),
-    );
+    const decoded = decodeClientFrame(JSON.stringify({ type: EventType.Heartbeat, payload: {}, id: "forged", sequence: 99 }));
     expect(decoded).toEqual({ kind: "frame", frame: { type: EventType.Heartbeat, payload: {} } });
   });
 
   it("never throws on deeply nested input", () => {
     const deep = "[".repeat(100000) + "]".repeat(100000);
     expect(errorOf(deep)).toBe(invalidFormat);
-    const deepMetadata = `{"type":"EVENT_TYPE_HEARTBEAT","payload":{},"metadata":{"custom":${"{\"a\":".repeat(5000)}1${"}".repeat(5000)}}}`;
+    const deepMetadata = `{"type":"EVENT_TYPE_HEARTBEAT","payload":{},"metadata":{"custom":${'{"a":'.repeat(5000)}1${"}".repeat(5000)}}}`;
     expect(decodeClientFrame(deepMetadata).kind).toBe("frame");
   });
 });

@@ -8,7 +8,11 @@ let platform: FakePlatform;
 useFakePlatform((started) => (platform = started));
 
 /** The length of a user-message frame as sent, for a message of `text` with this platform's ids. */
-const frameOverhead = JSON.stringify({ type: "EVENT_TYPE_USER_MESSAGE", payload: { text: "" }, metadata: { custom: { client_event_id: "id-00" } } }).length;
+const frameOverhead = JSON.stringify({
+  type: "EVENT_TYPE_USER_MESSAGE",
+  payload: { text: "" },
+  metadata: { custom: { client_event_id: "id-00" } },
+}).length;
 
 describe("send", () => {
   it("says it took a message, and refuses empty text, an ended conversation and a destroyed client", async () => {
@@ -143,14 +147,20 @@ describe("tokens from the site's backend", () => {
     expect(tokens.length).toBeGreaterThan(0);
     const visible = JSON.stringify([client.getSnapshot(), [...platform.storage.items], seen, client.diagnostics]);
     for (const token of tokens) expect(visible).not.toContain(token);
-    expect(client.getSnapshot().connection).toEqual({ status: "failed", error: { kind: "configuration", code: "request-refused", parameters: { request: "access-token", status: 401 } } });
+    expect(client.getSnapshot().connection).toEqual({
+      status: "failed",
+      error: { kind: "configuration", code: "request-refused", parameters: { request: "access-token", status: 401 } },
+    });
     client.destroy();
   });
 
   it("refuses a tokenUrl that is not https, or a path, as a configuration error", async () => {
     const client = platform.client({ connectorToken: undefined, tokenUrl: "http://shop.example.test/token" });
     await vi.advanceTimersByTimeAsync(50);
-    expect(client.getSnapshot().connection).toEqual({ status: "failed", error: { kind: "configuration", code: "insecure-url", parameters: { option: "tokenUrl" } } });
+    expect(client.getSnapshot().connection).toEqual({
+      status: "failed",
+      error: { kind: "configuration", code: "insecure-url", parameters: { option: "tokenUrl" } },
+    });
     expect(platform.requests).toEqual([]);
     client.destroy();
   });
@@ -207,7 +217,12 @@ describe("the agent and the Chat API", () => {
     await vi.advanceTimersByTimeAsync(50);
     platform.chatReplies.push({
       status: 200,
-      body: { conversation_id: "c", response: "We will call you.", end_conversation: true, handoff: { destination: "phone-callback", reason: "COMPLEX_QUERY" } },
+      body: {
+        conversation_id: "c",
+        response: "We will call you.",
+        end_conversation: true,
+        handoff: { destination: "phone-callback", reason: "COMPLEX_QUERY" },
+      },
     });
     client.send("call me");
     await vi.advanceTimersByTimeAsync(50);

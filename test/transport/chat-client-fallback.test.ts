@@ -129,7 +129,11 @@ describe("configuration errors", () => {
     await vi.advanceTimersByTimeAsync(50);
     const connection = client.getSnapshot().connection;
     expect(connection.status).toBe("failed");
-    expect(connection.status === "failed" && connection.error).toEqual({ kind: "configuration", code: "insecure-url", parameters: { option: "messagingUrl" } });
+    expect(connection.status === "failed" && connection.error).toEqual({
+      kind: "configuration",
+      code: "insecure-url",
+      parameters: { option: "messagingUrl" },
+    });
     expect(platform.requests).toEqual([]);
     client.destroy();
   });

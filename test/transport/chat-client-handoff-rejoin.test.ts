@@ -36,7 +36,12 @@ describe("re-joining after a client-managed handoff", () => {
     await sendAndSettle(client, "thanks");
     expect(clientFrames()).toEqual(["join", "join", "message:are you back?", "message:thanks"]);
     expect(platform.userMessageFrames).toBe(2);
-    expect(client.getSnapshot().messages.filter((message) => message.role === "user").map((message) => message.status)).toEqual(["sent", "sent"]);
+    expect(
+      client
+        .getSnapshot()
+        .messages.filter((message) => message.role === "user")
+        .map((message) => message.status),
+    ).toEqual(["sent", "sent"]);
     expect(client.getSnapshot().handoff).toEqual({ phase: "none" });
     client.destroy();
   });
@@ -61,7 +66,12 @@ describe("re-joining after a client-managed handoff", () => {
     expect(clientFrames()).toEqual(["join", "message:first", "join", "message:first"]);
     const ids = platform.session.receivedUserMessages.map((message) => message.clientEventId);
     expect(new Set(ids).size).toBe(1);
-    expect(client.getSnapshot().messages.filter((message) => message.role === "user").map((message) => [message.text, message.status])).toEqual([["first", "sent"]]);
+    expect(
+      client
+        .getSnapshot()
+        .messages.filter((message) => message.role === "user")
+        .map((message) => [message.text, message.status]),
+    ).toEqual([["first", "sent"]]);
     expect(client.getSnapshot().notices).toEqual([]);
     await sendAndSettle(client, "second");
     expect(clientFrames().slice(4)).toEqual(["message:second"]);

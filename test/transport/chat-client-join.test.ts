@@ -46,7 +46,11 @@ describe("the join, confirmed", () => {
     expect(clientFrames(platform.session)).toEqual(["join", "join"]);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(clientFrames(platform.session)).toEqual(["join", "join", "join"]);
-    expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["agent-unable-to-start", "agent-unable-to-start", "agent-unable-to-start"]);
+    expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual([
+      "agent-unable-to-start",
+      "agent-unable-to-start",
+      "agent-unable-to-start",
+    ]);
     client.destroy();
   });
 

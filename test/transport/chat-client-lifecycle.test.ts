@@ -52,7 +52,11 @@ describe("the new-session flow", () => {
     await vi.advanceTimersByTimeAsync(50);
     expect(phases(client)).toEqual(["idle", "authorizing", "failed"]);
     const connection = client.getSnapshot().connection;
-    expect(connection.status === "failed" && connection.error).toEqual({ kind: "configuration", code: "host-not-registered", parameters: { host: "evil.test" } });
+    expect(connection.status === "failed" && connection.error).toEqual({
+      kind: "configuration",
+      code: "host-not-registered",
+      parameters: { host: "evil.test" },
+    });
     expect(platform.requests).toHaveLength(1);
     client.destroy();
   });
@@ -258,7 +262,11 @@ describe("budget exhaustion", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(phases(client).slice(5)).toEqual(["live", "reconnecting#1", "connecting", "reconnecting#2", "connecting", "failed"]);
     const connection = client.getSnapshot().connection;
-    expect(connection.status === "failed" && connection.error).toEqual({ kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: 2 } });
+    expect(connection.status === "failed" && connection.error).toEqual({
+      kind: "budget-exhausted",
+      code: "reconnect-budget-spent",
+      parameters: { attempts: 2 },
+    });
     platform.refuseUpgrades = false;
     client.newConversation();
     await vi.advanceTimersByTimeAsync(50);
@@ -279,7 +287,15 @@ describe("actions", () => {
     platform.refuseUpgrades = false;
     client.retryNow();
     await vi.advanceTimersByTimeAsync(50);
-    expect(phases(client).slice(5)).toEqual(["live", "reconnecting#1", "connecting", "reconnecting#2", "connecting", "reconnecting#3", ...untilLive]);
+    expect(phases(client).slice(5)).toEqual([
+      "live",
+      "reconnecting#1",
+      "connecting",
+      "reconnecting#2",
+      "connecting",
+      "reconnecting#3",
+      ...untilLive,
+    ]);
     client.destroy();
   });
 

@@ -12,7 +12,8 @@ const userMessages = (client: ReturnType<FakePlatform["client"]>) =>
     .messages.filter((message) => message.role === "user")
     .map((message) => [message.text, message.status]);
 
-const transcript = (client: ReturnType<FakePlatform["client"]>) => client.getSnapshot().messages.map((message) => `${message.role}:${message.text}`);
+const transcript = (client: ReturnType<FakePlatform["client"]>) =>
+  client.getSnapshot().messages.map((message) => `${message.role}:${message.text}`);
 
 describe("exactly-once sending", () => {
   it("shows a message at once as sending, with a client_event_id, and as sent on its echo", async () => {

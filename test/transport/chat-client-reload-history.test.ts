@@ -18,7 +18,8 @@ async function reloadedClient(): Promise<{ client: DiagnosableChatClient; announ
 
 const transcript = (client: DiagnosableChatClient) => client.getSnapshot().messages.map((message) => `${message.role}:${message.text}`);
 
-const storedHistoryMark = () => (JSON.parse(platform.storage.getItem("cap-chat:session") ?? "{}") as { historyThrough?: number }).historyThrough;
+const storedHistoryMark = () =>
+  (JSON.parse(platform.storage.getItem("cap-chat:session") ?? "{}") as { historyThrough?: number }).historyThrough;
 
 describe("history after a reload", () => {
   it("fills the transcript with what the tab had received and fires no message event for it", async () => {
@@ -68,11 +69,21 @@ describe("history after a reload", () => {
     const first = await platform.liveClient();
     const afterGreeting = storedHistoryMark();
     expect(afterGreeting).toBe(platform.session.events.find((event) => event.type === EventType.ServiceAgentMessage)?.sequence);
-    platform.emit(platform.session, EventType.ServiceAgentMessageChunk, { message_id: "s-1", text: "Half ", chunk_index: 1, is_complete: false });
+    platform.emit(platform.session, EventType.ServiceAgentMessageChunk, {
+      message_id: "s-1",
+      text: "Half ",
+      chunk_index: 1,
+      is_complete: false,
+    });
     await vi.advanceTimersByTimeAsync(10);
     expect(storedHistoryMark()).toBe(afterGreeting);
     first.destroy();
-    platform.emit(platform.session, EventType.ServiceAgentMessageChunk, { message_id: "s-1", text: "whole", chunk_index: 2, is_complete: true });
+    platform.emit(platform.session, EventType.ServiceAgentMessageChunk, {
+      message_id: "s-1",
+      text: "whole",
+      chunk_index: 2,
+      is_complete: true,
+    });
 
     const { client, announced } = await reloadedClient();
     expect(transcript(client)).toEqual(["agent:Hello!", "agent:Half whole"]);

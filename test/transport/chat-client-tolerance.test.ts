@@ -263,7 +263,14 @@ describe("an idle expiry that closes with 1000 and no SESSION_END", () => {
     const client = await platform.liveClient();
     platform.expireSession(platform.session);
     await vi.advanceTimersByTimeAsync(1100);
-    expect(phases(client).slice(3)).toEqual([...untilLive, "reconnecting#1", "connecting", "authorizing", "creating-session", ...untilLive]);
+    expect(phases(client).slice(3)).toEqual([
+      ...untilLive,
+      "reconnecting#1",
+      "connecting",
+      "authorizing",
+      "creating-session",
+      ...untilLive,
+    ]);
     expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["new-session"]);
     expect(client.getSnapshot().ended).toBeNull();
     client.destroy();
@@ -337,7 +344,15 @@ describe("every variant at once", () => {
       ["three", "sent"],
     ]);
     expect(platform.session.receivedUserMessages.map((message) => message.text)).toEqual(["one", "two", "three"]);
-    expect(transcript(client)).toEqual(["agent:Hello!", "user:one", "agent:You said one", "user:two", "agent:You said two", "user:three", "agent:You said three"]);
+    expect(transcript(client)).toEqual([
+      "agent:Hello!",
+      "user:one",
+      "agent:You said one",
+      "user:two",
+      "agent:You said two",
+      "user:three",
+      "agent:You said three",
+    ]);
     expect(clientFrames(platform.session).filter((frame) => frame === "join")).toHaveLength(1);
     client.destroy();
   });

@@ -19,7 +19,13 @@ describe("notices", () => {
     await update({
       notices: [
         { id: "n1", level: "info", code: "server-message", text: "Heads up", time },
-        { id: "n2", level: "warning", code: "server-busy", text: "Our system is experiencing high load. Please try again in a moment.", time },
+        {
+          id: "n2",
+          level: "warning",
+          code: "server-busy",
+          text: "Our system is experiencing high load. Please try again in a moment.",
+          time,
+        },
         { id: "n3", level: "error", code: "agent-error", text: "Sorry, I encountered an error. Please try again.", time },
         { id: "n4", level: "info", code: "new-session", time },
       ],

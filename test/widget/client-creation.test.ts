@@ -32,7 +32,9 @@ describe("the widget's own client", () => {
     const [first, second] = created();
     expect(first?.callsOf("destroy")).toEqual([[]]);
     expect(controller.client).toBe(second);
-    expect(vi.mocked(createChatClient).mock.calls[1]).toEqual([{ messagingUrl: "https://uk-1.example.com", chatHeaders: { "X-Site": "a" } }]);
+    expect(vi.mocked(createChatClient).mock.calls[1]).toEqual([
+      { messagingUrl: "https://uk-1.example.com", chatHeaders: { "X-Site": "a" } },
+    ]);
   });
 
   it("is kept when update repeats the same connection options", async () => {

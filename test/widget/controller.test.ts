@@ -116,7 +116,14 @@ describe("commands and events", () => {
 
   it("re-emits the client's events under the cap-chat names, and off removes a handler", () => {
     const { controller, client } = renderWidget();
-    const events = record(controller, ["cap-chat:message", "cap-chat:state", "cap-chat:handoff", "cap-chat:handoff-required", "cap-chat:end", "cap-chat:error"]);
+    const events = record(controller, [
+      "cap-chat:message",
+      "cap-chat:state",
+      "cap-chat:handoff",
+      "cap-chat:handoff-required",
+      "cap-chat:end",
+      "cap-chat:error",
+    ]);
     const message = agentMessage("a1", "Done");
     client.emit("message", message);
     client.emit("state", { status: "offline" });

@@ -22,7 +22,10 @@ const authorLine = (root: ShadowRoot) => root.querySelector("[data-message-id] .
 
 describe("the Chat API fallback looks like the Messaging experience", () => {
   it("names an answer after the configured title and shows the configured avatar", () => {
-    const { root } = renderWidget({ open: true, headerTitle: "Harbour help", avatarUrl: "https://cdn.example.com/harbour.png" }, fallback([chatAnswer("c1", "Hi!")]));
+    const { root } = renderWidget(
+      { open: true, headerTitle: "Harbour help", avatarUrl: "https://cdn.example.com/harbour.png" },
+      fallback([chatAnswer("c1", "Hi!")]),
+    );
     expect(authorLine(root)?.textContent).toBe("Harbour help");
     expect(authorLine(root)?.querySelector("img")?.getAttribute("src")).toBe("https://cdn.example.com/harbour.png");
     expect(root.querySelector("[part=header] img")?.getAttribute("src")).toBe("https://cdn.example.com/harbour.png");

@@ -44,7 +44,11 @@ describe("focus after a control that removes itself", () => {
   });
 
   it("moves to the message input once the new conversation started from the end banner takes messages", async () => {
-    const ended = createSnapshot({ messages: [agentMessage("a1", "Goodbye")], ended: { reason: "REASON_USER_END" }, connection: { status: "ended" } });
+    const ended = createSnapshot({
+      messages: [agentMessage("a1", "Goodbye")],
+      ended: { reason: "REASON_USER_END" },
+      connection: { status: "ended" },
+    });
     const { screen, root, update, settle } = renderWidget({ open: true }, ended);
     const start = screen.getByRole("button", { name: "Start a new conversation" });
     start.focus();

@@ -22,7 +22,10 @@ function viewportMatches(matches: boolean) {
  * several tabbable elements: the header's menu button first, Send last.
  */
 function renderWithLink(mode: "floating" | "fullscreen" | "inline") {
-  const widget = renderWidget({ open: true, mode }, createSnapshot({ messages: [agentMessage("a1", "See [the guide](https://example.com)")] }));
+  const widget = renderWidget(
+    { open: true, mode },
+    createSnapshot({ messages: [agentMessage("a1", "See [the guide](https://example.com)")] }),
+  );
   const input = widget.screen.getByLabelText("Message") as HTMLTextAreaElement;
   input.value = "Draft";
   act(() => {

@@ -22,8 +22,14 @@ describe("the handoff, told inline in the transcript", () => {
   const phases: [HandoffPhase, string][] = [
     [{ phase: "triggered" }, "Connecting you to our team…"],
     [{ phase: "accepted", queueName: "billing" }, "Connecting you to our team…"],
-    [{ phase: "queued", position: 2, estimatedWaitSeconds: 170 }, "Connecting you to our team… You are number 2 in the queue (about 3 minutes)."],
-    [{ phase: "queued", position: 1, estimatedWaitSeconds: 40 }, "Connecting you to our team… You are number 1 in the queue (about 40 seconds)."],
+    [
+      { phase: "queued", position: 2, estimatedWaitSeconds: 170 },
+      "Connecting you to our team… You are number 2 in the queue (about 3 minutes).",
+    ],
+    [
+      { phase: "queued", position: 1, estimatedWaitSeconds: 40 },
+      "Connecting you to our team… You are number 1 in the queue (about 40 seconds).",
+    ],
     [{ phase: "queued" }, "Connecting you to our team… You are in the queue."],
     [{ phase: "client-handoff-required", reason: "POLICY", queueName: "support" }, "We're connecting you through our support team."],
     [{ phase: "failed" }, "Sorry, we could not connect you to a member of our team. You can keep chatting here."],
@@ -78,14 +84,25 @@ describe("the handoff, told inline in the transcript", () => {
     const { root, update } = renderWidget({ open: true }, createSnapshot({ agent: ava }));
     await update({ handoff: { phase: "live-agent", agent: ada }, liveAgent: ada });
     const panel = root.querySelector("[part=panel]")!;
-    expect([...panel.children].map((child) => child.getAttribute("part") ?? child.className)).toEqual(["header", "body", "composer", "hidden"]);
+    expect([...panel.children].map((child) => child.getAttribute("part") ?? child.className)).toEqual([
+      "header",
+      "body",
+      "composer",
+      "hidden",
+    ]);
   });
 
   it("shows a handoff failure once, folding in the server's own 'could not connect' notice", async () => {
     const { root, update } = renderWidget({ open: true }, createSnapshot({ agent: ava }));
     await update({ handoff: { phase: "triggered" } });
     await update({ handoff: { phase: "failed", reason: "NO_AGENTS_AVAILABLE" } });
-    const notice = { id: "n1", level: "warning" as const, code: "handoff-connect-failed" as const, text: SystemMessageText.HandoffConnectFailed, time: Date.now() };
+    const notice = {
+      id: "n1",
+      level: "warning" as const,
+      code: "handoff-connect-failed" as const,
+      text: SystemMessageText.HandoffConnectFailed,
+      time: Date.now(),
+    };
     await update({ notices: [notice] });
     const said = root.querySelector("[role=log]")!.textContent!;
     expect(storyTexts(root)).toEqual(["Sorry, we could not connect you to a member of our team. You can keep chatting here."]);
@@ -96,7 +113,11 @@ describe("the handoff, told inline in the transcript", () => {
 
   it("still shows that notice when no handoff failure told the same", async () => {
     const { root, update } = renderWidget({ open: true });
-    await update({ notices: [{ id: "n1", level: "warning", code: "handoff-connect-failed", text: SystemMessageText.HandoffConnectFailed, time: Date.now() }] });
+    await update({
+      notices: [
+        { id: "n1", level: "warning", code: "handoff-connect-failed", text: SystemMessageText.HandoffConnectFailed, time: Date.now() },
+      ],
+    });
     expect(root.querySelector("[part=notice]")?.textContent).toBe("We could not connect you to a member of our team.");
   });
 

@@ -20,7 +20,9 @@ describe("attention while the panel is closed", () => {
     expect(preview(root)).toBeNull();
     await update({ messages: [agentMessage("a0", "History"), agentMessage("a1", "Your **order** shipped.", { author: { name: "Ava" } })] });
     expect(preview(root)?.textContent).toBe("AvaYour order shipped.");
-    await update({ messages: [agentMessage("a0", "History"), agentMessage("a1", "Your order shipped."), agentMessage("a2", "Anything else?")] });
+    await update({
+      messages: [agentMessage("a0", "History"), agentMessage("a1", "Your order shipped."), agentMessage("a2", "Anything else?")],
+    });
     expect(preview(root)?.textContent).toContain("Anything else?");
     expect(root.querySelector(".badge")?.textContent).toBe("2");
     expect(document.title).toBe("Harbour Supplies");

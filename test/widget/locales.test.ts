@@ -83,7 +83,9 @@ describe("locales", () => {
 
   it("translate every string of English", () => {
     const shape = (strings: object): string[] =>
-      Object.entries(strings).flatMap(([key, value]) => (value && typeof value === "object" ? shape(value).map((inner) => `${key}.${inner}`) : [`${key}:${typeof value}`]));
+      Object.entries(strings).flatMap(([key, value]) =>
+        value && typeof value === "object" ? shape(value).map((inner) => `${key}.${inner}`) : [`${key}:${typeof value}`],
+      );
     for (const locale of [fr, ar]) expect(shape(locale)).toEqual(shape(en));
   });
 });

@@ -9,7 +9,9 @@ describe("changedOptions", () => {
 
   it("compares object options by content", () => {
     expect(changedOptions({ chatHeaders: { "X-Site": "a" } }, { chatHeaders: { "X-Site": "a" } })).toBeNull();
-    expect(changedOptions({ chatHeaders: { "X-Site": "a" } }, { chatHeaders: { "X-Site": "b" } })).toEqual({ chatHeaders: { "X-Site": "b" } });
+    expect(changedOptions({ chatHeaders: { "X-Site": "a" } }, { chatHeaders: { "X-Site": "b" } })).toEqual({
+      chatHeaders: { "X-Site": "b" },
+    });
   });
 
   it("compares the environment by identity, since it holds functions", () => {

@@ -88,7 +88,7 @@ describe("the default themes", () => {
 
   it("use a system font stack that never starts from the platform's default face", () => {
     const stack = resolve(light, "font");
-    expect(stack.startsWith("-apple-system,BlinkMacSystemFont,\"Segoe UI\",Roboto")).toBe(true);
+    expect(stack.startsWith('-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto')).toBe(true);
     expect(stack).not.toMatch(/system-ui/);
     expect(stack).toMatch(/Arial,sans-serif,"Apple Color Emoji","Segoe UI Emoji"/);
   });

@@ -88,7 +88,10 @@ describe("day separators", () => {
   it("name older days by weekday and date, and say nothing for a conversation of today", async () => {
     // Locales other than English load on demand; have French ready before the widget asks for it.
     await loadLocale("fr");
-    const { root, controller } = renderWidget({ open: true, locale: "fr" }, createSnapshot({ messages: [agentMessage("a1", "Vieux", { time: at(2, 9, 0) })] }));
+    const { root, controller } = renderWidget(
+      { open: true, locale: "fr" },
+      createSnapshot({ messages: [agentMessage("a1", "Vieux", { time: at(2, 9, 0) })] }),
+    );
     expect(root.querySelector(".day")?.textContent).toBe("Vendredi 2 janvier");
     controller.destroy();
     const today = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "New", { time: at(6, 9, 0) })] }));
@@ -99,13 +102,21 @@ describe("day separators", () => {
 describe("the welcome", () => {
   it("opens an empty conversation with the avatar, the title and the welcome text", () => {
     const { root } = renderWidget(
-      { open: true, headerTitle: "Harbour help", welcomeText: "Ask us about moorings and tides.", avatarUrl: "https://cdn.example.com/harbour.png" },
+      {
+        open: true,
+        headerTitle: "Harbour help",
+        welcomeText: "Ask us about moorings and tides.",
+        avatarUrl: "https://cdn.example.com/harbour.png",
+      },
       createSnapshot({ connection: { status: "connecting" } }),
     );
     const welcome = root.querySelector("[part=welcome]")!;
     expect(welcome.closest("[role=log]")).not.toBeNull();
     expect(welcome.querySelector("img")?.getAttribute("src")).toBe("https://cdn.example.com/harbour.png");
-    expect([...welcome.querySelectorAll("p")].map((line) => line.textContent)).toEqual(["Harbour help", "Ask us about moorings and tides."]);
+    expect([...welcome.querySelectorAll("p")].map((line) => line.textContent)).toEqual([
+      "Harbour help",
+      "Ask us about moorings and tides.",
+    ]);
   });
 
   it("shows the configured avatar before the agent's own, and the agent's when none is configured", () => {

@@ -85,7 +85,13 @@ describe("agent content", () => {
 
   it("shows an image attachment as a lazy preview named by its title", () => {
     const attachments = [
-      { title: "Route map", preview_image_url: "https://cdn.example.com/map.png", content_url: "https://example.com/map", content_type: "ATTACHMENT_CONTENT_TYPE_IMAGE", call_to_action_text: "" },
+      {
+        title: "Route map",
+        preview_image_url: "https://cdn.example.com/map.png",
+        content_url: "https://example.com/map",
+        content_type: "ATTACHMENT_CONTENT_TYPE_IMAGE",
+        call_to_action_text: "",
+      },
     ];
     const { screen, root } = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "Here", { attachments })] }));
     const image = screen.getByAltText("Route map") as HTMLImageElement;
@@ -96,15 +102,31 @@ describe("agent content", () => {
 
   it("shows a link card with its title and call to action, and drops unsafe links", () => {
     const attachments = [
-      { title: "Pricing", preview_image_url: "", content_url: "https://example.com/pricing", content_type: "ATTACHMENT_CONTENT_TYPE_URL", call_to_action_text: "See plans" },
-      { title: "Trap", preview_image_url: "", content_url: "javascript:alert(1)", content_type: "ATTACHMENT_CONTENT_TYPE_URL", call_to_action_text: "Click" },
+      {
+        title: "Pricing",
+        preview_image_url: "",
+        content_url: "https://example.com/pricing",
+        content_type: "ATTACHMENT_CONTENT_TYPE_URL",
+        call_to_action_text: "See plans",
+      },
+      {
+        title: "Trap",
+        preview_image_url: "",
+        content_url: "javascript:alert(1)",
+        content_type: "ATTACHMENT_CONTENT_TYPE_URL",
+        call_to_action_text: "Click",
+      },
     ];
     const { screen, root } = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "Options", { attachments })] }));
     const cards = root.querySelectorAll("[part=attachment]");
     expect(cards).toHaveLength(2);
     expect(cards[0]?.textContent).toContain("Pricing");
     const action = screen.getByRole("link", { name: "See plans" }) as HTMLAnchorElement;
-    expect([action.getAttribute("href"), action.target, action.rel]).toEqual(["https://example.com/pricing", "_blank", "noopener noreferrer"]);
+    expect([action.getAttribute("href"), action.target, action.rel]).toEqual([
+      "https://example.com/pricing",
+      "_blank",
+      "noopener noreferrer",
+    ]);
     expect(cards[1]?.textContent).toBe("Trap");
     expect(cards[1]?.querySelector("a")).toBeNull();
   });
@@ -119,7 +141,10 @@ describe("suggestions", () => {
     expect(screen.queryByRole("button", { name: "Old choice" })).toBeNull();
     const container = root.querySelector("[data-message-id=a2] [part=suggestions]");
     expect(screen.getByRole("group", { name: "Suggested replies" })).toBe(container);
-    expect([...(container?.querySelectorAll("[part=suggestion]") ?? [])].map((button) => button.textContent)).toEqual(["Pricing", "Talk to a person"]);
+    expect([...(container?.querySelectorAll("[part=suggestion]") ?? [])].map((button) => button.textContent)).toEqual([
+      "Pricing",
+      "Talk to a person",
+    ]);
     screen.getByRole("button", { name: "Talk to a person" }).click();
     expect(client.callsOf("chooseSuggestion")).toEqual([["Talk to a person"]]);
   });

@@ -52,7 +52,13 @@ describe("the widget's public contract", () => {
     ];
     const { root } = renderWidget({ open: true }, createSnapshot({ messages }));
     const rendered = [...root.querySelectorAll("[data-message-id]")];
-    expect(rendered.map((element) => [element.getAttribute("data-message-id"), element.getAttribute("part"), element.getAttribute("data-status")])).toEqual([
+    expect(
+      rendered.map((element) => [
+        element.getAttribute("data-message-id"),
+        element.getAttribute("part"),
+        element.getAttribute("data-status"),
+      ]),
+    ).toEqual([
       ["a1", "message message-agent", null],
       ["u1", "message message-user", "sending"],
       ["u2", "message message-user", "sent"],

@@ -1,2 +1,6 @@
 // The standard stub, from a file because the page's policy forbids inline scripts.
-window.CapChat=window.CapChat||function(){(window.CapChat.q=window.CapChat.q||[]).push(arguments)};
+window.CapChat =
+  window.CapChat ||
+  function () {
+    (window.CapChat.q = window.CapChat.q || []).push(arguments);
+  };

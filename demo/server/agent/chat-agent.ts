@@ -1,16 +1,7 @@
 import type { ChatHandoff } from "../../../src/protocol/index.ts";
 import { SystemMessageText } from "../../../src/protocol/index.ts";
 import type { AgentAssets, AgentLanguage, AgentMessage } from "./agent-message.ts";
-import {
-  fallback,
-  farewell,
-  imageReply,
-  languageSwitched,
-  linkReply,
-  longReply,
-  markdownShowcase,
-  textOnlyGreeting,
-} from "./replies.ts";
+import { fallback, farewell, imageReply, languageSwitched, linkReply, longReply, markdownShowcase, textOnlyGreeting } from "./replies.ts";
 import { intentOf } from "./trigger-phrases.ts";
 
 /** One Chat API turn of the demo agent. */

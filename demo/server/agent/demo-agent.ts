@@ -129,9 +129,7 @@ export class DemoAgent {
     const language: AgentLanguage = intentOf(text) === "english" ? "en" : "fr";
     this.language = language;
     this.port.timeline.after(0, () => this.port.transient(EventType.ServiceAgentThinking, {}));
-    this.port.timeline.after(this.port.timings.thinking, () =>
-      this.port.store(EventType.LanguageChanged, { language_code: language }),
-    );
+    this.port.timeline.after(this.port.timings.thinking, () => this.port.store(EventType.LanguageChanged, { language_code: language }));
     deliverServiceAgentMessage(this.port, languageSwitched(language), this.port.timings.step);
   }
 }

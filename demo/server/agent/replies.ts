@@ -16,10 +16,7 @@ const starterSuggestions = ["Show me Markdown", "Send an image", "Talk to a huma
 export function greeting(language: AgentLanguage): AgentMessage {
   return language === "fr"
     ? textMessage("Bonjour ! Je suis l'assistant de démonstration. Que puis-je faire pour vous ?", starterSuggestions)
-    : textMessage(
-        "Hi! I'm the **Cap demo assistant**. Ask me anything, or try one of the suggestions below.",
-        starterSuggestions,
-      );
+    : textMessage("Hi! I'm the **Cap demo assistant**. Ask me anything, or try one of the suggestions below.", starterSuggestions);
 }
 
 /**
@@ -67,7 +64,7 @@ export function markdownShowcase(): AgentMessage {
       "2. second",
       "",
       "```ts",
-      "const greeting = \"hello\";",
+      'const greeting = "hello";',
       "console.log(greeting);",
       "```",
     ].join("\n"),

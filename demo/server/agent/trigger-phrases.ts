@@ -26,15 +26,31 @@ export interface TriggerPhrase {
  */
 export const TRIGGER_PHRASES: readonly (TriggerPhrase & { intent: Exclude<Intent, "fallback"> })[] = [
   { intent: "handoff-fail", phrases: ["handoff fail"], description: "a handoff that fails; the service agent rejoins" },
-  { intent: "handoff-timeout", phrases: ["handoff timeout"], description: "a handoff that times out in the queue; the service agent rejoins" },
-  { intent: "live-handoff", phrases: ["agent", "human"], description: "handoff to a simulated live agent with queue status and typing; type \"bye\" to let the live agent close the conversation" },
-  { intent: "client-handoff", phrases: ["callback", "phone"], description: "client-managed handoff: the embedding site must route the user itself" },
+  {
+    intent: "handoff-timeout",
+    phrases: ["handoff timeout"],
+    description: "a handoff that times out in the queue; the service agent rejoins",
+  },
+  {
+    intent: "live-handoff",
+    phrases: ["agent", "human"],
+    description: 'handoff to a simulated live agent with queue status and typing; type "bye" to let the live agent close the conversation',
+  },
+  {
+    intent: "client-handoff",
+    phrases: ["callback", "phone"],
+    description: "client-managed handoff: the embedding site must route the user itself",
+  },
   { intent: "markdown", phrases: ["markdown"], description: "an answer with bold, italics, lists, a link, inline code and a code block" },
   { intent: "image", phrases: ["image"], description: "an answer with an image attachment" },
   { intent: "link", phrases: ["link"], description: "an answer with a link card and a call to action" },
   { intent: "long", phrases: ["long"], description: "a long answer of several paragraphs (streamed when streaming is on)" },
   { intent: "busy", phrases: ["busy"], description: "the platform's high-load warning" },
-  { intent: "french", phrases: ["français", "francais", "french", "language"], description: "switches the conversation to French (LANGUAGE_CHANGED to fr)" },
+  {
+    intent: "french",
+    phrases: ["français", "francais", "french", "language"],
+    description: "switches the conversation to French (LANGUAGE_CHANGED to fr)",
+  },
   { intent: "english", phrases: ["english"], description: "switches the conversation back to English" },
   { intent: "goodbye", phrases: ["goodbye", "bye", "end"], description: "the agent concludes and the session ends naturally" },
 ];

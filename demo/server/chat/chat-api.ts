@@ -79,7 +79,10 @@ export async function handleChatApi(
       Allow: methodOf[route.action],
     });
   }
-  if (headerValue(request, ChatHeader.ApiKey) !== demoChatAccount.apiKey || headerValue(request, ChatHeader.Token) !== demoChatAccount.token) {
+  if (
+    headerValue(request, ChatHeader.ApiKey) !== demoChatAccount.apiKey ||
+    headerValue(request, ChatHeader.Token) !== demoChatAccount.token
+  ) {
     return fail(401, "UNAUTHORIZED", "Missing or invalid X-API-KEY or X-TOKEN");
   }
   if (route.accountId !== demoChatAccount.accountId || route.projectId !== demoChatAccount.projectId) {

@@ -48,12 +48,7 @@ export function parseJsonObject(text: string): JsonBody {
 }
 
 /** Sends a JSON answer with the given status and extra headers; does nothing if one was already sent. */
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
+export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (response.headersSent) return;
   const text = JSON.stringify(body);
   response.writeHead(status, {
@@ -66,12 +61,7 @@ export function sendJson(
 }
 
 /** Sends a Messaging REST error: `{"message": text}`. */
-export function sendMessagingError(
-  response: ServerResponse,
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): void {
+export function sendMessagingError(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   sendJson(response, status, { message }, headers);
 }
 

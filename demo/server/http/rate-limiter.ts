@@ -14,7 +14,10 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSecon
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; updatedAt: number }>();
 
-  constructor(private readonly budget: RateBudget, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly budget: RateBudget,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Spends one token of `key`'s bucket if there is one. */
   take(key: string): RateDecision {

@@ -53,12 +53,7 @@ async function readExtraHeaders(filePath: string): Promise<Record<string, string
  * `index.html`, and `name.html` gets the headers of a sibling `name.headers.json`. Returns false (nothing
  * sent) when there is no such file, so the caller can answer 404.
  */
-export async function serveStaticFile(
-  root: string,
-  urlPath: string,
-  request: IncomingMessage,
-  response: ServerResponse,
-): Promise<boolean> {
+export async function serveStaticFile(root: string, urlPath: string, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
   let filePath = resolveInsideRoot(root, urlPath);
   if (!filePath) return false;
   try {

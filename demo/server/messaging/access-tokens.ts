@@ -93,9 +93,7 @@ function parseBase64UrlJson(text: string): Record<string, unknown> | undefined {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }

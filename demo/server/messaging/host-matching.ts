@@ -5,7 +5,10 @@ import type { Connector } from "./connectors.ts";
  * trailing dot are dropped, so `https://App.Example.com:8443/x` becomes `app.example.com`.
  */
 export function normalizeHostName(value: string): string {
-  let host = value.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, "");
+  let host = value
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, "");
   host = host.replace(/[/?#].*$/, "").replace(/^[^@]*@/, "");
   if (host.startsWith("[")) {
     const end = host.indexOf("]");

@@ -33,12 +33,7 @@ function answeredByFault(
   return true;
 }
 
-function answeredByRateLimit(
-  context: ServerContext,
-  request: IncomingMessage,
-  response: ServerResponse,
-  key: string,
-): boolean {
+function answeredByRateLimit(context: ServerContext, request: IncomingMessage, response: ServerResponse, key: string): boolean {
   const decision = context.httpLimiter.take(key);
   if (decision.allowed) return false;
   sendMessagingError(response, 429, rateLimitedText, {
@@ -52,11 +47,7 @@ function answeredByRateLimit(
  * `POST /api/v1/access-token`: checks `X-Token` and `X-Host` with the exact error
  * texts and issues a token for the connector and host. The body is read (and capped) but not used.
  */
-export async function handleAccessToken(
-  context: ServerContext,
-  request: IncomingMessage,
-  response: ServerResponse,
-): Promise<void> {
+export async function handleAccessToken(context: ServerContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const cors = corsHeaders(request);
   const body = await readBody(request);
   if (answeredByFault(context, request, response, "access-token", AccessTokenError.Internal)) return;
@@ -122,11 +113,7 @@ function readSessionOptions(text: string): { platform: string; streaming: boolea
  * (`platform` one of the listed names, `streaming_enabled` a boolean; an empty body means the defaults)
  * and creates a session bound to the token's connector.
  */
-export async function handleCreateSession(
-  context: ServerContext,
-  request: IncomingMessage,
-  response: ServerResponse,
-): Promise<void> {
+export async function handleCreateSession(context: ServerContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const cors = corsHeaders(request);
   const body = await readBody(request);
   if (answeredByFault(context, request, response, "sessions", SessionCreateError.Internal)) return;

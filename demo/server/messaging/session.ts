@@ -256,9 +256,7 @@ export class Session implements AgentPort {
     for (const cancel of this.cancelIdleTimers) cancel();
     this.cancelIdleTimers = [this.timers.after(this.timings.sessionIdle, () => this.abandon())];
     if (!this.endedFlag) {
-      this.cancelIdleTimers.push(
-        this.timers.after(this.timings.idleWarning, () => this.transient(EventType.SessionIdleWarning, {})),
-      );
+      this.cancelIdleTimers.push(this.timers.after(this.timings.idleWarning, () => this.transient(EventType.SessionIdleWarning, {})));
     }
   }
 }

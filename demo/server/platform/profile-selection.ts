@@ -14,13 +14,17 @@ export type ProfileSelection =
  * `CAP_CHAT_PLATFORM` environment variable, else `default`. An unknown or missing name is an error that
  * lists every name.
  */
-export function selectPlatformProfile(argv: readonly string[], environment: Readonly<Record<string, string | undefined>>): ProfileSelection {
+export function selectPlatformProfile(
+  argv: readonly string[],
+  environment: Readonly<Record<string, string | undefined>>,
+): ProfileSelection {
   let name: string | undefined = environment[platformProfileVariable] || undefined;
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index] as string;
     if (argument === "--platform") {
       name = argv[index + 1];
-      if (name === undefined || name.startsWith("--")) return { kind: "error", message: `--platform needs a profile name: ${platformProfileNames.join(", ")}` };
+      if (name === undefined || name.startsWith("--"))
+        return { kind: "error", message: `--platform needs a profile name: ${platformProfileNames.join(", ")}` };
       index += 1;
     } else if (argument.startsWith("--platform=")) {
       name = argument.slice("--platform=".length);

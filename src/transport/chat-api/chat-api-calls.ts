@@ -53,7 +53,11 @@ export function createChatApiCalls(options: ChatApiCallsOptions): ChatApiCalls {
   return {
     async create() {
       // Fields left undefined are left out of the JSON body.
-      const body: ChatCreateRequest = { channel: "webchat", variant_id: options.variantId, integration_attributes: options.integrationAttributes };
+      const body: ChatCreateRequest = {
+        channel: "webchat",
+        variant_id: options.variantId,
+        integration_attributes: options.integrationAttributes,
+      };
       const answer = await call("create", body);
       if (!text(answer.conversation_id)) throw new ChatError("protocol", "invalid-answer", { request: "create" });
       return { conversationId: answer.conversation_id as string, greeting: text(answer.response) };
@@ -76,6 +80,9 @@ export function createChatApiCalls(options: ChatApiCallsOptions): ChatApiCalls {
 }
 
 /** A JSON object as a record; anything else reads as `otherwise`. */
-function readObject<Otherwise = Record<string, unknown>>(value: unknown, otherwise: Otherwise = {} as Otherwise): Record<string, unknown> | Otherwise {
+function readObject<Otherwise = Record<string, unknown>>(
+  value: unknown,
+  otherwise: Otherwise = {} as Otherwise,
+): Record<string, unknown> | Otherwise {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : otherwise;
 }

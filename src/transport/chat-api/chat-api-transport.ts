@@ -107,7 +107,12 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
       if (destroyed || ended || mine !== generation) return false;
       const error = toChatError(thrown);
       if (isHttpError(error) && error.status < 500 && error.status !== 429) failFor(refused(error));
-      else showConnection(error.kind === "protocol" ? { kind: "protocol", code: "invalid-answer", parameters: { request: "create" } } : { kind: "network", code: "network-failure", parameters: { request: "create" } });
+      else
+        showConnection(
+          error.kind === "protocol"
+            ? { kind: "protocol", code: "invalid-answer", parameters: { request: "create" } }
+            : { kind: "network", code: "network-failure", parameters: { request: "create" } },
+        );
       delivery.failQueued();
       return false;
     }
@@ -126,7 +131,13 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
       if (answer.response !== "") apply(agentMessage(answer.response));
       const handoff = answer.handoff;
       // The platform cannot route the user: the site must, as after a Messaging client-managed handoff.
-      if (handoff) apply({ kind: "client-handoff-required", reason: handoff.reason, queueName: handoff.destination, destination: handoff.destination });
+      if (handoff)
+        apply({
+          kind: "client-handoff-required",
+          reason: handoff.reason,
+          queueName: handoff.destination,
+          destination: handoff.destination,
+        });
       if (answer.end_conversation) finish("REASON_NATURAL_END");
     } catch (thrown) {
       if (destroyed || mine !== generation) return;

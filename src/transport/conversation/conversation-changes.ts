@@ -34,10 +34,12 @@ export function describeChanges(previous: ConversationSnapshot, next: Conversati
   next.messages.forEach((message, index) => {
     if (previous.messages[index] === message) return;
     const old = previous.messages.find((candidate) => candidate.id === message.id);
-    const finished = message.role === "user" ? message.status === "sent" && old?.status !== "sent" : !message.streaming && (!old || old.streaming);
+    const finished =
+      message.role === "user" ? message.status === "sent" && old?.status !== "sent" : !message.streaming && (!old || old.streaming);
     if (old !== message && finished && !message.history) changes.push({ name: "message", detail: message });
   });
-  for (const notice of next.notices) if (!notice.history && !previous.notices.includes(notice)) changes.push({ name: "notice", detail: notice });
+  for (const notice of next.notices)
+    if (!notice.history && !previous.notices.includes(notice)) changes.push({ name: "notice", detail: notice });
   if (next.language !== previous.language && next.language !== null) changes.push({ name: "language", detail: next.language });
   if (next.ended && !previous.ended && !next.ended.history) changes.push({ name: "end", detail: next.ended });
   return changes;

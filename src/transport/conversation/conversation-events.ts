@@ -24,7 +24,15 @@ export type ConversationEvent =
   | { kind: "agent-thinking" }
   | { kind: "agent-left" }
   /** A whole agent message (streaming off, or the Chat API). */
-  | { kind: "agent-message"; id: string; text: string; attachments: readonly Attachment[]; suggestions: readonly string[]; time: number; history?: true }
+  | {
+      kind: "agent-message";
+      id: string;
+      text: string;
+      attachments: readonly Attachment[];
+      suggestions: readonly string[];
+      time: number;
+      history?: true;
+    }
   /** One streamed chunk; the store assembles by `id` in `chunkIndex` order. */
   | {
       kind: "agent-message-chunk";

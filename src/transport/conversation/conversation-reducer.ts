@@ -103,14 +103,20 @@ export function reduceConversation(state: ConversationState, event: Conversation
   return snapshot === state.snapshot && openStream === state.openStream ? state : { snapshot, openStream };
 }
 
-function reduceSnapshot(snapshot: ConversationSnapshot, event: ConversationEvent, context: ReducerContext, index: number): ConversationSnapshot {
+function reduceSnapshot(
+  snapshot: ConversationSnapshot,
+  event: ConversationEvent,
+  context: ReducerContext,
+  index: number,
+): ConversationSnapshot {
   const existing = snapshot.messages[index];
   const phase = handoffPhases[event.kind];
   if (phase) {
     const { kind: _kind, ...fields } = event;
     const handoff: Record<string, unknown> = { phase, ...fields };
     // A queue status without a queue name keeps the name already known.
-    if (phase === "queued" && "queueName" in snapshot.handoff && snapshot.handoff.queueName !== undefined) handoff.queueName ??= snapshot.handoff.queueName;
+    if (phase === "queued" && "queueName" in snapshot.handoff && snapshot.handoff.queueName !== undefined)
+      handoff.queueName ??= snapshot.handoff.queueName;
     return withHandoff(snapshot, handoff as HandoffPhase);
   }
   switch (event.kind) {
@@ -174,7 +180,9 @@ function reduceSnapshot(snapshot: ConversationSnapshot, event: ConversationEvent
       return snapshot.language === event.languageCode ? snapshot : { ...snapshot, language: event.languageCode };
     case "session-ended": {
       if (snapshot.ended) return snapshot;
-      const messages = snapshot.messages.map((message) => (message.status === "sending" ? { ...message, status: "failed" as const } : message));
+      const messages = snapshot.messages.map((message) =>
+        message.status === "sending" ? { ...message, status: "failed" as const } : message,
+      );
       const unchanged = messages.every((message, position) => message === snapshot.messages[position]);
       const ended: SessionEnd = event.history ? { reason: event.reason, history: true } : { reason: event.reason };
       return { ...snapshot, messages: unchanged ? snapshot.messages : messages, ended, connection: { status: "ended" }, typing: noTyping };
@@ -199,7 +207,8 @@ function showAssembly(snapshot: ConversationSnapshot, assembly: StreamAssembly, 
   const { text, attachments, suggestions } = assembly;
   const streaming = !assembly.complete;
   const historyField = history ? { history: true as const } : {};
-  if (!existing) return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time, ...historyField });
+  if (!existing)
+    return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time, ...historyField });
   const sameContent = existing.text === text && existing.attachments === attachments && existing.suggestions === suggestions;
   if (sameContent && existing.streaming === streaming && (existing.history === true) === history) return snapshot;
   const { history: _history, ...rest } = existing;

@@ -43,7 +43,8 @@ export function addChunk(assembly: StreamAssembly, chunk: StreamChunk): StreamAs
   const known = chunk.chunkIndex < assembly.nextIndex || assembly.held.some((held) => held.chunkIndex === chunk.chunkIndex);
   if (assembly.complete || known) return assembly;
   let next: StreamAssembly = { ...assembly, held: [...assembly.held, chunk].sort((left, right) => left.chunkIndex - right.chunkIndex) };
-  for (let first = next.held[0]; !next.complete && first?.chunkIndex === next.nextIndex; first = next.held[0]) next = applyChunk(next, first);
+  for (let first = next.held[0]; !next.complete && first?.chunkIndex === next.nextIndex; first = next.held[0])
+    next = applyChunk(next, first);
   // Whatever waits beyond the completing chunk does not belong to the message.
   return next.complete ? { ...next, held: [] } : next;
 }

@@ -90,8 +90,16 @@ export interface Delivery {
 }
 
 /** Creates the delivery state, holding the messages `restored` with a stored session; what had been in flight is unconfirmed. */
-export function createDelivery(apply: (event: ConversationEvent) => void, changed: () => void, restored: readonly OutboxEntry[] = []): Delivery {
-  const queue: OutboxEntry[] = restored.map((entry) => ({ ...entry, state: entry.state === "in-flight" ? "unconfirmed" : entry.state, shown: false }));
+export function createDelivery(
+  apply: (event: ConversationEvent) => void,
+  changed: () => void,
+  restored: readonly OutboxEntry[] = [],
+): Delivery {
+  const queue: OutboxEntry[] = restored.map((entry) => ({
+    ...entry,
+    state: entry.state === "in-flight" ? "unconfirmed" : entry.state,
+    shown: false,
+  }));
   let lastDelivered: OutboxEntry | null = null;
   let lastAnswered = false;
   const find = (id: string) => queue.find((entry) => entry.id === id);

@@ -36,7 +36,11 @@ export interface SessionPersistence {
  * (quota, privacy modes) and unreadable records are swallowed: a lost record only costs the resume after
  * a reload.
  */
-export function createSessionPersistence(storage: KeyValueStorage | null, enabled: boolean, key = sessionStorageKeyFor()): SessionPersistence {
+export function createSessionPersistence(
+  storage: KeyValueStorage | null,
+  enabled: boolean,
+  key = sessionStorageKeyFor(),
+): SessionPersistence {
   const attempt = <Result>(call: (available: KeyValueStorage) => Result): Result | null => {
     try {
       return enabled && storage ? call(storage) : null;

@@ -44,7 +44,11 @@ export async function requestJson(
     if (policy.isCancelled?.()) throw new ChatError("network", "network-failure");
     let error: ChatError;
     try {
-      const init = { method: request.method, headers: { "Content-Type": "application/json", ...request.headers }, body: JSON.stringify(request.body ?? {}) };
+      const init = {
+        method: request.method,
+        headers: { "Content-Type": "application/json", ...request.headers },
+        body: JSON.stringify(request.body ?? {}),
+      };
       const response = await environment.fetch(request.url, request.credentials ? { ...init, credentials: request.credentials } : init);
       const text = await response.text();
       const status = response.status;

@@ -26,7 +26,10 @@ export function proceed(state: LifecycleState, input: LifecycleInput): Transitio
  */
 export function replaceSession(state: LifecycleState, input: LifecycleInput): Transition {
   const code = state.sessionRestored ? "session-not-resumed" : "new-session";
-  const notice: LifecycleEffect = { type: "apply", event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now } };
+  const notice: LifecycleEffect = {
+    type: "apply",
+    event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now },
+  };
   const forget: LifecycleEffect[] = [{ type: "forget-session" }, { type: "settle-unconfirmed", maxAttempts: 0 }, notice];
   const { lastMessageId, lastMessageAnswered } = input.delivery;
   if (lastMessageId !== null && !lastMessageAnswered) forget.push({ type: "place-back", id: lastMessageId, state: "failed" });

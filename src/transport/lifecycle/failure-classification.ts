@@ -85,9 +85,15 @@ const connectorRefusals: [fragment: string, code: ErrorCode][] = [
 export function describeFailure(failure: Failure, host = ""): ChatErrorInfo {
   if (failure.kind !== "http") return { kind: "protocol", code: "connection-ended" };
   const { error, request } = failure;
-  if (!isHttpError(error)) return { kind: error.kind === "configuration" ? "configuration" : "network", code: error.code, parameters: error.parameters };
+  if (!isHttpError(error))
+    return { kind: error.kind === "configuration" ? "configuration" : "network", code: error.code, parameters: error.parameters };
   const text = error.serverMessage ?? "";
-  const refusal = request === "access-token" && error.status === 401 ? connectorRefusals.find(([fragment]) => text.includes(fragment))?.[1] : undefined;
+  const refusal =
+    request === "access-token" && error.status === 401 ? connectorRefusals.find(([fragment]) => text.includes(fragment))?.[1] : undefined;
   if (refusal) return { kind: "configuration", code: refusal, parameters: refusal === "host-not-registered" ? { host } : {} };
-  return { kind: error.status === 404 ? "session" : "configuration", code: "request-refused", parameters: { request, status: error.status } };
+  return {
+    kind: error.status === 404 ? "session" : "configuration",
+    code: "request-refused",
+    parameters: { request, status: error.status },
+  };
 }

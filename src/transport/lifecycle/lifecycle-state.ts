@@ -69,7 +69,11 @@ export function stay(state: LifecycleState, effects: LifecycleEffect[] = []): Tr
 export function end(state: LifecycleState, reason: string, history: boolean, effects: LifecycleEffect[]): Transition {
   return {
     state: { ...state, sessionEnded: reason, phase: { name: "ended", reason } },
-    effects: [...effects, { type: "cancel-timer", timer: "join" }, { type: "apply", event: history ? { kind: "session-ended", reason, history } : { kind: "session-ended", reason } }],
+    effects: [
+      ...effects,
+      { type: "cancel-timer", timer: "join" },
+      { type: "apply", event: history ? { kind: "session-ended", reason, history } : { kind: "session-ended", reason } },
+    ],
   };
 }
 

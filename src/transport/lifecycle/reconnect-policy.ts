@@ -1,4 +1,9 @@
-import { defaultHeartbeatIntervalSeconds, defaultMaxReconnectAttempts, maxFrameBytes, type SessionCapabilities } from "../../protocol/index.ts";
+import {
+  defaultHeartbeatIntervalSeconds,
+  defaultMaxReconnectAttempts,
+  maxFrameBytes,
+  type SessionCapabilities,
+} from "../../protocol/index.ts";
 import { backoffDelay } from "../http/http-request.ts";
 
 /** The reconnect rules (exponential backoff with jitter, a budget of attempts), and how the client reads the announced capabilities. */

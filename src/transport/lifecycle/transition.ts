@@ -70,7 +70,12 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       const seconds = input.expiresInSeconds;
       const refreshAt = seconds !== null && seconds > 0 ? input.now + seconds * 1000 * tokenRefreshShare : Number.POSITIVE_INFINITY;
       // A session this token did not create may be bound to another token: it is doubtful until it opens.
-      const received = { ...state, token: "fresh", tokenRefreshAt: refreshAt, sessionDoubtful: state.sessionDoubtful || state.sessionId !== null } as const;
+      const received = {
+        ...state,
+        token: "fresh",
+        tokenRefreshAt: refreshAt,
+        sessionDoubtful: state.sessionDoubtful || state.sessionId !== null,
+      } as const;
       return phase === "authorizing" ? proceed(received, input) : stay(received);
     }
     case "request-failed": {
@@ -78,12 +83,28 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       return phase === expected ? act(state, { kind: "http", request: input.request, error: input.error }, input) : stay(state);
     }
     case "session-created": {
-      const created = { ...state, ...freshSession, sessionId: input.sessionId, sessionFresh: true, token: "bound", lastActivityAt: input.now } as const;
+      const created = {
+        ...state,
+        ...freshSession,
+        sessionId: input.sessionId,
+        sessionFresh: true,
+        token: "bound",
+        lastActivityAt: input.now,
+      } as const;
       return phase === "creating-session" ? proceed(created, input) : stay(created);
     }
     case "socket-opened": {
       if (phase !== "connecting") return stay(state);
-      const opened = { ...state, ...freshAttempts, sessionRestored: false, sessionDoubtful: false, anySocketOpened: true, token: "bound", batchReceived: false, lastActivityAt: input.now } as const;
+      const opened = {
+        ...state,
+        ...freshAttempts,
+        sessionRestored: false,
+        sessionDoubtful: false,
+        anySocketOpened: true,
+        token: "bound",
+        batchReceived: false,
+        lastActivityAt: input.now,
+      } as const;
       return enter(opened, "replaying", [startTimer("phase", replayWaitMilliseconds)]);
     }
     case "socket-closed": {
@@ -122,7 +143,9 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       return proceeds(phase) ? enter(offline, "offline", [{ type: "close-socket" }]) : stay(offline);
     }
     case "woke":
-      return phase === "offline" || phase === "reconnecting" ? proceed({ ...state, online: true }, input) : stay({ ...state, online: true });
+      return phase === "offline" || phase === "reconnecting"
+        ? proceed({ ...state, online: true }, input)
+        : stay({ ...state, online: true });
     case "retry-now":
       if (phase === "reconnecting") return proceed(state, input);
       return phase === "failed" || phase === "offline" ? proceed({ ...state, attempt: 0 }, input) : stay(state);
@@ -144,7 +167,12 @@ function applySignal(state: LifecycleState, signal: LifecycleSignal, history: bo
   switch (signal.kind) {
     case "session-started": {
       const capabilities = signal.capabilities;
-      return stay({ ...state, budget: reconnectBudget(capabilities), heartbeatMilliseconds: heartbeatInterval(capabilities), maxMessageBytes: messageSizeLimit(capabilities) });
+      return stay({
+        ...state,
+        budget: reconnectBudget(capabilities),
+        heartbeatMilliseconds: heartbeatInterval(capabilities),
+        maxMessageBytes: messageSizeLimit(capabilities),
+      });
     }
     case "agent-joined":
       return stay({ ...state, join: "done", joinRetries: 0, rejoin: "not-needed" }, [{ type: "cancel-timer", timer: "join" }]);

@@ -30,7 +30,9 @@ export function createEventSequencer(): EventSequencer {
     },
     accept(frame) {
       // A stable sort: transient events keep their place relative to each other.
-      const ordered = frame.batch ? frame.events.slice().sort((first, second) => (first.sequence ?? 0) - (second.sequence ?? 0)) : frame.events;
+      const ordered = frame.batch
+        ? frame.events.slice().sort((first, second) => (first.sequence ?? 0) - (second.sequence ?? 0))
+        : frame.events;
       return ordered.filter(isNew);
     },
   };

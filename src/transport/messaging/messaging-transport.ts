@@ -5,7 +5,15 @@ import { userMessageFrame } from "../delivery/message-frame.ts";
 import type { PersistedSession, SessionPersistence } from "../delivery/session-persistence.ts";
 import type { Environment } from "../environment.ts";
 import type { MessagingEndpoints } from "../http/url-policy.ts";
-import { initialLifecycleState, toConnectionState, transition, type LifecycleEffect, type LifecycleEvent, type LifecyclePhase, type TimerName } from "../lifecycle/transition.ts";
+import {
+  initialLifecycleState,
+  toConnectionState,
+  transition,
+  type LifecycleEffect,
+  type LifecycleEvent,
+  type LifecyclePhase,
+  type TimerName,
+} from "../lifecycle/transition.ts";
 import type { Transport } from "../transport.ts";
 import { readFrame } from "./read-frame.ts";
 import { createSessionAccess, type TokenOrigin } from "./session-access.ts";
@@ -60,7 +68,10 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
   /** Bumped by every handshake call; an answer to an older one is ignored. */
   let requestGeneration = 0;
   const access = createSessionAccess(environment, options);
-  const feed = createSessionFeed({ apply, delivery, signal: (signal, history) => dispatch({ type: "event-applied", signal, history }) }, options.restored?.historyThrough);
+  const feed = createSessionFeed(
+    { apply, delivery, signal: (signal, history) => dispatch({ type: "event-applied", signal, history }) },
+    options.restored?.historyThrough,
+  );
   const socket = createSocketConnection(environment, {
     opened: () => dispatch({ type: "socket-opened" }),
     received(text) {
@@ -92,7 +103,8 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
         }
       }
       const { sessionId, lastActivityAt, phase } = lifecycle;
-      if (sessionId !== null && phase.name !== "fallback") persistence.save({ sessionId, lastActivityAt, historyThrough: feed.historyThrough, outbox: delivery.entries() });
+      if (sessionId !== null && phase.name !== "fallback")
+        persistence.save({ sessionId, lastActivityAt, historyThrough: feed.historyThrough, outbox: delivery.entries() });
     } finally {
       dispatching = false;
       if (destroyed) pending.length = 0;
@@ -170,13 +182,18 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     trace,
     start() {
       if (lifecycle.phase.name !== "idle") return;
-      removers.push(environment.onWake(() => dispatch({ type: "woke" })), environment.onOffline(() => dispatch({ type: "went-offline" })));
+      removers.push(
+        environment.onWake(() => dispatch({ type: "woke" })),
+        environment.onOffline(() => dispatch({ type: "went-offline" })),
+      );
       const { transport, useChatApi, host, restored } = options;
       dispatch({ type: "start", transport, useChatApi, host, online: environment.isOnline(), restored });
     },
     admit(frameBytes) {
       // A decision that changes no state, so it is asked at once, even while other inputs wait.
-      const refusal = transition(lifecycle, { type: "message-written", frameBytes, ...facts() }).effects.find((effect) => effect.type === "refuse-message");
+      const refusal = transition(lifecycle, { type: "message-written", frameBytes, ...facts() }).effects.find(
+        (effect) => effect.type === "refuse-message",
+      );
       return refusal ? { limitBytes: refusal.limitBytes } : null;
     },
     send: () => dispatch({ type: "outbox-changed" }),

@@ -44,7 +44,8 @@ export function readFrame(text: string, now: number): ReceivedFrame | null {
     return null;
   }
   if (!isObject(parsed) || typeof parsed.type !== "string") return null;
-  if (parsed.type !== "EVENT_TYPE_EVENT_BATCH") return { batch: false, heartbeatEcho: parsed.type === "EVENT_TYPE_HEARTBEAT", events: [readEvent(parsed, now)] };
+  if (parsed.type !== "EVENT_TYPE_EVENT_BATCH")
+    return { batch: false, heartbeatEcho: parsed.type === "EVENT_TYPE_HEARTBEAT", events: [readEvent(parsed, now)] };
   const events = objectOf(parsed.payload).events;
   if (!Array.isArray(events)) return null;
   const readable = events.filter((item): item is Json => isObject(item) && typeof item.type === "string");
@@ -64,7 +65,13 @@ function readEvent(event: Json, now: number): ReceivedEvent {
     const messageId = text(payload.message_id);
     if (!messageId) return null;
     const suggestions = listOf(payload.response_suggestions).map((suggestion) => text(suggestion.message_text));
-    return { id: messageId, text: text(payload.text), attachments: listOf(payload.attachments).map(attachment), suggestions: suggestions.filter(Boolean), time };
+    return {
+      id: messageId,
+      text: text(payload.text),
+      attachments: listOf(payload.attachments).map(attachment),
+      suggestions: suggestions.filter(Boolean),
+      time,
+    };
   };
   const agent = (name: unknown, avatarUrl: unknown, agentId?: unknown): Participant => {
     const participant: Participant = { name: text(name) };
@@ -193,12 +200,20 @@ const systemMessages: [fragment: string, code: NoticeCode | null, condition: Ser
 ];
 
 /** A `SYSTEM_MESSAGE` read: the notice to show, if any, and what it tells the lifecycle, if anything. */
-function readSystemMessage(message: string, level: string, answers: string | null, id: string | null, time: number): [ConversationEvent | null, LifecycleSignal | null] {
+function readSystemMessage(
+  message: string,
+  level: string,
+  answers: string | null,
+  id: string | null,
+  time: number,
+): [ConversationEvent | null, LifecycleSignal | null] {
   const lower = message.toLowerCase();
   const [, code, condition] = systemMessages.find(([fragment]) => lower.includes(fragment)) ?? ["", "server-message", null];
-  const signal: LifecycleSignal | null = condition === "agent-joined" ? { kind: "agent-joined" } : condition && { kind: "server-condition", condition, answers };
+  const signal: LifecycleSignal | null =
+    condition === "agent-joined" ? { kind: "agent-joined" } : condition && { kind: "server-condition", condition, answers };
   if (!code) return [null, signal];
-  const noticeLevel: NoticeLevel = level === "SYSTEM_MESSAGE_LEVEL_ERROR" ? "error" : level === "SYSTEM_MESSAGE_LEVEL_WARNING" ? "warning" : "info";
+  const noticeLevel: NoticeLevel =
+    level === "SYSTEM_MESSAGE_LEVEL_ERROR" ? "error" : level === "SYSTEM_MESSAGE_LEVEL_WARNING" ? "warning" : "info";
   // A server warning or error is the agent's answer to the turn, just not a message.
   const answersTurn = noticeLevel !== "info" || undefined;
   return [{ kind: "notice", id: id ?? `${code}-${time}`, level: noticeLevel, code, text: message, time, answersTurn }, signal];
@@ -213,7 +228,6 @@ function attachment(value: Json): Attachment {
     call_to_action_text: text(value.call_to_action_text),
   };
 }
-
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const optionalText = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);

@@ -50,13 +50,22 @@ export interface SessionAccess {
 export function createSessionAccess(environment: Environment, options: SessionAccessOptions): SessionAccess {
   const { endpoints, tokens: origin } = options;
   let token: string | null = null;
-  const call = (request: JsonRequest, isStale: () => boolean) => requestJson(environment, request, { ...defaultRetryPolicy, isCancelled: isStale });
+  const call = (request: JsonRequest, isStale: () => boolean) =>
+    requestJson(environment, request, { ...defaultRetryPolicy, isCancelled: isStale });
   const fetchToken = (isStale: () => boolean): Promise<unknown> =>
     "getAccessToken" in origin
       ? origin.getAccessToken()
       : "tokenUrl" in origin
         ? call({ url: origin.tokenUrl, method: "POST", headers: {}, body: {}, credentials: "include" }, isStale)
-        : call({ url: `${endpoints.httpBase}/api/v1/access-token`, method: "POST", headers: { "X-Token": origin.connectorToken, "X-Host": origin.host }, body: {} }, isStale);
+        : call(
+            {
+              url: `${endpoints.httpBase}/api/v1/access-token`,
+              method: "POST",
+              headers: { "X-Token": origin.connectorToken, "X-Host": origin.host },
+              body: {},
+            },
+            isStale,
+          );
 
   /** The one string field a handshake answer exists for. */
   const field = (answer: unknown, name: "access_token" | "session_id", request: string): string => {

@@ -13,7 +13,15 @@ import { Transcript } from "./transcript.tsx";
  * Shift+Tab cycle inside it, since the page behind cannot be seen. Holds the polite live region that
  * announces finished messages only.
  */
-export function ChatPanel({ model, panelRef, inputRef }: { model: ChatModel; panelRef: RefObject<HTMLElement>; inputRef: RefObject<HTMLTextAreaElement> }) {
+export function ChatPanel({
+  model,
+  panelRef,
+  inputRef,
+}: {
+  model: ChatModel;
+  panelRef: RefObject<HTMLElement>;
+  inputRef: RefObject<HTMLTextAreaElement>;
+}) {
   const floating = model.mode.value === "floating";
   return (
     <section

@@ -34,7 +34,11 @@ export function StoryItem({ entry, strings }: { entry: StoryEntry; strings: Loca
   const settled = entry.kind === "handoff" && ["failed", "timed-out", "client-handoff-required"].includes(entry.handoff.phase);
   return (
     <p part="handoff" class="story" role="status">
-      {entry.kind === "joined" ? <Avatar participant={entry.participant} /> : <Icon name={entry.kind === "left" ? "end" : settled ? "info" : "wait"} />}
+      {entry.kind === "joined" ? (
+        <Avatar participant={entry.participant} />
+      ) : (
+        <Icon name={entry.kind === "left" ? "end" : settled ? "info" : "wait"} />
+      )}
       {entry.kind === "handoff"
         ? describeHandoff(entry.handoff, strings)
         : strings.handoff[entry.kind === "joined" ? "liveAgentJoined" : "liveAgentLeft"](entry.participant.name)}

@@ -29,7 +29,12 @@ const authorOf = (message: ChatMessage): string => `${message.role} ${message.au
  * not `now`'s), dated by messages and notices only, whose clocks agree; and each message marked first or
  * last of its group. Pure.
  */
-export function transcriptEntries(messages: readonly ChatMessage[], notices: readonly Notice[], story: ConversationStory, now: number): TranscriptEntry[] {
+export function transcriptEntries(
+  messages: readonly ChatMessage[],
+  notices: readonly Notice[],
+  story: ConversationStory,
+  now: number,
+): TranscriptEntry[] {
   const rows: TranscriptEntry[] = [];
   const shownNotices = notices.filter((notice) => !story.hiddenNotices.has(notice.id));
   let noticeIndex = 0;

@@ -76,7 +76,8 @@ export const ar: LocaleStrings = {
     "handoff-connect-failed": "لم نتمكن من توصيلك بأحد أعضاء فريقنا.",
     "message-not-forwarded": "تعذر إيصال رسالتك إلى عضو الفريق.",
     "handoff-not-initiated": "تعذر بدء التحويل إلى فريقنا.",
-    "message-too-large": ({ kilobytes }) => (kilobytes ? `هذه الرسالة طويلة جدًا (${kilobytes}\u00a0ك.ب كحد أقصى).` : "هذه الرسالة طويلة جدًا."),
+    "message-too-large": ({ kilobytes }) =>
+      kilobytes ? `هذه الرسالة طويلة جدًا (${kilobytes}\u00a0ك.ب كحد أقصى).` : "هذه الرسالة طويلة جدًا.",
     "invalid-frame": "تعذر على خدمة الدردشة قراءة رسالة.",
     "server-message": "رسالة من خدمة الدردشة.",
   },

@@ -76,7 +76,8 @@ export const en: LocaleStrings = {
     "handoff-connect-failed": "We could not connect you to a member of our team.",
     "message-not-forwarded": "Your message could not be passed on to our team member.",
     "handoff-not-initiated": "The transfer to our team could not be started.",
-    "message-too-large": ({ kilobytes }) => (kilobytes ? `This message is too long to send (${kilobytes}\u00a0KB at most).` : "This message is too long to send."),
+    "message-too-large": ({ kilobytes }) =>
+      kilobytes ? `This message is too long to send (${kilobytes}\u00a0KB at most).` : "This message is too long to send.",
     "invalid-frame": "The chat service could not read a message.",
     "server-message": "A message from the chat service.",
   },

@@ -39,8 +39,7 @@ export const fr: LocaleStrings = {
     ended: "Conversation terminée",
     failed: "Connexion impossible",
   },
-  reconnectIn: (seconds) =>
-    seconds > 0 ? `Connexion perdue. Nouvel essai dans ${seconds}\u00a0s.` : "Connexion perdue. Nouvel essai…",
+  reconnectIn: (seconds) => (seconds > 0 ? `Connexion perdue. Nouvel essai dans ${seconds}\u00a0s.` : "Connexion perdue. Nouvel essai…"),
   retryNow: "Réessayer maintenant",
   offlineDetail: "Vous êtes hors ligne. Vos messages partiront dès le retour de la connexion.",
   fallbackDetail: "Les mises à jour en direct sont indisponibles : les réponses peuvent tarder un peu.",
@@ -77,7 +76,8 @@ export const fr: LocaleStrings = {
     "handoff-connect-failed": "Nous n'avons pas pu vous mettre en relation avec notre équipe.",
     "message-not-forwarded": "Votre message n'a pas pu être transmis au membre de l'équipe.",
     "handoff-not-initiated": "Le transfert vers notre équipe n'a pas pu commencer.",
-    "message-too-large": ({ kilobytes }) => (kilobytes ? `Ce message est trop long (${kilobytes}\u00a0Ko au plus).` : "Ce message est trop long."),
+    "message-too-large": ({ kilobytes }) =>
+      kilobytes ? `Ce message est trop long (${kilobytes}\u00a0Ko au plus).` : "Ce message est trop long.",
     "invalid-frame": "Le service de discussion n'a pas pu lire un message.",
     "server-message": "Un message du service de discussion.",
   },

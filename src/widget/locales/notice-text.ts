@@ -5,7 +5,9 @@ import type { CodeText, LocaleStrings } from "./locale-strings.ts";
 /** A code's sentence with its parameters filled in; a size in bytes also reads as whole kilobytes. */
 function fill(text: CodeText, parameters: CodeParameters = {}): string {
   const limit = parameters.limitBytes;
-  return typeof text === "string" ? text : text(typeof limit === "number" ? { ...parameters, kilobytes: Math.floor(limit / 1024) } : parameters);
+  return typeof text === "string"
+    ? text
+    : text(typeof limit === "number" ? { ...parameters, kilobytes: Math.floor(limit / 1024) } : parameters);
 }
 
 /**
@@ -13,7 +15,9 @@ function fill(text: CodeText, parameters: CodeParameters = {}): string {
  * (`server-message`) shows the server's own words, as an agent message would.
  */
 export function noticeText(notice: Notice, strings: LocaleStrings): string {
-  return notice.code === "server-message" && notice.text ? notice.text : fill(strings.notices[notice.code] ?? strings.notices["server-message"], notice.parameters);
+  return notice.code === "server-message" && notice.text
+    ? notice.text
+    : fill(strings.notices[notice.code] ?? strings.notices["server-message"], notice.parameters);
 }
 
 /** Why the connection failed, in the page's language. */

@@ -122,7 +122,9 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const { connection, ended } = parts;
   // Whether the connection was ever up in this page: it only ever turns true.
   let connectedOnce = false;
-  const identity = computed(() => agentIdentity(parts.agent.value ?? lastAgent.value, { name: title.value, avatarUrl: avatarUrl.value }, locale.value.agent));
+  const identity = computed(() =>
+    agentIdentity(parts.agent.value ?? lastAgent.value, { name: title.value, avatarUrl: avatarUrl.value }, locale.value.agent),
+  );
   // Finished since the last frame: the agent messages to announce, and the newest of them that is unread.
   let finished: ChatMessage[] = [];
   let finishedUnread = 0;
@@ -131,7 +133,9 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     batch(() => {
       snapshot.value = current.getSnapshot();
       if (finished.length > 0) {
-        announcement.value = finished.map((message) => `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`).join("\n");
+        announcement.value = finished
+          .map((message) => `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`)
+          .join("\n");
         unread.value += finishedUnread;
         if (newestUnread) preview.value = newestUnread;
       }

@@ -36,7 +36,12 @@ const sameParticipant = (left: Participant | null, right: Participant | null): b
  * and departure are entries of their own. A transcript that shrinks is a new conversation: the story starts
  * over.
  */
-export function advanceStory(story: ConversationStory, previous: ConversationSnapshot, next: ConversationSnapshot, now: number): ConversationStory {
+export function advanceStory(
+  story: ConversationStory,
+  previous: ConversationSnapshot,
+  next: ConversationSnapshot,
+  now: number,
+): ConversationStory {
   if (next.messages.length < previous.messages.length) story = emptyStory;
   let { entries, hiddenNotices, count } = story;
   const after = next.messages.length;

@@ -90,7 +90,10 @@ export async function writeBenchPages(folder: string, connectorToken: string, ba
   await writeFile(join(folder, "cap-chat.html"), page("cap-chat", scriptTag("/dist/cap-chat.js", connectorToken)));
   if (baselineDist) {
     await cp(baselineDist, join(folder, "baseline-dist"), { recursive: true });
-    await writeFile(join(folder, "baseline.html"), page("cap-chat, baseline build", scriptTag("/baseline-dist/cap-chat.js", connectorToken)));
+    await writeFile(
+      join(folder, "baseline.html"),
+      page("cap-chat, baseline build", scriptTag("/baseline-dist/cap-chat.js", connectorToken)),
+    );
   }
   await writeFile(join(folder, "socket-only.html"), page("Socket only", socketOnlyScript(connectorToken)));
   return {

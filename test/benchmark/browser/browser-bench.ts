@@ -34,17 +34,83 @@ const kibibytes = (bytes: number) => bytes / 1024;
 const mebibytes = (bytes: number) => bytes / 1024 / 1024;
 
 const figureSpecs: readonly FigureSpec[] = [
-  { name: "JS and CSS received by the load event, gzip", value: (run) => kibibytes(run.bytesAtLoad), unit: "KiB", digits: 1, notes: "gzip -9 of each static response; exact" },
-  { name: "bytes before engagement, gzip", value: (run) => kibibytes(run.bytesBeforeEngagement), unit: "KiB", digits: 1, notes: `everything static received before the click, ${idleMilliseconds / 1000} s after load (an idle prefetch counts)` },
-  { name: "navigation → launcher in the DOM", value: (run) => run.launcherMilliseconds, unit: "ms", digits: 0, notes: "MutationObserver on the document and every shadow root" },
-  { name: "JS heap after load", value: (run) => mebibytes(run.heapAfterLoadBytes), unit: "MiB", digits: 2, notes: `after ${idleMilliseconds / 1000} s idle and a forced GC` },
-  { name: "script time, load and idle", value: (run) => run.scriptDuringLoadMilliseconds, unit: "ms", digits: 1, notes: `main-thread scripting self time in a trace, from navigation to ${idleMilliseconds / 1000} s after load` },
-  { name: "requests to the platform before engagement", value: (run) => run.platformRequestsBeforeEngagement, unit: "", digits: 0, notes: `Messaging and Chat API requests and sockets, load + ${idleMilliseconds / 1000} s` },
-  { name: "elements rendered at load", value: (run) => run.shadowElementsAtLoad, unit: "", digits: 0, notes: "inside the widget's shadow root" },
-  { name: "click → panel visible", value: (run) => run.clickToPanelMilliseconds, unit: "ms", digits: 0, notes: "click event to the first animation frame with the panel visible" },
-  { name: "click → greeting shown", value: (run) => run.clickToGreetingMilliseconds, unit: "ms", digits: 0, notes: "same, until the agent's greeting shows in the panel" },
-  { name: `stream ${streamChunks} chunks at ${streamPerSecond}/s: long tasks`, value: (run) => run.streamLongTasks, unit: "", digits: 0, notes: "PerformanceObserver longtask" },
-  { name: "stream: script time", value: (run) => run.streamScriptMilliseconds, unit: "ms", digits: 0, notes: "main-thread scripting self time in a trace, microtasks included; delivering the frames included" },
+  {
+    name: "JS and CSS received by the load event, gzip",
+    value: (run) => kibibytes(run.bytesAtLoad),
+    unit: "KiB",
+    digits: 1,
+    notes: "gzip -9 of each static response; exact",
+  },
+  {
+    name: "bytes before engagement, gzip",
+    value: (run) => kibibytes(run.bytesBeforeEngagement),
+    unit: "KiB",
+    digits: 1,
+    notes: `everything static received before the click, ${idleMilliseconds / 1000} s after load (an idle prefetch counts)`,
+  },
+  {
+    name: "navigation → launcher in the DOM",
+    value: (run) => run.launcherMilliseconds,
+    unit: "ms",
+    digits: 0,
+    notes: "MutationObserver on the document and every shadow root",
+  },
+  {
+    name: "JS heap after load",
+    value: (run) => mebibytes(run.heapAfterLoadBytes),
+    unit: "MiB",
+    digits: 2,
+    notes: `after ${idleMilliseconds / 1000} s idle and a forced GC`,
+  },
+  {
+    name: "script time, load and idle",
+    value: (run) => run.scriptDuringLoadMilliseconds,
+    unit: "ms",
+    digits: 1,
+    notes: `main-thread scripting self time in a trace, from navigation to ${idleMilliseconds / 1000} s after load`,
+  },
+  {
+    name: "requests to the platform before engagement",
+    value: (run) => run.platformRequestsBeforeEngagement,
+    unit: "",
+    digits: 0,
+    notes: `Messaging and Chat API requests and sockets, load + ${idleMilliseconds / 1000} s`,
+  },
+  {
+    name: "elements rendered at load",
+    value: (run) => run.shadowElementsAtLoad,
+    unit: "",
+    digits: 0,
+    notes: "inside the widget's shadow root",
+  },
+  {
+    name: "click → panel visible",
+    value: (run) => run.clickToPanelMilliseconds,
+    unit: "ms",
+    digits: 0,
+    notes: "click event to the first animation frame with the panel visible",
+  },
+  {
+    name: "click → greeting shown",
+    value: (run) => run.clickToGreetingMilliseconds,
+    unit: "ms",
+    digits: 0,
+    notes: "same, until the agent's greeting shows in the panel",
+  },
+  {
+    name: `stream ${streamChunks} chunks at ${streamPerSecond}/s: long tasks`,
+    value: (run) => run.streamLongTasks,
+    unit: "",
+    digits: 0,
+    notes: "PerformanceObserver longtask",
+  },
+  {
+    name: "stream: script time",
+    value: (run) => run.streamScriptMilliseconds,
+    unit: "ms",
+    digits: 0,
+    notes: "main-thread scripting self time in a trace, microtasks included; delivering the frames included",
+  },
   { name: "stream: script time per chunk", value: (run) => run.streamScriptMilliseconds / streamChunks, unit: "ms", digits: 3, notes: "" },
   {
     name: "stream: script time per chunk, beyond delivery",
@@ -60,21 +126,70 @@ const figureSpecs: readonly FigureSpec[] = [
     digits: 3,
     notes: "Performance.getMetrics; it leaves out microtasks, where Preact renders",
   },
-  { name: "stream: layout and style time", value: (run) => run.streamLayoutAndStyleMilliseconds, unit: "ms", digits: 0, notes: "self time of layout and style events in the same trace" },
-  { name: "stream: DOM commits", value: (run) => run.streamCommits, unit: "", digits: 0, notes: "mutation batches in the page's shadow roots" },
-  { name: "stream: DOM commits per frame, most", value: (run) => run.streamMaxCommitsPerFrame, unit: "", digits: 0, notes: "between two animation frames" },
+  {
+    name: "stream: layout and style time",
+    value: (run) => run.streamLayoutAndStyleMilliseconds,
+    unit: "ms",
+    digits: 0,
+    notes: "self time of layout and style events in the same trace",
+  },
+  {
+    name: "stream: DOM commits",
+    value: (run) => run.streamCommits,
+    unit: "",
+    digits: 0,
+    notes: "mutation batches in the page's shadow roots",
+  },
+  {
+    name: "stream: DOM commits per frame, most",
+    value: (run) => run.streamMaxCommitsPerFrame,
+    unit: "",
+    digits: 0,
+    notes: "between two animation frames",
+  },
   { name: "stream: animation frames", value: (run) => run.streamFrames, unit: "", digits: 0, notes: "" },
-  { name: "stream: heap growth after GC", value: (run) => mebibytes(run.streamHeapGrowthBytes), unit: "MiB", digits: 2, notes: "forced GC before and after; the streamed message stays on screen" },
-  { name: "stream: last chunk → whole text shown", value: (run) => run.streamLastChunkToShownMilliseconds, unit: "ms", digits: 0, notes: "first frame showing all of it" },
-  { name: "stream: final text exact", value: (run) => run.streamTextExact, unit: "runs", digits: 0, notes: "rendered text equals the expected text (whitespace collapsed)", summary: "count" },
-  { name: `burst of ${burstSize} messages: first → last shown`, value: (run) => run.burstFirstToLastMilliseconds, unit: "ms", digits: 0, notes: "each message in a task of its own, back to back" },
+  {
+    name: "stream: heap growth after GC",
+    value: (run) => mebibytes(run.streamHeapGrowthBytes),
+    unit: "MiB",
+    digits: 2,
+    notes: "forced GC before and after; the streamed message stays on screen",
+  },
+  {
+    name: "stream: last chunk → whole text shown",
+    value: (run) => run.streamLastChunkToShownMilliseconds,
+    unit: "ms",
+    digits: 0,
+    notes: "first frame showing all of it",
+  },
+  {
+    name: "stream: final text exact",
+    value: (run) => run.streamTextExact,
+    unit: "runs",
+    digits: 0,
+    notes: "rendered text equals the expected text (whitespace collapsed)",
+    summary: "count",
+  },
+  {
+    name: `burst of ${burstSize} messages: first → last shown`,
+    value: (run) => run.burstFirstToLastMilliseconds,
+    unit: "ms",
+    digits: 0,
+    notes: "each message in a task of its own, back to back",
+  },
 ];
 
 /** One row: each subject's median (or count), and the first subject's ratio to the last. */
 function compare(spec: FigureSpec, runsPerSubject: RunFigures[][], delivery: number): ComparisonRow {
   const perSubject = runsPerSubject.map((runs) => runs.map((run) => spec.value(run, delivery)));
   if (spec.summary === "count") {
-    return { name: spec.name, values: perSubject.map((values) => `${values.filter(Boolean).length}/${values.length}`), ratio: "-", unit: spec.unit, notes: spec.notes };
+    return {
+      name: spec.name,
+      values: perSubject.map((values) => `${values.filter(Boolean).length}/${values.length}`),
+      ratio: "-",
+      unit: spec.unit,
+      notes: spec.notes,
+    };
   }
   const medians = perSubject.map(median);
   return {
@@ -113,7 +228,14 @@ export interface BrowserBenchResult {
  */
 export async function runBrowserBench(options: BrowserBenchOptions): Promise<BrowserBenchResult> {
   const folder = await mkdtemp(join(tmpdir(), "cap-chat-bench-"));
-  const server = await startReferenceServer({ port: 0, host: "127.0.0.1", timeScale: 0.01, sessionIdleMilliseconds: 600_000, staticRoot: folder, distRoot });
+  const server = await startReferenceServer({
+    port: 0,
+    host: "127.0.0.1",
+    timeScale: 0.01,
+    sessionIdleMilliseconds: 600_000,
+    staticRoot: folder,
+    distRoot,
+  });
   const browser = await chromium.launch({ ...(playwrightConfig.use?.launchOptions as LaunchOptions), headless: true });
   try {
     const pages = await writeBenchPages(folder, server.credentials.demoConnectorToken, options.baselineDist);
@@ -136,7 +258,13 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Bro
     const compared = pages.subjects.filter((subject) => !subject.calibration);
     const calibration = pages.subjects.filter((subject) => subject.calibration).flatMap((subject) => runs.get(subject)!);
     const delivery = median(calibration.map((run) => run.streamScriptMilliseconds));
-    const rows = figureSpecs.map((spec) => compare(spec, compared.map((subject) => runs.get(subject)!), delivery));
+    const rows = figureSpecs.map((spec) =>
+      compare(
+        spec,
+        compared.map((subject) => runs.get(subject)!),
+        delivery,
+      ),
+    );
     rows.push({
       name: "stream: delivering the frames alone",
       values: compared.map(() => (Number.isFinite(delivery) ? delivery.toFixed(0) : "-")),

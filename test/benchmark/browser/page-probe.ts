@@ -219,7 +219,14 @@ const probe = {
     const frames = fragments.map((text, index) =>
       serverFrame(
         "EVENT_TYPE_SERVICE_AGENT_MESSAGE_CHUNK",
-        { message_id: messageId, text, attachments: [], response_suggestions: [], chunk_index: index + 1, is_complete: index === fragments.length - 1 },
+        {
+          message_id: messageId,
+          text,
+          attachments: [],
+          response_suggestions: [],
+          chunk_index: index + 1,
+          is_complete: index === fragments.length - 1,
+        },
         `${messageId}-chunk-${index + 1}`,
       ),
     );

@@ -35,7 +35,8 @@ const words: readonly Piece[] = [
 
 /** The Markdown between paragraphs: every fourth break starts a short list, every ninth a code block. */
 function breakAfter(paragraph: number): Piece[] {
-  if (paragraph % 9 === 8) return [word("\n\n```\n", " "), word("order 4521: in transit\n", "order 4521: in transit "), word("```\n\n", " ")];
+  if (paragraph % 9 === 8)
+    return [word("\n\n```\n", " "), word("order 4521: in transit\n", "order 4521: in transit "), word("```\n\n", " ")];
   if (paragraph % 4 === 3) return [word("\n\n- ", " "), word(`step ${paragraph} `), word("\n- ", " "), word("done "), word("\n\n", " ")];
   return [word("\n\n", " ")];
 }

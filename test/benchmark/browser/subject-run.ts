@@ -55,7 +55,11 @@ const platformPath = /^\/(api\/|ws\b|v1\/[^/]+\/[^/]+\/chat\/)/;
 type Method = keyof BenchProbe;
 
 /** Calls the probe in the page; arguments travel as JSON. */
-function callProbe<Name extends Method>(page: Page, name: Name, ...args: Parameters<BenchProbe[Name]>): Promise<Awaited<ReturnType<BenchProbe[Name]>>> {
+function callProbe<Name extends Method>(
+  page: Page,
+  name: Name,
+  ...args: Parameters<BenchProbe[Name]>
+): Promise<Awaited<ReturnType<BenchProbe[Name]>>> {
   return page.evaluate(`window.benchProbe.${name}(...${JSON.stringify(args)})`);
 }
 
@@ -143,7 +147,10 @@ export async function visit(browser: Browser, subject: BenchSubject, plan: Visit
       return figures;
     }
     Object.assign(figures, await measureLoadAndClick(browser, page, cdp, subject, plan));
-    Object.assign(figures, await measureStream(browser, page, cdp, plan, subject.rendersMarkdown ? plan.stream.plain : plan.stream.markdown));
+    Object.assign(
+      figures,
+      await measureStream(browser, page, cdp, plan, subject.rendersMarkdown ? plan.stream.plain : plan.stream.markdown),
+    );
     const burst = await callProbe(page, "runBurst", plan.burst.messages, plan.burst.lastText, plan.timeoutMilliseconds);
     figures.burstFirstToLastMilliseconds = orNaN(burst.shownAt) - burst.startedAt;
     return figures;
@@ -153,7 +160,13 @@ export async function visit(browser: Browser, subject: BenchSubject, plan: Visit
 }
 
 /** Loads the page, leaves it idle, and clicks the launcher: the figures up to the greeting. */
-async function measureLoadAndClick(browser: Browser, page: Page, cdp: CDPSession, subject: BenchSubject, plan: VisitPlan): Promise<Partial<RunFigures>> {
+async function measureLoadAndClick(
+  browser: Browser,
+  page: Page,
+  cdp: CDPSession,
+  subject: BenchSubject,
+  plan: VisitPlan,
+): Promise<Partial<RunFigures>> {
   let engaged = false;
   let platformRequests = 0;
   const countPlatform = (url: string) => {
@@ -198,7 +211,13 @@ async function measureLoadAndClick(browser: Browser, page: Page, cdp: CDPSession
 }
 
 /** Streams the long answer on the page's socket: its cost, its DOM commits, and whether it ends exact. */
-async function measureStream(browser: Browser, page: Page, cdp: CDPSession, plan: VisitPlan, expected: string): Promise<Partial<RunFigures>> {
+async function measureStream(
+  browser: Browser,
+  page: Page,
+  cdp: CDPSession,
+  plan: VisitPlan,
+  expected: string,
+): Promise<Partial<RunFigures>> {
   // The heap is taken before the frames are built, and after they are gone.
   const heapBefore = await heapAfterGarbageCollection(cdp);
   await callProbe(page, "prepareStream", streamMessageId, plan.stream.fragments);

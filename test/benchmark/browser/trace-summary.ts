@@ -60,7 +60,9 @@ const layoutAndStyle = new Set(["Layout", "UpdateLayoutTree", "RecalculateStyles
  */
 export function summarizeTrace(events: readonly TraceEvent[]): TraceTimes {
   const mainThreads = new Set(
-    events.filter((event) => event.ph === "M" && event.name === "thread_name" && event.args?.name === "CrRendererMain").map((event) => `${event.pid}:${event.tid}`),
+    events
+      .filter((event) => event.ph === "M" && event.name === "thread_name" && event.args?.name === "CrRendererMain")
+      .map((event) => `${event.pid}:${event.tid}`),
   );
   const byThread = new Map<string, { name: string; start: number; end: number }[]>();
   const open = new Map<string, { name: string; start: number }[]>();

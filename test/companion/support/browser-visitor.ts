@@ -24,7 +24,10 @@ export class BrowserVisitor {
   ) {}
 
   /** Sends one request to `{prefix}{path}` with a JSON body (a string is sent as is). */
-  async send(path: string, options: { method?: string; body?: unknown; headers?: Record<string, string>; via?: ChatProxy } = {}): Promise<CompanionAnswer> {
+  async send(
+    path: string,
+    options: { method?: string; body?: unknown; headers?: Record<string, string>; via?: ChatProxy } = {},
+  ): Promise<CompanionAnswer> {
     const headers = new Headers(options.headers);
     const origin = this.options.origin === undefined ? pageOrigin : this.options.origin;
     if (origin !== null && !headers.has("Origin")) headers.set("Origin", origin);

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { EventType } from "../../../src/protocol/index.ts";
-import { platformProfiles, startReferenceServer, type PlatformProfileName, type ReferenceServer, type StoredEventView } from "../../../demo/server/index.ts";
+import {
+  platformProfiles,
+  startReferenceServer,
+  type PlatformProfileName,
+  type ReferenceServer,
+  type StoredEventView,
+} from "../../../demo/server/index.ts";
 import { buildChatClient, type DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
 import type { ConversationSnapshot } from "../../../src/transport/conversation.ts";
@@ -107,7 +113,9 @@ export function summary(snapshot: ConversationSnapshot) {
     connection: snapshot.connection,
     ended: snapshot.ended,
     handoff: snapshot.handoff.phase,
-    messages: snapshot.messages.map((message) => `${message.role}:${message.status ?? (message.streaming ? "streaming" : "done")}:${message.text.slice(0, 40)}`),
+    messages: snapshot.messages.map(
+      (message) => `${message.role}:${message.status ?? (message.streaming ? "streaming" : "done")}:${message.text.slice(0, 40)}`,
+    ),
     notices: snapshot.notices.map((notice) => notice.code ?? notice.text),
   };
 }
@@ -135,7 +143,10 @@ export function expectedTranscript(events: readonly StoredEventView[]): [string,
         transcript.push(stream.entry);
       }
       stream.chunks.set(Number(payload.chunk_index), String(payload.text ?? ""));
-      stream.entry[1] = [...stream.chunks.entries()].sort(([first], [second]) => first - second).map(([, text]) => text).join("");
+      stream.entry[1] = [...stream.chunks.entries()]
+        .sort(([first], [second]) => first - second)
+        .map(([, text]) => text)
+        .join("");
     }
   }
   return transcript;

@@ -167,13 +167,14 @@ describe("Chat API errors", { timeout: 5000 }, () => {
     expectChatError(await chat("respond", { conversation_id: conversationId, message: "wait" }), 410);
   });
 
-  it.each([["chat-create" as const, "create" as const], ["chat-respond" as const, "respond" as const], ["chat-close" as const, "close" as const]])(
-    "answers 500 with the error body when %s fails internally",
-    async (endpoint, action) => {
-      const conversationId = await createConversation();
-      server.faults.failNextRequests(endpoint, 1, 500);
-      expectChatError(await chat(action, { conversation_id: conversationId }), 500);
-      expect((await chat(action, { conversation_id: conversationId })).status).toBe(200);
-    },
-  );
+  it.each([
+    ["chat-create" as const, "create" as const],
+    ["chat-respond" as const, "respond" as const],
+    ["chat-close" as const, "close" as const],
+  ])("answers 500 with the error body when %s fails internally", async (endpoint, action) => {
+    const conversationId = await createConversation();
+    server.faults.failNextRequests(endpoint, 1, 500);
+    expectChatError(await chat(action, { conversation_id: conversationId }), 500);
+    expect((await chat(action, { conversation_id: conversationId })).status).toBe(200);
+  });
 });

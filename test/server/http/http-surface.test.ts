@@ -48,15 +48,18 @@ describe("static files", () => {
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
   });
 
-  it.each([["/avatars/agent.svg"], ["/avatars/live-agent.svg"], ["/demo-assets/harbour.svg"], ["/demo-assets/harbour-preview.svg"], ["/demo-assets/guide-preview.svg"]])(
-    "serves the demo agent's %s from the repository's public folder",
-    async (path) => {
-      const answer = await fetch(`${server.url}${path}`);
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get("content-type")).toBe("image/svg+xml");
-      expect(await answer.text()).toBe(await readFile(join(repositoryPublic, path), "utf8"));
-    },
-  );
+  it.each([
+    ["/avatars/agent.svg"],
+    ["/avatars/live-agent.svg"],
+    ["/demo-assets/harbour.svg"],
+    ["/demo-assets/harbour-preview.svg"],
+    ["/demo-assets/guide-preview.svg"],
+  ])("serves the demo agent's %s from the repository's public folder", async (path) => {
+    const answer = await fetch(`${server.url}${path}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/svg+xml");
+    expect(await answer.text()).toBe(await readFile(join(repositoryPublic, path), "utf8"));
+  });
 
   it("applies a sibling headers file to its page and never serves the headers file", async () => {
     const page = await fetch(`${server.url}/strict.html`);
@@ -66,13 +69,29 @@ describe("static files", () => {
 
   it("resolves only paths inside the root, never a headers file", () => {
     expect(resolveInsideRoot("/srv/pages", "/a/b.html")).toBe("/srv/pages/a/b.html");
-    for (const path of ["/../secret.txt", "/a/../../secret.txt", "/..%2fsecret.txt", "/%2e%2e%2fsecret.txt", "/a%00.html", "/a%5c..%5cb", "/x.headers.json", "/%E0%A4%A"]) {
+    for (const path of [
+      "/../secret.txt",
+      "/a/../../secret.txt",
+      "/..%2fsecret.txt",
+      "/%2e%2e%2fsecret.txt",
+      "/a%00.html",
+      "/a%5c..%5cb",
+      "/x.headers.json",
+      "/%E0%A4%A",
+    ]) {
       expect(resolveInsideRoot("/srv/pages", path), path).toBeUndefined();
     }
   });
 
   it("refuses paths that leave the root", async () => {
-    for (const path of ["/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/dist/..%2f..%2fsecret.txt", "/avatars/..%2f..%2fpackage.json", "/nothing.html"]) {
+    for (const path of [
+      "/../secret.txt",
+      "/%2e%2e/secret.txt",
+      "/..%2fsecret.txt",
+      "/dist/..%2f..%2fsecret.txt",
+      "/avatars/..%2f..%2fpackage.json",
+      "/nothing.html",
+    ]) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(404);
     }

@@ -62,8 +62,7 @@ describe("POST /api/v1/access-token", { timeout: 5000 }, () => {
 });
 
 describe("host matching compares host names", { timeout: 5000 }, () => {
-  const accepts = async (host: string) =>
-    (await requestAccessToken(server, server.credentials.connectorToken, host)).status;
+  const accepts = async (host: string) => (await requestAccessToken(server, server.credentials.connectorToken, host)).status;
 
   it("accepts the registered host exactly", async () => {
     expect(await accepts("example.com")).toBe(200);

@@ -97,12 +97,15 @@ describe("client frames", { timeout: 6000 }, () => {
     await expectStillServed();
   });
 
-  it.each(serverOnlyEventTypes.map((type) => [type]))("answers the server-only type %s with 'Event type not allowed: <type>'", async (type) => {
-    if (!socket || !socket.isOpen) await fresh();
-    socket.drain();
-    socket.send({ type, payload: {} });
-    await expectErrorAnswer(`Event type not allowed: ${type}`);
-  });
+  it.each(serverOnlyEventTypes.map((type) => [type]))(
+    "answers the server-only type %s with 'Event type not allowed: <type>'",
+    async (type) => {
+      if (!socket || !socket.isOpen) await fresh();
+      socket.drain();
+      socket.send({ type, payload: {} });
+      await expectErrorAnswer(`Event type not allowed: ${type}`);
+    },
+  );
 
   it("echoes the client's metadata on an error answer", async () => {
     await fresh();

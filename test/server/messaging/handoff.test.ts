@@ -49,7 +49,10 @@ describe("server-managed handoff", { timeout: 8000 }, () => {
       EventType.LiveAgentJoined,
     ]);
     const queue = untilJoined.filter((event) => event.type === EventType.HandoffQueueStatus);
-    expect(queue.map((status) => status.payload.position_in_queue), "the queue counts down").toEqual([3, 2, 1]);
+    expect(
+      queue.map((status) => status.payload.position_in_queue),
+      "the queue counts down",
+    ).toEqual([3, 2, 1]);
     for (const status of queue) {
       expect(status.payload.position_in_queue).toEqual(expect.any(Number));
       expect(status.payload.estimated_wait_seconds).toEqual(expect.any(Number));
@@ -105,7 +108,12 @@ describe("client-managed handoff", { timeout: 6000 }, () => {
     const required = frames.find((event) => event.type === EventType.ClientHandoffRequired) as WireEvent;
     expect(["COMPLEX_QUERY", "AGENT_DECISION", "POLICY"]).toContain(required.payload.reason);
     expect(required.payload.queue_name).toEqual(expect.any(String));
-    await expectQuiet(server, sessionId, socket, (event) => event.type === EventType.LiveAgentJoined || event.type === EventType.HandoffAccepted);
+    await expectQuiet(
+      server,
+      sessionId,
+      socket,
+      (event) => event.type === EventType.LiveAgentJoined || event.type === EventType.HandoffAccepted,
+    );
   });
 });
 

@@ -104,7 +104,9 @@ describe("turns", { timeout: 6000 }, () => {
     await readReplay(second, storedIdsAfter(server, sessionId));
     await sendUserMessage(socket, "shared with every tab");
     const reply = await nextAgentReply(socket);
-    const echoOnSecond = await second.next((event) => event.type === EventType.UserMessage && event.payload.text === "shared with every tab");
+    const echoOnSecond = await second.next(
+      (event) => event.type === EventType.UserMessage && event.payload.text === "shared with every tab",
+    );
     const replyOnSecond = await nextAgentReply(second);
     expect(replyOnSecond.events.map((event) => event.id)).toEqual(reply.events.map((event) => event.id));
     expect(echoOnSecond.sequence).toEqual(expect.any(Number));

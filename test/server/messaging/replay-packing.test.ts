@@ -43,7 +43,11 @@ describe("replay", () => {
   it("cuts batches of at most the given number of events, still within the frame limit", () => {
     const frames = packReplayFrames(storedEvents(8), { maxEventsPerBatch: 3 });
     const batches = frames.map((frame) => (JSON.parse(frame) as { payload: { events: StoredEventRecord[] } }).payload.events);
-    expect(batches.map((events) => events.map((event) => event.sequence))).toEqual([[1, 2, 3], [4, 5, 6], [7, 8]]);
+    expect(batches.map((events) => events.map((event) => event.sequence))).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8],
+    ]);
     const large = packReplayFrames(storedEvents(4, 60_000), { maxEventsPerBatch: 3 });
     for (const frame of large) expect(Buffer.byteLength(frame)).toBeLessThanOrEqual(131072);
   });

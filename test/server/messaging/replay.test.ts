@@ -117,7 +117,10 @@ describe("history replay on connect", { timeout: 8000 }, () => {
     expect(events.map((event) => event.type)).not.toContain(EventType.Heartbeat);
   });
 
-  it.each([["12 as a plain integer", ""], ["seq:12", "seq:"]])("replays only events after the cursor given as %s", async (_label, prefix) => {
+  it.each([
+    ["12 as a plain integer", ""],
+    ["seq:12", "seq:"],
+  ])("replays only events after the cursor given as %s", async (_label, prefix) => {
     const { sessionId, token, socket } = await startJoinedConversation(server);
     await sendUserMessage(socket, "hello there");
     await nextAgentReply(socket);

@@ -121,7 +121,10 @@ describe("idle expiry", { timeout: 8000 }, () => {
     await socket.roundTrip();
     clock.advance(idleMilliseconds * idleWarningFraction - 1);
     await socket.roundTrip();
-    expect(socket.queued().map((event) => event.type), "a heartbeat re-arms the expiry").toEqual([]);
+    expect(
+      socket.queued().map((event) => event.type),
+      "a heartbeat re-arms the expiry",
+    ).toEqual([]);
     clock.advance(idleMilliseconds * idleWarningFraction);
     const warning = await socket.nextOfType(EventType.SessionIdleWarning);
     expect(warning.sequence).toBeNull();

@@ -102,7 +102,10 @@ describe("streaming", { timeout: 8000 }, () => {
     const chunks = [...firstChunks];
     const seen = new Set(chunks.map((chunk) => chunk.id));
     while (chunks.at(-1)?.payload.is_complete !== true) {
-      const next = await resumed.next((event) => event.type === EventType.ServiceAgentMessageChunk || event.type === EventType.EventBatch, 4000);
+      const next = await resumed.next(
+        (event) => event.type === EventType.ServiceAgentMessageChunk || event.type === EventType.EventBatch,
+        4000,
+      );
       const incoming = next.type === EventType.EventBatch ? (next.payload.events as WireEvent[]) : [next];
       for (const event of incoming) {
         if (event.type !== EventType.ServiceAgentMessageChunk || seen.has(event.id as string)) continue;

@@ -125,7 +125,9 @@ export const variantChecks: readonly VariantCheck[] = [
     async run({ server, clock }) {
       const { socket, sessionId } = await startConversation(server, { streaming: true });
       const assembledAfterChunks = async (): Promise<{ chunks: WireEvent[]; whole: WireEvent }> => {
-        const frames = await socket.until((event) => event.type === EventType.ServiceAgentMessageChunk && event.payload.is_complete === true);
+        const frames = await socket.until(
+          (event) => event.type === EventType.ServiceAgentMessageChunk && event.payload.is_complete === true,
+        );
         const chunks = frames.filter((event) => event.type === EventType.ServiceAgentMessageChunk);
         expect(chunks.length).toBeGreaterThan(1);
         for (const chunk of chunks) expect(chunk.sequence).toBeNull();
@@ -176,7 +178,10 @@ export const variantChecks: readonly VariantCheck[] = [
       socket.send({ type: EventType.Heartbeat, payload: {}, metadata: { custom: { client_event_id: "unanswered" } } });
       socket.send({ type: EventType.RequestServiceAgentJoin, payload: {} });
       const answered = await socket.until((event) => event.type === EventType.RequestServiceAgentJoin);
-      expect(answered.map((event) => event.type), "an echo would have come before the join's").toEqual([EventType.RequestServiceAgentJoin]);
+      expect(
+        answered.map((event) => event.type),
+        "an echo would have come before the join's",
+      ).toEqual([EventType.RequestServiceAgentJoin]);
     },
   },
   {
@@ -261,7 +266,9 @@ export const variantChecks: readonly VariantCheck[] = [
       expect((await chatCall(server, "close", { conversation_id: conversationId })).status).toBe(404);
       const quiet = (await chatCall(server, "create", {})).body.conversation_id as string;
       clock.advance(timeout);
-      expect((await chatCall(server, "close", { conversation_id: quiet })).body, "closing a timed-out conversation").toEqual({ success: true });
+      expect((await chatCall(server, "close", { conversation_id: quiet })).body, "closing a timed-out conversation").toEqual({
+        success: true,
+      });
       expect((await chatCall(server, "respond", { conversation_id: quiet })).status).toBe(404);
     },
   },
@@ -286,7 +293,9 @@ export const variantChecks: readonly VariantCheck[] = [
       const storedBefore = server.inspect.storedEvents(sessionId).length;
       const custom = { client_event_id: "join-again", note: "kept" };
       socket.send({ type: EventType.RequestServiceAgentJoin, payload: {}, metadata: { custom } });
-      const answer = await socket.next((event) => event.type === EventType.SystemMessage || event.type === EventType.RequestServiceAgentJoin);
+      const answer = await socket.next(
+        (event) => event.type === EventType.SystemMessage || event.type === EventType.RequestServiceAgentJoin,
+      );
       expect(answer.type).toBe(EventType.SystemMessage);
       expect(answer.payload).toEqual({ level: "SYSTEM_MESSAGE_LEVEL_ERROR", message: "Error: Service agent already joined" });
       expect(answer.sequence).toBeNull();

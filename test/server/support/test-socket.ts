@@ -81,10 +81,14 @@ export class TestSocket {
 
   /** Waits for and removes the first queued frame matching `predicate`, leaving the others queued. */
   async next(predicate: Predicate = () => true, timeoutMilliseconds = 3000): Promise<WireEvent> {
-    return this.waitFor(() => {
-      const index = this.queue.findIndex(predicate);
-      return index === -1 ? undefined : this.queue.splice(index, 1)[0];
-    }, timeoutMilliseconds, "a matching frame");
+    return this.waitFor(
+      () => {
+        const index = this.queue.findIndex(predicate);
+        return index === -1 ? undefined : this.queue.splice(index, 1)[0];
+      },
+      timeoutMilliseconds,
+      "a matching frame",
+    );
   }
 
   /** Waits for and removes the first queued frame of a type. */
@@ -94,10 +98,14 @@ export class TestSocket {
 
   /** Waits for a match and removes it together with every frame queued before it; returns them in order. */
   async until(predicate: Predicate, timeoutMilliseconds = 3000): Promise<WireEvent[]> {
-    return this.waitFor(() => {
-      const index = this.queue.findIndex(predicate);
-      return index === -1 ? undefined : this.queue.splice(0, index + 1);
-    }, timeoutMilliseconds, "a matching frame");
+    return this.waitFor(
+      () => {
+        const index = this.queue.findIndex(predicate);
+        return index === -1 ? undefined : this.queue.splice(0, index + 1);
+      },
+      timeoutMilliseconds,
+      "a matching frame",
+    );
   }
 
   /** Empties the queue and returns what it held. */

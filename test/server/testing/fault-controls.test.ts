@@ -98,20 +98,27 @@ describe("request faults", { timeout: 6000 }, () => {
     expect((await requestSession(server, `Bearer ${token}`)).status).toBe(200);
   });
 
-  it.each([["access-token" as const], ["sessions" as const], ["chat-create" as const]])("failNextRequests answers 500 on %s", async (endpoint: FaultEndpoint) => {
-    const token = await getToken(server);
-    server.faults.failNextRequests(endpoint, 1, 500);
-    const answer =
-      endpoint === "access-token"
-        ? await requestAccessToken(server, server.credentials.connectorToken, server.credentials.registeredHost)
-        : endpoint === "sessions"
-          ? await requestSession(server, `Bearer ${token}`)
-          : await request(`${server.credentials.chat.baseUrl}/create`, {
-              headers: { "X-API-KEY": server.credentials.chat.apiKey, "X-TOKEN": server.credentials.chat.token, "Content-Type": "application/json" },
-              body: {},
-            });
-    expect(answer.status).toBe(500);
-  });
+  it.each([["access-token" as const], ["sessions" as const], ["chat-create" as const]])(
+    "failNextRequests answers 500 on %s",
+    async (endpoint: FaultEndpoint) => {
+      const token = await getToken(server);
+      server.faults.failNextRequests(endpoint, 1, 500);
+      const answer =
+        endpoint === "access-token"
+          ? await requestAccessToken(server, server.credentials.connectorToken, server.credentials.registeredHost)
+          : endpoint === "sessions"
+            ? await requestSession(server, `Bearer ${token}`)
+            : await request(`${server.credentials.chat.baseUrl}/create`, {
+                headers: {
+                  "X-API-KEY": server.credentials.chat.apiKey,
+                  "X-TOKEN": server.credentials.chat.token,
+                  "Content-Type": "application/json",
+                },
+                body: {},
+              });
+      expect(answer.status).toBe(500);
+    },
+  );
 
   it("failNextRequests on ws refuses the next upgrade with 429 and Retry-After, or with 500", async () => {
     const token = await getToken(server);
@@ -127,7 +134,11 @@ describe("request faults", { timeout: 6000 }, () => {
   it("failNextRequests on chat-respond answers 429 with Retry-After and the chat error body", async () => {
     server.faults.failNextRequests("chat-respond", 1, 429, 2);
     const answer = await request(`${server.credentials.chat.baseUrl}/respond`, {
-      headers: { "X-API-KEY": server.credentials.chat.apiKey, "X-TOKEN": server.credentials.chat.token, "Content-Type": "application/json" },
+      headers: {
+        "X-API-KEY": server.credentials.chat.apiKey,
+        "X-TOKEN": server.credentials.chat.token,
+        "Content-Type": "application/json",
+      },
       body: { conversation_id: "any" },
     });
     expect(answer.status).toBe(429);

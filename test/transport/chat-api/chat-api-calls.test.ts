@@ -56,7 +56,11 @@ describe("chat API client answers", () => {
       end_conversation: true,
       handoff: { destination: "phone", reason: "" },
     });
-    expect(api.calls[0]).toMatchObject({ method: "POST", url: "https://example.com/chat/respond", body: { conversation_id: "c1", message: "hi" } });
+    expect(api.calls[0]).toMatchObject({
+      method: "POST",
+      url: "https://example.com/chat/respond",
+      body: { conversation_id: "c1", message: "hi" },
+    });
   });
 
   it("fills a respond answer's missing fields with an empty response and no end", async () => {
@@ -82,7 +86,10 @@ describe("chat API client answers", () => {
   });
 
   it("rejects with the Chat API's error text and status", async () => {
-    const { client } = clientAnswering({ status: 404, body: { success: false, error_code: "not_found", error_message: "Conversation not found" } });
+    const { client } = clientAnswering({
+      status: 404,
+      body: { success: false, error_code: "not_found", error_message: "Conversation not found" },
+    });
     await expect(client.close("c9")).rejects.toMatchObject({ status: 404, serverMessage: "Conversation not found" });
   });
 });

@@ -12,7 +12,10 @@ export interface RecordedCall {
 }
 
 /** How the fake answers: an HTTP answer, or a network failure. */
-export type FakeReply = { status: number; body?: unknown; rawBody?: string; headers?: Record<string, string> } | { networkError: true } | { refused: true };
+export type FakeReply =
+  | { status: number; body?: unknown; rawBody?: string; headers?: Record<string, string> }
+  | { networkError: true }
+  | { refused: true };
 
 /**
  * A fake Chat API over fake timers. `reply` decides each answer from the call; by default create and
@@ -29,7 +32,10 @@ export function createFakeChatApi(reply?: (call: RecordedCall, calls: RecordedCa
     }
     if (action === "respond") {
       const body = call.body as { conversation_id: string; message: string };
-      return { status: 200, body: { conversation_id: body.conversation_id, response: `You said: ${body.message}`, end_conversation: false } };
+      return {
+        status: 200,
+        body: { conversation_id: body.conversation_id, response: `You said: ${body.message}`, end_conversation: false },
+      };
     }
     return { status: 200, body: { success: true } };
   };

@@ -68,7 +68,11 @@ afterEach(() => {
 
 describe("Chat API transport: conversation start", () => {
   it("creates the conversation with the webchat channel, variant, attributes and site headers, and shows the greeting", async () => {
-    const { api, store, snapshots, transport } = setup(undefined, { ...baseOptions, variantId: "variant-b", integrationAttributes: { plan: "gold" } });
+    const { api, store, snapshots, transport } = setup(undefined, {
+      ...baseOptions,
+      variantId: "variant-b",
+      integrationAttributes: { plan: "gold" },
+    });
     transport.start();
     await settle();
     expect(api.calls).toHaveLength(1);
@@ -78,7 +82,9 @@ describe("Chat API transport: conversation start", () => {
       headers: { "Content-Type": "application/json", "X-Site": "shop" },
       body: { variant_id: "variant-b", integration_attributes: { plan: "gold" }, channel: "webchat" },
     });
-    expect(snapshots.map((snapshot) => [snapshot.connection.status, snapshot.transport, snapshot.typing.kind, snapshot.messages.length])).toEqual([
+    expect(
+      snapshots.map((snapshot) => [snapshot.connection.status, snapshot.transport, snapshot.typing.kind, snapshot.messages.length]),
+    ).toEqual([
       ["fallback", "chat", "none", 0],
       ["fallback", "chat", "pending", 0],
       ["fallback", "chat", "none", 0],
@@ -107,7 +113,13 @@ describe("Chat API transport: conversation start", () => {
       ["POST respond", "first"],
       ["POST respond", "second"],
     ]);
-    expect(statuses(store.getSnapshot())).toEqual(["user:first:sent", "user:second:sent", "agent:Hello! How can I help?", "agent:You said: first", "agent:You said: second"]);
+    expect(statuses(store.getSnapshot())).toEqual([
+      "user:first:sent",
+      "user:second:sent",
+      "agent:Hello! How can I help?",
+      "agent:You said: first",
+      "agent:You said: second",
+    ]);
   });
 
   it("refuses a plain-http chatUrl on a real host as a configuration error, without any request", async () => {
@@ -115,7 +127,10 @@ describe("Chat API transport: conversation start", () => {
     send("u1", "hello");
     await settle();
     expect(api.calls).toEqual([]);
-    expect(store.getSnapshot().connection).toEqual({ status: "failed", error: { kind: "configuration", code: "insecure-url", parameters: { option: "chatUrl" } } });
+    expect(store.getSnapshot().connection).toEqual({
+      status: "failed",
+      error: { kind: "configuration", code: "insecure-url", parameters: { option: "chatUrl" } },
+    });
     expect(events.filter(([name]) => name === "error")).toHaveLength(1);
     expect(store.getSnapshot().messages[0]?.status).toBe("failed");
   });
@@ -143,13 +158,22 @@ describe("Chat API transport: turns", () => {
     await settle();
     send("u1", "Where is my order?");
     await settle();
-    expect(api.calls[1]).toMatchObject({ url: `${chatUrl}/respond`, method: "POST", headers: { "X-Site": "shop" }, body: { conversation_id: "conversation-1", message: "Where is my order?" } });
+    expect(api.calls[1]).toMatchObject({
+      url: `${chatUrl}/respond`,
+      method: "POST",
+      headers: { "X-Site": "shop" },
+      body: { conversation_id: "conversation-1", message: "Where is my order?" },
+    });
     expect(store.getSnapshot().typing).toEqual({ kind: "pending" });
     expect(store.getSnapshot().messages[1]).toMatchObject({ id: "u1", status: "sending" });
     held.resolve(answer("It ships today."));
     await settle();
     expect(store.getSnapshot().typing).toEqual({ kind: "none" });
-    expect(statuses(store.getSnapshot())).toEqual(["agent:Hello! How can I help?", "user:Where is my order?:sent", "agent:It ships today."]);
+    expect(statuses(store.getSnapshot())).toEqual([
+      "agent:Hello! How can I help?",
+      "user:Where is my order?:sent",
+      "agent:It ships today.",
+    ]);
   });
 
   it("keeps one respond in flight at a time and sends queued turns in order", async () => {
@@ -189,7 +213,11 @@ describe("Chat API transport: turns", () => {
     const { events, send } = setup();
     send("u1", "hi");
     await settle();
-    expect(events.filter(([name]) => name === "message").map(([, detail]) => (detail as { text: string }).text)).toEqual(["Hello! How can I help?", "hi", "You said: hi"]);
+    expect(events.filter(([name]) => name === "message").map(([, detail]) => (detail as { text: string }).text)).toEqual([
+      "Hello! How can I help?",
+      "hi",
+      "You said: hi",
+    ]);
   });
 
   it("adds no agent message for an empty response", async () => {
@@ -214,12 +242,16 @@ describe("Chat API transport: handoff and endings", () => {
     });
     expect(store.getSnapshot().messages.find((message) => message.id === "u2")?.status).toBe("failed");
     expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
-    expect(events.filter(([name]) => name === "handoff-required")).toEqual([["handoff-required", { reason: "COMPLEX_QUERY", queueName: "phone-callback", destination: "phone-callback" }]]);
+    expect(events.filter(([name]) => name === "handoff-required")).toEqual([
+      ["handoff-required", { reason: "COMPLEX_QUERY", queueName: "phone-callback", destination: "phone-callback" }],
+    ]);
     expect(events.map(([name]) => name).slice(-4)).toEqual(["handoff", "handoff-required", "state", "end"]);
   });
 
   it("keeps the conversation going after a handoff that does not end it", async () => {
-    const { store, events, send } = setup(respondWith(answer("Someone will call you.", { handoff: { destination: "phone-callback", reason: "" } }), answer("Anything else?")));
+    const { store, events, send } = setup(
+      respondWith(answer("Someone will call you.", { handoff: { destination: "phone-callback", reason: "" } }), answer("Anything else?")),
+    );
     send("u1", "call me");
     await settle();
     expect(store.getSnapshot().ended).toBeNull();
@@ -248,12 +280,19 @@ describe("Chat API transport: handoff and endings", () => {
     transport.end();
     expect(store.getSnapshot().ended).toEqual({ reason: "REASON_USER_END" });
     await settle();
-    expect(api.calls[1]).toMatchObject({ url: `${chatUrl}/close`, method: "PUT", headers: { "X-Site": "shop" }, body: { conversation_id: "conversation-1" } });
+    expect(api.calls[1]).toMatchObject({
+      url: `${chatUrl}/close`,
+      method: "PUT",
+      headers: { "X-Site": "shop" },
+      body: { conversation_id: "conversation-1" },
+    });
   });
 
   it("closes a conversation whose create answer arrives after the user ended", async () => {
     const held = deferred<FakeReply>();
-    const { api, store, transport } = setup((call) => (call.url.endsWith("/create") ? held.promise : { status: 200, body: { success: true } }));
+    const { api, store, transport } = setup((call) =>
+      call.url.endsWith("/create") ? held.promise : { status: 200, body: { success: true } },
+    );
     transport.start();
     await settle();
     transport.end();
@@ -268,7 +307,8 @@ describe("Chat API transport: handoff and endings", () => {
     const held = deferred<FakeReply>();
     let creates = 0;
     const { api, store, transport, send } = setup((call) => {
-      if (call.url.endsWith("/create")) return { status: 200, body: { conversation_id: `conversation-${(creates += 1)}`, response: `Hello ${creates}` } };
+      if (call.url.endsWith("/create"))
+        return { status: 200, body: { conversation_id: `conversation-${(creates += 1)}`, response: `Hello ${creates}` } };
       return held.promise;
     });
     send("u1", "in the old one");
@@ -283,7 +323,9 @@ describe("Chat API transport: handoff and endings", () => {
   it("after destroy makes no request and changes nothing", async () => {
     const held = deferred<FakeReply>();
     const fallback = createFakeChatApi();
-    const { api, snapshots, transport, send, delivery } = setup((call) => (call.url.endsWith("/respond") ? held.promise : fallback.defaultReply(call)));
+    const { api, snapshots, transport, send, delivery } = setup((call) =>
+      call.url.endsWith("/respond") ? held.promise : fallback.defaultReply(call),
+    );
     send("u1", "hi");
     await settle();
     const seen = snapshots.length;
@@ -333,13 +375,17 @@ describe("Chat API transport: never twice", () => {
   });
 
   it.each<[string, FakeReply]>([
-    ["a chat timeout", { status: 400, body: { success: false, error_code: "CHAT_TIMEOUT", error_message: "Chat session exceeded the timeout limit." } }],
+    [
+      "a chat timeout",
+      { status: 400, body: { success: false, error_code: "CHAT_TIMEOUT", error_message: "Chat session exceeded the timeout limit." } },
+    ],
     ["404", { status: 404, body: { success: false, error_code: "not_found", error_message: "Conversation not found" } }],
     ["410", { status: 410, body: { success: false, error_code: "gone", error_message: "Conversation ended" } }],
   ])("after %s starts a new conversation with a notice and sends the turn there, once", async (_name, gone) => {
     let creates = 0;
     const { api, store, events, send } = setup((call, calls) => {
-      if (call.url.endsWith("/create")) return { status: 200, body: { conversation_id: `conversation-${(creates += 1)}`, response: "Hello" } };
+      if (call.url.endsWith("/create"))
+        return { status: 200, body: { conversation_id: `conversation-${(creates += 1)}`, response: "Hello" } };
       return calls.filter((item) => item.url.endsWith("/respond")).length === 1 ? gone : answer("Fresh start");
     });
     send("u1", "hello");
@@ -347,7 +393,9 @@ describe("Chat API transport: never twice", () => {
     expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "POST create", "POST respond"]);
     expect(api.calls[3]?.body).toEqual({ conversation_id: "conversation-2", message: "hello" });
     expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("sent");
-    expect(events.filter(([name]) => name === "notice")).toEqual([["notice", expect.objectContaining({ code: "new-session", level: "info" })]]);
+    expect(events.filter(([name]) => name === "notice")).toEqual([
+      ["notice", expect.objectContaining({ code: "new-session", level: "info" })],
+    ]);
     expect(store.getSnapshot().ended).toBeNull();
   });
 
@@ -361,16 +409,26 @@ describe("Chat API transport: never twice", () => {
   });
 
   it("treats 401 as a configuration error: the connection fails and later messages fail without a request", async () => {
-    const { api, store, events, send } = setup(respondWith({ status: 401, body: { success: false, error_code: "unauthorized", error_message: "Bad key" } }));
+    const { api, store, events, send } = setup(
+      respondWith({ status: 401, body: { success: false, error_code: "unauthorized", error_message: "Bad key" } }),
+    );
     send("u1", "hi");
     send("u2", "again");
     await settle();
-    expect(store.getSnapshot().connection).toEqual({ status: "failed", error: { kind: "configuration", code: "chat-api-refused", parameters: { status: 401 } } });
+    expect(store.getSnapshot().connection).toEqual({
+      status: "failed",
+      error: { kind: "configuration", code: "chat-api-refused", parameters: { status: 401 } },
+    });
     expect(events.filter(([name]) => name === "error")).toHaveLength(1);
     send("u3", "and again");
     await settle();
     expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
-    expect(store.getSnapshot().messages.filter((message) => message.role === "user").map((message) => message.status)).toEqual(["failed", "failed", "failed"]);
+    expect(
+      store
+        .getSnapshot()
+        .messages.filter((message) => message.role === "user")
+        .map((message) => message.status),
+    ).toEqual(["failed", "failed", "failed"]);
   });
 
   it("treats a 403 on create as a configuration error", async () => {
@@ -402,7 +460,10 @@ describe("Chat API transport: never twice", () => {
     send("u1", "hi");
     await vi.advanceTimersByTimeAsync(60_000);
     expect(creates).toBe(4);
-    expect(store.getSnapshot().connection).toEqual({ status: "failed", error: { kind: "network", code: "network-failure", parameters: { request: "create" } } });
+    expect(store.getSnapshot().connection).toEqual({
+      status: "failed",
+      error: { kind: "network", code: "network-failure", parameters: { request: "create" } },
+    });
     expect(store.getSnapshot().messages[0]).toMatchObject({ id: "u1", status: "failed" });
     delivery.retry("u1");
     await settle();

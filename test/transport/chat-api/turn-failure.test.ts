@@ -17,11 +17,9 @@ describe("classifyTurnFailure", () => {
 
   it("moves a turn to a new conversation, once, when the conversation is gone or timed out", () => {
     const timedOut = new HttpError(400, "Chat session exceeded the timeout limit.", null, "CHAT_TIMEOUT");
-    expect([timedOut, new HttpError(404, null, null), new HttpError(410, null, null)].map((error) => classifyTurnFailure(error, false))).toEqual([
-      "new-conversation",
-      "new-conversation",
-      "new-conversation",
-    ]);
+    expect(
+      [timedOut, new HttpError(404, null, null), new HttpError(410, null, null)].map((error) => classifyTurnFailure(error, false)),
+    ).toEqual(["new-conversation", "new-conversation", "new-conversation"]);
     expect(classifyTurnFailure(timedOut, true)).toBe("fail-message");
   });
 });

@@ -159,7 +159,10 @@ describe("agent messages and typing", () => {
   });
 
   it("abandons an open stream when a whole agent message arrives, and closes it at the session end", () => {
-    expect(run([chunk("s", 1, "x"), agentMessage("w", "whole")]).snapshot.messages.map((message) => message.streaming)).toEqual([false, false]);
+    expect(run([chunk("s", 1, "x"), agentMessage("w", "whole")]).snapshot.messages.map((message) => message.streaming)).toEqual([
+      false,
+      false,
+    ]);
     const ended = run([chunk("s", 1, "x"), { kind: "session-ended", reason: "REASON_NATURAL_END" }]);
     expect(ended.snapshot.messages[0]?.streaming).toBe(false);
     expect(ended.openStream).toBeNull();
@@ -198,7 +201,10 @@ describe("handoff", () => {
   });
 
   it("credits live-agent messages to the joined live agent and shows its typing", () => {
-    const state = run([{ kind: "live-agent-joined", agent: grace }, { kind: "live-agent-typing", typing: true }]);
+    const state = run([
+      { kind: "live-agent-joined", agent: grace },
+      { kind: "live-agent-typing", typing: true },
+    ]);
     expect(state.snapshot.typing).toEqual({ kind: "live-agent", agent: grace });
     const answered = run(
       [{ kind: "live-agent-message", id: "l1", text: "Hi, Grace here", attachments: [], suggestions: [], time: 5 }],
@@ -210,7 +216,11 @@ describe("handoff", () => {
   });
 
   it("keeps a failed handoff visible after the agent rejoins, until the next message", () => {
-    const failed = run([{ kind: "handoff-triggered" }, { kind: "handoff-failed", reason: "no agents" }, { kind: "agent-joined", agent: ada }]);
+    const failed = run([
+      { kind: "handoff-triggered" },
+      { kind: "handoff-failed", reason: "no agents" },
+      { kind: "agent-joined", agent: ada },
+    ]);
     expect(failed.snapshot.handoff).toEqual({ phase: "failed", reason: "no agents" });
     expect(failed.snapshot.agent).toEqual(ada);
     expect(run([agentMessage("a1", "back")], failed).snapshot.handoff).toEqual({ phase: "none" });
@@ -232,7 +242,12 @@ describe("handoff", () => {
       queueName: "support",
     });
     const chatApi = { kind: "client-handoff-required", reason: "asked", queueName: "phone", destination: "phone" } as const;
-    expect(run([chatApi]).snapshot.handoff).toEqual({ phase: "client-handoff-required", reason: "asked", queueName: "phone", destination: "phone" });
+    expect(run([chatApi]).snapshot.handoff).toEqual({
+      phase: "client-handoff-required",
+      reason: "asked",
+      queueName: "phone",
+      destination: "phone",
+    });
   });
 
   it("returns the same state for a repeated queue status", () => {
@@ -243,7 +258,14 @@ describe("handoff", () => {
 
 describe("system events", () => {
   it("appends notices once per id", () => {
-    const notice = { kind: "notice", id: "n1", level: "warning", code: "server-message", text: "Slow", time: 3 } satisfies ConversationEvent;
+    const notice = {
+      kind: "notice",
+      id: "n1",
+      level: "warning",
+      code: "server-message",
+      text: "Slow",
+      time: 3,
+    } satisfies ConversationEvent;
     const state = run([notice, notice]);
     expect(state.snapshot.notices).toEqual([{ id: "n1", level: "warning", code: "server-message", text: "Slow", time: 3 }]);
   });
@@ -284,6 +306,9 @@ describe("system events", () => {
   });
 
   it("marks an end this tab had already reported as history", () => {
-    expect(run([{ kind: "session-ended", reason: "REASON_NATURAL_END", history: true }]).snapshot.ended).toEqual({ reason: "REASON_NATURAL_END", history: true });
+    expect(run([{ kind: "session-ended", reason: "REASON_NATURAL_END", history: true }]).snapshot.ended).toEqual({
+      reason: "REASON_NATURAL_END",
+      history: true,
+    });
   });
 });

@@ -13,7 +13,12 @@ function recordEvents(store: ConversationStore): [string, unknown][] {
   return seen;
 }
 
-function chunk(id: string, chunkIndex: number, text: string, isComplete = false): Extract<ConversationEvent, { kind: "agent-message-chunk" }> {
+function chunk(
+  id: string,
+  chunkIndex: number,
+  text: string,
+  isComplete = false,
+): Extract<ConversationEvent, { kind: "agent-message-chunk" }> {
   return { kind: "agent-message-chunk", id, chunkIndex, text, attachments: [], suggestions: [], isComplete, time: 10 };
 }
 
@@ -24,7 +29,13 @@ afterEach(() => {
 describe("conversation store", () => {
   it("starts from the idle, empty snapshot", () => {
     const snapshot = createConversationStore().getSnapshot();
-    expect(snapshot).toMatchObject({ messages: [], connection: { status: "idle" }, transport: null, ended: null, typing: { kind: "none" } });
+    expect(snapshot).toMatchObject({
+      messages: [],
+      connection: { status: "idle" },
+      transport: null,
+      ended: null,
+      typing: { kind: "none" },
+    });
   });
 
   it("notifies subscribers after each change and not when nothing changed", () => {
@@ -113,7 +124,16 @@ describe("conversation store", () => {
   it("puts the suggestions of an empty final chunk on the finished message", () => {
     const store = createConversationStore();
     store.apply(chunk("a1", 1, "Pick one"));
-    store.apply({ kind: "agent-message-chunk", id: "a1", chunkIndex: 2, text: "", attachments: [], suggestions: ["Yes", "No"], isComplete: true, time: 11 });
+    store.apply({
+      kind: "agent-message-chunk",
+      id: "a1",
+      chunkIndex: 2,
+      text: "",
+      attachments: [],
+      suggestions: ["Yes", "No"],
+      isComplete: true,
+      time: 11,
+    });
     expect(store.getSnapshot().messages[0]).toMatchObject({ text: "Pick one", suggestions: ["Yes", "No"], streaming: false, time: 10 });
   });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Attachment } from "../../../src/protocol/index.ts";
-import { addChunk, closeStream, startStream, type StreamAssembly, type StreamChunk } from "../../../src/transport/conversation/stream-assembly.ts";
+import {
+  addChunk,
+  closeStream,
+  startStream,
+  type StreamAssembly,
+  type StreamChunk,
+} from "../../../src/transport/conversation/stream-assembly.ts";
 
 function chunk(chunkIndex: number, text: string, extra: Partial<StreamChunk> = {}): StreamChunk {
   return { chunkIndex, text, attachments: [], suggestions: [], isComplete: false, ...extra };
@@ -85,10 +91,7 @@ describe("stream assembly", () => {
 
   it("never repeats text when a replay after a reconnect overlaps what arrived live", () => {
     const live = feed([chunk(1, "The "), chunk(2, "answer ")]);
-    const replayed = feed(
-      [chunk(1, "The "), chunk(2, "answer "), chunk(3, "is "), chunk(4, "42.", { isComplete: true })],
-      live,
-    );
+    const replayed = feed([chunk(1, "The "), chunk(2, "answer "), chunk(3, "is "), chunk(4, "42.", { isComplete: true })], live);
     expect(replayed).toMatchObject({ text: "The answer is 42.", complete: true });
   });
 });

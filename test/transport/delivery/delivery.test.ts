@@ -7,7 +7,8 @@ function setup(restored: OutboxEntry[] = []) {
   const events: string[] = [];
   let changes = 0;
   const delivery = createDelivery(
-    (event: ConversationEvent) => events.push(`${event.kind}:${"id" in event ? event.id : ""}${"history" in event && event.history ? ":history" : ""}`),
+    (event: ConversationEvent) =>
+      events.push(`${event.kind}:${"id" in event ? event.id : ""}${"history" in event && event.history ? ":history" : ""}`),
     () => (changes += 1),
     restored,
   );
@@ -32,13 +33,25 @@ describe("Delivery: the outbox", () => {
 
   it("tells the lifecycle what waits, what is unconfirmed, and since when the oldest send waits for its receipt", () => {
     const { delivery } = setup();
-    expect(delivery.facts()).toEqual({ queued: false, unconfirmed: false, oldestInFlightSentAt: null, lastMessageId: null, lastMessageAnswered: false });
+    expect(delivery.facts()).toEqual({
+      queued: false,
+      unconfirmed: false,
+      oldestInFlightSentAt: null,
+      lastMessageId: null,
+      lastMessageAnswered: false,
+    });
     delivery.enqueue("a", "first", 1);
     expect(delivery.facts().queued).toBe(true);
     delivery.takeSendable(1000);
     delivery.enqueue("b", "second", 2);
     delivery.takeSendable(2000);
-    expect(delivery.facts()).toEqual({ queued: false, unconfirmed: false, oldestInFlightSentAt: 1000, lastMessageId: null, lastMessageAnswered: false });
+    expect(delivery.facts()).toEqual({
+      queued: false,
+      unconfirmed: false,
+      oldestInFlightSentAt: 1000,
+      lastMessageId: null,
+      lastMessageAnswered: false,
+    });
     delivery.received({ kind: "user-message-replayed", id: "a", text: "", time: 5 });
     expect(delivery.facts()).toMatchObject({ oldestInFlightSentAt: 2000, lastMessageId: "a" });
     delivery.socketLost();

@@ -76,7 +76,15 @@ describe("session persistence", () => {
     expect(createSessionPersistence(storage, true).load()).toBeNull();
     storage.setItem(sessionStorageKey(), JSON.stringify({ sessionId: 5 }));
     expect(createSessionPersistence(storage, true).load()).toBeNull();
-    const throwing = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("full"); }, removeItem: () => undefined };
+    const throwing = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {
+        throw new Error("full");
+      },
+      removeItem: () => undefined,
+    };
     const persistence = createSessionPersistence(throwing, true);
     expect(() => persistence.save(record)).not.toThrow();
     expect(persistence.load()).toBeNull();

@@ -16,7 +16,11 @@ async function send(answers: Answer[], policy: RetryPolicy = defaultRetryPolicy,
       const answer = answers[Math.min(attempts.length, answers.length) - 1] as Answer;
       if (answer === "refused") throw Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
       if (answer === "reset") throw new TypeError("Failed to fetch");
-      return { status: answer.status, header: (name) => (name === "Retry-After" ? (answer.retryAfter ?? null) : null), text: async () => JSON.stringify(answer.body ?? {}) };
+      return {
+        status: answer.status,
+        header: (name) => (name === "Retry-After" ? (answer.retryAfter ?? null) : null),
+        text: async () => JSON.stringify(answer.body ?? {}),
+      };
     },
   });
   const started = Date.now();
@@ -39,19 +43,33 @@ afterEach(() => {
 
 describe("requestJson", () => {
   it("backs off on 5xx and network failures, and honours Retry-After on 429", async () => {
-    const { outcome, waits } = await send([{ status: 503 }, "reset", { status: 429, retryAfter: "7" }, { status: 200, body: { ok: true } }]);
+    const { outcome, waits } = await send([
+      { status: 503 },
+      "reset",
+      { status: 429, retryAfter: "7" },
+      { status: 200, body: { ok: true } },
+    ]);
     expect(outcome).toEqual({ value: { ok: true } });
     expect(waits).toEqual([0, 1000, 3000, 10_000]);
   });
 
   it("reads the error body's text and code, and gives up on any other 4xx at once", async () => {
-    const { outcome, attempts } = await send([{ status: 400, body: { success: false, error_code: "CHAT_TIMEOUT", error_message: "Chat session exceeded the timeout limit." } }]);
+    const { outcome, attempts } = await send([
+      { status: 400, body: { success: false, error_code: "CHAT_TIMEOUT", error_message: "Chat session exceeded the timeout limit." } },
+    ]);
     expect(attempts).toHaveLength(1);
-    expect((outcome as { error: unknown }).error).toMatchObject({ kind: "http", status: 400, serverCode: "CHAT_TIMEOUT", serverMessage: "Chat session exceeded the timeout limit." });
+    expect((outcome as { error: unknown }).error).toMatchObject({
+      kind: "http",
+      status: 400,
+      serverCode: "CHAT_TIMEOUT",
+      serverMessage: "Chat session exceeded the timeout limit.",
+    });
   });
 
   it("sends the site's cookies only when asked", async () => {
-    const environment = createTestEnvironment({ fetch: async (_url, init) => ({ status: 200, header: () => null, text: async () => JSON.stringify(init) }) });
+    const environment = createTestEnvironment({
+      fetch: async (_url, init) => ({ status: 200, header: () => null, text: async () => JSON.stringify(init) }),
+    });
     const plain = await requestJson(environment, { url: "/token", method: "POST", headers: {}, body: {} });
     const withCookies = await requestJson(environment, { url: "/token", method: "POST", headers: {}, body: {}, credentials: "include" });
     expect(plain).not.toHaveProperty("credentials");

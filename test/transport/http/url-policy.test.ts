@@ -9,9 +9,12 @@ describe("resolveMessagingEndpoints", () => {
     });
   });
 
-  it.each(["http://127.0.0.1:8787", "http://localhost:3000", "http://[::1]:8080", "HTTP://LOCALHOST"])("allows plain http on loopback: %s", (url) => {
-    expect(resolveMessagingEndpoints(url).socketBase.startsWith("ws://")).toBe(true);
-  });
+  it.each(["http://127.0.0.1:8787", "http://localhost:3000", "http://[::1]:8080", "HTTP://LOCALHOST"])(
+    "allows plain http on loopback: %s",
+    (url) => {
+      expect(resolveMessagingEndpoints(url).socketBase.startsWith("ws://")).toBe(true);
+    },
+  );
 
   it.each([
     ["http://example.com", "insecure-url"],
@@ -22,7 +25,9 @@ describe("resolveMessagingEndpoints", () => {
     ["example.com", "invalid-url"],
     ["https://", "invalid-url"],
   ])("refuses %s with a configuration error coded %s, naming the option", (url, code) => {
-    expect(() => resolveMessagingEndpoints(url)).toThrowError(expect.objectContaining({ kind: "configuration", code, message: code, parameters: { option: "messagingUrl" } }));
+    expect(() => resolveMessagingEndpoints(url)).toThrowError(
+      expect.objectContaining({ kind: "configuration", code, message: code, parameters: { option: "messagingUrl" } }),
+    );
   });
 });
 
@@ -33,7 +38,11 @@ describe("resolveSiteUrl", () => {
   });
 
   it("refuses a protocol-relative or plain-http URL, naming the option", () => {
-    expect(() => resolveSiteUrl("tokenUrl", "//evil.example/token")).toThrowError(expect.objectContaining({ code: "invalid-url", parameters: { option: "tokenUrl" } }));
-    expect(() => resolveSiteUrl("tokenUrl", "http://example.com/token")).toThrowError(expect.objectContaining({ code: "insecure-url", parameters: { option: "tokenUrl" } }));
+    expect(() => resolveSiteUrl("tokenUrl", "//evil.example/token")).toThrowError(
+      expect.objectContaining({ code: "invalid-url", parameters: { option: "tokenUrl" } }),
+    );
+    expect(() => resolveSiteUrl("tokenUrl", "http://example.com/token")).toThrowError(
+      expect.objectContaining({ code: "insecure-url", parameters: { option: "tokenUrl" } }),
+    );
   });
 });

@@ -7,16 +7,24 @@ const established: FailureContext = { ...fresh, anySocketOpened: true };
 
 describe("classifyFailure", () => {
   it("treats a refused connector as fatal and other final 4xx as fatal", () => {
-    expect(classifyFailure({ kind: "http", request: "access-token", error: new HttpError(401, "Connector token does not exist", null) }, fresh)).toBe("fatal");
-    expect(classifyFailure({ kind: "http", request: "sessions", error: new HttpError(400, "Error parsing request", null) }, fresh)).toBe("fatal");
-    expect(classifyFailure({ kind: "http", request: "access-token", error: new ChatError("configuration", "invalid-url") }, fresh)).toBe("fatal");
+    expect(
+      classifyFailure({ kind: "http", request: "access-token", error: new HttpError(401, "Connector token does not exist", null) }, fresh),
+    ).toBe("fatal");
+    expect(classifyFailure({ kind: "http", request: "sessions", error: new HttpError(400, "Error parsing request", null) }, fresh)).toBe(
+      "fatal",
+    );
+    expect(classifyFailure({ kind: "http", request: "access-token", error: new ChatError("configuration", "invalid-url") }, fresh)).toBe(
+      "fatal",
+    );
   });
 
   it("retries 429, 5xx and network failures, and refreshes the token on a 401 from sessions", () => {
     expect(classifyFailure({ kind: "http", request: "access-token", error: new HttpError(503, null, null) }, fresh)).toBe("retry");
     expect(classifyFailure({ kind: "http", request: "sessions", error: new HttpError(429, null, 2000) }, fresh)).toBe("retry");
     expect(classifyFailure({ kind: "http", request: "sessions", error: new ChatError("network", "network-failure") }, fresh)).toBe("retry");
-    expect(classifyFailure({ kind: "http", request: "sessions", error: new HttpError(401, "Invalid access token", null) }, fresh)).toBe("refresh-token");
+    expect(classifyFailure({ kind: "http", request: "sessions", error: new HttpError(401, "Invalid access token", null) }, fresh)).toBe(
+      "refresh-token",
+    );
   });
 
   it("replaces a doubtful session at its first failed handshake", () => {
@@ -25,7 +33,8 @@ describe("classifyFailure", () => {
   });
 
   it("escalates every third failed handshake in a row", () => {
-    const handshake = (consecutive: number, context: FailureContext) => classifyFailure({ kind: "handshake", consecutive, doubtful: false }, context);
+    const handshake = (consecutive: number, context: FailureContext) =>
+      classifyFailure({ kind: "handshake", consecutive, doubtful: false }, context);
     expect([1, 2].map((count) => handshake(count, fresh))).toEqual(["retry", "retry"]);
     expect(handshake(3, fresh)).toBe("fall-back");
     expect(handshake(3, { ...fresh, transport: "messaging" })).toBe("refresh-token");
@@ -62,7 +71,9 @@ describe("describeFailure", () => {
       code: "request-refused",
       parameters: { request: "sessions", status: 400 },
     });
-    expect(describeFailure({ kind: "http", request: "access-token", error: new HttpError(401, "toString", null) }, "").code).toBe("request-refused");
+    expect(describeFailure({ kind: "http", request: "access-token", error: new HttpError(401, "toString", null) }, "").code).toBe(
+      "request-refused",
+    );
     expect(describeFailure({ kind: "dead-socket" }, "")).toEqual({ kind: "protocol", code: "connection-ended" });
   });
 });

@@ -3,7 +3,9 @@ import { heartbeatInterval, messageSizeLimit, reconnectBudget, reconnectDelay } 
 
 describe("reconnect policy", () => {
   it("doubles from 1 s to a 30 s cap", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map((attempt) => reconnectDelay(attempt, () => 0.5))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((attempt) => reconnectDelay(attempt, () => 0.5))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
   });
 
   it("jitters by ±20 %", () => {

@@ -13,7 +13,13 @@ import {
 /** One input of a trace, with the delivery facts it carries (none waiting unless said) and its own time if given. */
 type Step = LifecycleEvent & { facts?: Partial<DeliveryFacts>; at?: number };
 
-const quiet: DeliveryFacts = { queued: false, unconfirmed: false, oldestInFlightSentAt: null, lastMessageId: null, lastMessageAnswered: false };
+const quiet: DeliveryFacts = {
+  queued: false,
+  unconfirmed: false,
+  oldestInFlightSentAt: null,
+  lastMessageId: null,
+  lastMessageAnswered: false,
+};
 
 /** Runs a trace from `state`, inputs `step` ms apart from `now`, and returns every state and effect list. */
 function run(steps: Step[], state: LifecycleState = initialLifecycleState(), now = 1_000_000, step = 10) {
@@ -21,7 +27,12 @@ function run(steps: Step[], state: LifecycleState = initialLifecycleState(), now
   const effects: LifecycleEffect[][] = [];
   let current = state;
   steps.forEach(({ facts, at, ...event }, index) => {
-    const result = transition(current, { ...(event as LifecycleEvent), now: at ?? now + index * step, random: 0.5, delivery: { ...quiet, ...facts } });
+    const result = transition(current, {
+      ...(event as LifecycleEvent),
+      now: at ?? now + index * step,
+      random: 0.5,
+      delivery: { ...quiet, ...facts },
+    });
     current = result.state;
     states.push(current);
     effects.push(result.effects);
@@ -40,7 +51,9 @@ function types(effects: LifecycleEffect[]): string[] {
       case "request":
         return `request:${effect.request}`;
       case "apply":
-        return effect.event.kind === "notice" ? `notice:${effect.event.code}` : `end:${effect.event.reason}${effect.event.history ? ":history" : ""}`;
+        return effect.event.kind === "notice"
+          ? `notice:${effect.event.code}`
+          : `end:${effect.event.reason}${effect.event.history ? ":history" : ""}`;
       case "send-frame":
         return `send-frame:${effect.frame.type.replace("EVENT_TYPE_", "")}`;
       case "settle-unconfirmed":
@@ -59,7 +72,11 @@ const batch = (facts?: Partial<DeliveryFacts>): Step => ({ type: "frame-received
 const liveFrame: Step = { type: "frame-received", batch: false, heartbeatEcho: false };
 const heartbeatEcho: Step = { type: "frame-received", batch: false, heartbeatEcho: true };
 const signal = (value: LifecycleSignal, history = false): Step => ({ type: "event-applied", signal: value, history });
-const condition = (name: "high-load" | "unable-to-start" | "conversation-lost" | "session-lost", answers: string | null = null, facts?: Partial<DeliveryFacts>): Step => ({
+const condition = (
+  name: "high-load" | "unable-to-start" | "conversation-lost" | "session-lost",
+  answers: string | null = null,
+  facts?: Partial<DeliveryFacts>,
+): Step => ({
   ...signal({ kind: "server-condition", condition: name, answers }),
   facts,
 });
@@ -68,7 +85,14 @@ const timer = (name: "phase" | "join" = "phase"): Step => ({ type: "timer-fired"
 const joinSent = (id = "join-1"): Step => ({ type: "frame-sent", joinEventId: id });
 
 /** A fresh session up to live: token, session, socket, the first batch; the join goes out. */
-const toLive: Step[] = [start, { type: "token-received", expiresInSeconds: 86400 }, { type: "session-created", sessionId: "s-1" }, { type: "socket-opened" }, batch(), joinSent()];
+const toLive: Step[] = [
+  start,
+  { type: "token-received", expiresInSeconds: 86400 },
+  { type: "session-created", sessionId: "s-1" },
+  { type: "socket-opened" },
+  batch(),
+  joinSent(),
+];
 /** The same, with the agent in the session. */
 const joinedLive: Step[] = [...toLive, joined];
 /** A drop, the backoff, and a new socket of the same session. */
@@ -127,9 +151,19 @@ describe("transition: the replay, settled", () => {
 
   it("waits for a quiet period after each batch, whatever its size, when a message is unconfirmed", () => {
     const unconfirmed = { unconfirmed: true };
-    const { names, types: effects } = run([...joinedLive, ...reconnect, batch(unconfirmed), liveFrame, batch(unconfirmed), timer()], undefined, 1_000_000, 1000);
+    const { names, types: effects } = run(
+      [...joinedLive, ...reconnect, batch(unconfirmed), liveFrame, batch(unconfirmed), timer()],
+      undefined,
+      1_000_000,
+      1000,
+    );
     expect(names.slice(-4)).toEqual(["replaying", "replaying", "replaying", "live"]);
-    expect(effects.slice(-4)).toEqual([["start-timer:phase:1000"], [], ["start-timer:phase:1000"], ["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000"]]);
+    expect(effects.slice(-4)).toEqual([
+      ["start-timer:phase:1000"],
+      [],
+      ["start-timer:phase:1000"],
+      ["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000"],
+    ]);
   });
 
   it("waits for the replay to settle before joining a resumed session whose history may still show the agent", () => {
@@ -175,7 +209,16 @@ describe("transition: the join, confirmed", () => {
   });
 
   it("asks again 2 to 5 s after the agent could not start, at most twice", () => {
-    const { types: effects } = run([...toLive, condition("unable-to-start"), timer("join"), joinSent("join-2"), condition("unable-to-start"), timer("join"), joinSent("join-3"), condition("unable-to-start")]);
+    const { types: effects } = run([
+      ...toLive,
+      condition("unable-to-start"),
+      timer("join"),
+      joinSent("join-2"),
+      condition("unable-to-start"),
+      timer("join"),
+      joinSent("join-3"),
+      condition("unable-to-start"),
+    ]);
     expect(effects.slice(6)).toEqual([["start-timer:join:3500"], ["send-join"], [], ["start-timer:join:3500"], ["send-join"], [], []]);
     const answered = run([...toLive, condition("unable-to-start", "join-1")]);
     expect(answered.types.at(-1)).toEqual(["start-timer:join:3500"]);
@@ -189,7 +232,11 @@ describe("transition: the join, confirmed", () => {
   });
 
   it("acts on no server condition read from the history of a reload", () => {
-    const { types: effects } = run([...joinedLive, { ...condition("unable-to-start"), history: true } as Step, { ...condition("high-load", "m-1"), history: true } as Step]);
+    const { types: effects } = run([
+      ...joinedLive,
+      { ...condition("unable-to-start"), history: true } as Step,
+      { ...condition("high-load", "m-1"), history: true } as Step,
+    ]);
     expect(effects.slice(-2)).toEqual([[], []]);
   });
 });
@@ -197,7 +244,12 @@ describe("transition: the join, confirmed", () => {
 describe("transition: the remedies of server errors", () => {
   it("joins and sends the message that got 'conversation not found' again, once", () => {
     const last = { lastMessageId: "m-1" };
-    const { types: effects, last: state } = run([...joinedLive, condition("conversation-lost", null, last), joinSent("join-2"), condition("conversation-lost", null, last)]);
+    const { types: effects, last: state } = run([
+      ...joinedLive,
+      condition("conversation-lost", null, last),
+      joinSent("join-2"),
+      condition("conversation-lost", null, last),
+    ]);
     expect(effects.at(-3)).toEqual(["send-join", "place-back:m-1:queued"]);
     expect(effects.at(-1)).toEqual([]);
     expect(state.rejoin).toBe("before-next-message");
@@ -206,7 +258,12 @@ describe("transition: the remedies of server errors", () => {
   it("sends again the message the error names, and joins first once live when the error came in a replay", () => {
     const named = run([...joinedLive, condition("conversation-lost", "m-7", { lastMessageId: "m-9" })]);
     expect(named.types.at(-1)).toEqual(["send-join", "place-back:m-7:queued"]);
-    const replayed = run([...joinedLive, ...reconnect, condition("conversation-lost", "m-7"), batch(), timer()], undefined, 1_000_000, 1000);
+    const replayed = run(
+      [...joinedLive, ...reconnect, condition("conversation-lost", "m-7"), batch(), timer()],
+      undefined,
+      1_000_000,
+      1000,
+    );
     expect(replayed.types.at(-3)).toEqual(["place-back:m-7:queued"]);
     expect(replayed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "send-join", "start-timer:phase:30000"]);
   });
@@ -219,7 +276,14 @@ describe("transition: the remedies of server errors", () => {
   it("starts a new session when the server no longer finds this one, unless it ended", () => {
     const lost = run([...joinedLive, condition("session-lost")]);
     expect(lost.names.at(-1)).toBe("authorizing");
-    expect(lost.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "fail-unconfirmed", "notice:new-session", "request:access-token"]);
+    expect(lost.types.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "close-socket",
+      "forget-session",
+      "fail-unconfirmed",
+      "notice:new-session",
+      "request:access-token",
+    ]);
     const ended = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }), condition("session-lost")]);
     expect(ended.types.at(-1)).toEqual([]);
   });
@@ -232,7 +296,14 @@ describe("transition: the remedies of server errors", () => {
 
   it("does not re-join for a replayed history that ends with a client-managed handoff: only a message does", () => {
     const history = [joined, signal({ kind: "client-handoff" }, true), signal({ kind: "agent-left" }, true)];
-    const { names, types: effects } = run([restoredStart, { type: "token-received", expiresInSeconds: null }, { type: "socket-opened" }, ...history, batch(), { type: "outbox-changed", facts: { queued: true } }]);
+    const { names, types: effects } = run([
+      restoredStart,
+      { type: "token-received", expiresInSeconds: null },
+      { type: "socket-opened" },
+      ...history,
+      batch(),
+      { type: "outbox-changed", facts: { queued: true } },
+    ]);
     expect(names.slice(-2)).toEqual(["live", "live"]);
     expect(effects.at(-2)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000"]);
     expect(effects.at(-1)).toEqual(["send-join", "send-messages"]);
@@ -250,7 +321,14 @@ describe("transition: the remedies of server errors", () => {
 describe("transition: messages", () => {
   it("offers queued messages only when live, and at once when the connection goes live", () => {
     const queued = { queued: true };
-    const { types: effects } = run([...joinedLive, { type: "socket-closed", code: 1006 }, { type: "outbox-changed", facts: queued }, timer(), { type: "socket-opened" }, batch(queued)]);
+    const { types: effects } = run([
+      ...joinedLive,
+      { type: "socket-closed", code: 1006 },
+      { type: "outbox-changed", facts: queued },
+      timer(),
+      { type: "socket-opened" },
+      batch(queued),
+    ]);
     expect(effects.at(-4)).toEqual([]);
     expect(effects.at(-1)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000", "send-messages"]);
     expect(run([...joinedLive, { type: "outbox-changed" }]).types.at(-1)).toEqual([]);
@@ -262,7 +340,9 @@ describe("transition: messages", () => {
     expect(over).toEqual({ state: announced, effects: [{ type: "refuse-message", limitBytes: 1000 }] });
     expect(transition(announced, { type: "message-written", frameBytes: 1000, now: 0, random: 0.5, delivery: quiet }).effects).toEqual([]);
     const fallback = run([{ ...start, useChatApi: true } as Step]).last;
-    expect(transition(fallback, { type: "message-written", frameBytes: 131073, now: 0, random: 0.5, delivery: quiet }).effects).toEqual([{ type: "refuse-message", limitBytes: 131072 }]);
+    expect(transition(fallback, { type: "message-written", frameBytes: 131073, now: 0, random: 0.5, delivery: quiet }).effects).toEqual([
+      { type: "refuse-message", limitBytes: 131072 },
+    ]);
   });
 
   it("replaces a socket at once when a message echo is overdue for two heartbeat periods, even while heartbeats are answered", () => {
@@ -280,7 +360,12 @@ describe("transition: heartbeats and capabilities", () => {
   it("sends a heartbeat every interval, and replaces the socket after two unanswered once the platform has answered one", () => {
     const silent = run([...joinedLive, timer(), heartbeatEcho, timer(), timer(), timer()], undefined, 1_000_000, 30_000);
     expect(silent.names.slice(-4)).toEqual(["live", "live", "live", "connecting"]);
-    expect(silent.types.slice(-4)).toEqual([[], ["send-frame:HEARTBEAT", "start-timer:phase:30000"], ["send-frame:HEARTBEAT", "start-timer:phase:30000"], ["cancel-timer:phase", "close-socket", "open-socket"]]);
+    expect(silent.types.slice(-4)).toEqual([
+      [],
+      ["send-frame:HEARTBEAT", "start-timer:phase:30000"],
+      ["send-frame:HEARTBEAT", "start-timer:phase:30000"],
+      ["cancel-timer:phase", "close-socket", "open-socket"],
+    ]);
   });
 
   it("keeps a socket whose platform never answers heartbeats", () => {
@@ -311,7 +396,10 @@ describe("transition: reconnecting", () => {
     expect(names.slice(-3)).toEqual(["live", "reconnecting", "connecting"]);
     expect(states.at(-2)?.phase).toEqual({ name: "reconnecting", attempt: 1, nextAttemptAt: 1_000_070 + 1000 });
     expect(effects.at(-2)).toEqual(["cancel-timer:phase", "close-socket", "start-timer:phase:1000"]);
-    expect(raw.at(-1)).toEqual([{ type: "cancel-timer", timer: "phase" }, { type: "open-socket", sessionId: "s-1" }]);
+    expect(raw.at(-1)).toEqual([
+      { type: "cancel-timer", timer: "phase" },
+      { type: "open-socket", sessionId: "s-1" },
+    ]);
   });
 
   it("resets the attempt count after a minute of stable connection, not before", () => {
@@ -326,48 +414,118 @@ describe("transition: reconnecting", () => {
   it("fails with the spent budget as a code once the announced attempts are used", () => {
     const budget = run([...toLive, signal({ kind: "session-started", capabilities: { max_reconnect_attempts: 1 } })]).last;
     const { last } = run([{ type: "socket-closed", code: 1006 }, timer(), { type: "socket-closed", code: 1006 }], budget);
-    expect(last.phase).toEqual({ name: "failed", error: { kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: 1 } } });
+    expect(last.phase).toEqual({
+      name: "failed",
+      error: { kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: 1 } },
+    });
   });
 });
 
 describe("transition: tokens and sessions", () => {
   it("fetches a fresh token before using one whose lifetime has mostly passed", () => {
-    const live = run([start, { type: "token-received", expiresInSeconds: 100 }, { type: "session-created", sessionId: "s-1" }, { type: "socket-opened" }, batch(), joined]).last;
-    const early = run([{ type: "socket-closed", code: 1006, at: 1_050_000 }, { ...timer(), at: 1_051_000 }], live);
+    const live = run([
+      start,
+      { type: "token-received", expiresInSeconds: 100 },
+      { type: "session-created", sessionId: "s-1" },
+      { type: "socket-opened" },
+      batch(),
+      joined,
+    ]).last;
+    const early = run(
+      [
+        { type: "socket-closed", code: 1006, at: 1_050_000 },
+        { ...timer(), at: 1_051_000 },
+      ],
+      live,
+    );
     expect(early.names).toEqual(["reconnecting", "connecting"]);
-    const late = run([{ type: "socket-closed", code: 1006, at: 1_090_000 }, { ...timer(), at: 1_091_000 }], live);
+    const late = run(
+      [
+        { type: "socket-closed", code: 1006, at: 1_090_000 },
+        { ...timer(), at: 1_091_000 },
+      ],
+      live,
+    );
     expect(late.names).toEqual(["reconnecting", "authorizing"]);
   });
 
   it("offers a retry of the last message the replaced session took but never answered, and of nothing it answered", () => {
     const unanswered = run([...joinedLive, { type: "socket-closed", code: 4001, facts: { lastMessageId: "m-4" } }]);
-    expect(unanswered.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "fail-unconfirmed", "notice:new-session", "place-back:m-4:failed", "request:access-token"]);
-    const answered = run([...joinedLive, { type: "socket-closed", code: 4001, facts: { lastMessageId: "m-4", lastMessageAnswered: true } }]);
+    expect(unanswered.types.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "close-socket",
+      "forget-session",
+      "fail-unconfirmed",
+      "notice:new-session",
+      "place-back:m-4:failed",
+      "request:access-token",
+    ]);
+    const answered = run([
+      ...joinedLive,
+      { type: "socket-closed", code: 4001, facts: { lastMessageId: "m-4", lastMessageAnswered: true } },
+    ]);
     expect(answered.types.at(-1)).not.toContain("place-back:m-4:failed");
   });
 
   it("fetches a fresh token for every new session", () => {
     const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 4001 }]);
     expect(names.at(-1)).toBe("authorizing");
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "fail-unconfirmed", "notice:new-session", "request:access-token"]);
+    expect(effects.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "close-socket",
+      "forget-session",
+      "fail-unconfirmed",
+      "notice:new-session",
+      "request:access-token",
+    ]);
   });
 
   it("starts a new session at once, with a notice, when a restored session refuses its fresh token", () => {
-    const { names, types: effects } = run([restoredStart, { type: "token-received", expiresInSeconds: 86400 }, { type: "socket-closed", code: 1006 }]);
+    const { names, types: effects } = run([
+      restoredStart,
+      { type: "token-received", expiresInSeconds: 86400 },
+      { type: "socket-closed", code: 1006 },
+    ]);
     expect(names).toEqual(["authorizing", "connecting", "creating-session"]);
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "forget-session", "fail-unconfirmed", "notice:session-not-resumed", "request:sessions"]);
+    expect(effects.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "forget-session",
+      "fail-unconfirmed",
+      "notice:session-not-resumed",
+      "request:sessions",
+    ]);
   });
 
   it("doubts a session that closed normally with no end said, and replaces it at the next failed handshake", () => {
-    const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 1000 }, timer(), { type: "socket-closed", code: 1006 }]);
+    const { names, types: effects } = run([
+      ...joinedLive,
+      { type: "socket-closed", code: 1000 },
+      timer(),
+      { type: "socket-closed", code: 1006 },
+    ]);
     expect(names.slice(-3)).toEqual(["reconnecting", "connecting", "authorizing"]);
     expect(effects.at(-1)).toContain("notice:new-session");
   });
 
   it("replaces a session refused after a token refresh at once, as its new token may not match it", () => {
-    const refreshed = run([...joinedLive, { type: "socket-closed", code: 1006 }, timer(), { type: "socket-closed", code: 1006 }, timer(), { type: "socket-closed", code: 1006 }, timer(), { type: "socket-closed", code: 1006 }]);
+    const refreshed = run([
+      ...joinedLive,
+      { type: "socket-closed", code: 1006 },
+      timer(),
+      { type: "socket-closed", code: 1006 },
+      timer(),
+      { type: "socket-closed", code: 1006 },
+      timer(),
+      { type: "socket-closed", code: 1006 },
+    ]);
     expect(refreshed.names.slice(-2)).toEqual(["connecting", "authorizing"]);
-    const next = run([{ type: "token-received", expiresInSeconds: null }, { type: "socket-closed", code: 1006 }], refreshed.last);
+    const next = run(
+      [
+        { type: "token-received", expiresInSeconds: null },
+        { type: "socket-closed", code: 1006 },
+      ],
+      refreshed.last,
+    );
     expect(next.names).toEqual(["connecting", "creating-session"]);
   });
 
@@ -389,18 +547,34 @@ describe("transition: tokens and sessions", () => {
 
 describe("transition: endings", () => {
   it("ends without reconnecting after SESSION_END, telling the store once, and again only as history after a reload", () => {
-    const ended = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }), { type: "socket-closed", code: 1000 }]);
+    const ended = run([
+      ...joinedLive,
+      signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }),
+      { type: "socket-closed", code: 1000 },
+    ]);
     expect(ended.names.slice(-2)).toEqual(["ended", "ended"]);
     expect(ended.types.at(-2)).toEqual(["cancel-timer:phase", "close-socket", "cancel-timer:join", "end:REASON_NATURAL_END"]);
     expect(ended.types.at(-1)).toEqual([]);
-    const reloaded = run([restoredStart, { type: "token-received", expiresInSeconds: null }, { type: "socket-opened" }, signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }, true)]);
+    const reloaded = run([
+      restoredStart,
+      { type: "token-received", expiresInSeconds: null },
+      { type: "socket-opened" },
+      signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }, true),
+    ]);
     expect(reloaded.types.at(-1)).toContain("end:REASON_NATURAL_END:history");
   });
 
   it("goes on in a new session after an abandonment, with a notice and no end", () => {
     const abandoned = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" })]);
     expect(abandoned.names.at(-1)).toBe("authorizing");
-    expect(abandoned.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "fail-unconfirmed", "notice:new-session", "request:access-token"]);
+    expect(abandoned.types.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "close-socket",
+      "forget-session",
+      "fail-unconfirmed",
+      "notice:new-session",
+      "request:access-token",
+    ]);
   });
 
   it("sends the end frame when live, and ends locally while disconnected, keeping nothing to resume", () => {
@@ -414,7 +588,14 @@ describe("transition: endings", () => {
   it("resets for a new conversation: the old socket, session and transcript go, and a fresh token creates the next", () => {
     const { names, types: effects } = run([...joinedLive, { type: "new-conversation" }]);
     expect(names.at(-1)).toBe("authorizing");
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "cancel-timer:join", "forget-session", "reset-conversation", "request:access-token"]);
+    expect(effects.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "close-socket",
+      "cancel-timer:join",
+      "forget-session",
+      "reset-conversation",
+      "request:access-token",
+    ]);
   });
 
   it("hands over to the Chat API at once when told to, and then ignores everything but the size of messages", () => {

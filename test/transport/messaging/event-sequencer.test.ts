@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { createEventSequencer } from "../../../src/transport/messaging/event-sequencer.ts";
 import type { ReceivedEvent, ReceivedFrame } from "../../../src/transport/messaging/read-frame.ts";
 
-const event = (sequence: number | null, id: string | null = `e-${sequence}`): ReceivedEvent => ({ id, sequence, change: null, signal: null, whole: true });
+const event = (sequence: number | null, id: string | null = `e-${sequence}`): ReceivedEvent => ({
+  id,
+  sequence,
+  change: null,
+  signal: null,
+  whole: true,
+});
 const batch = (...events: ReceivedEvent[]): ReceivedFrame => ({ batch: true, heartbeatEcho: false, events });
 const live = (item: ReceivedEvent): ReceivedFrame => ({ batch: false, heartbeatEcho: false, events: [item] });
 const ids = (events: ReceivedEvent[]) => events.map((item) => item.id);

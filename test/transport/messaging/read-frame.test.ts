@@ -26,10 +26,30 @@ const attachment = {
 describe("readFrame: straight into domain events", () => {
   it("reads messages, with their suggestions as texts, their attachments and the server time", () => {
     const payload = { message_id: "m", text: "Hello", attachments: [attachment], response_suggestions: [{ message_text: "Yes" }] };
-    expect(change(EventType.ServiceAgentMessage, payload)).toEqual({ kind: "agent-message", id: "m", text: "Hello", attachments: [attachment], suggestions: ["Yes"], time });
-    expect(change(EventType.LiveAgentMessage, { ...payload, agent_id: "a" })).toMatchObject({ kind: "live-agent-message", id: "m", text: "Hello" });
+    expect(change(EventType.ServiceAgentMessage, payload)).toEqual({
+      kind: "agent-message",
+      id: "m",
+      text: "Hello",
+      attachments: [attachment],
+      suggestions: ["Yes"],
+      time,
+    });
+    expect(change(EventType.LiveAgentMessage, { ...payload, agent_id: "a" })).toMatchObject({
+      kind: "live-agent-message",
+      id: "m",
+      text: "Hello",
+    });
     const chunk = read(EventType.ServiceAgentMessageChunk, { message_id: "m", text: "Hi", chunk_index: 2, is_complete: true });
-    expect(chunk.change).toEqual({ kind: "agent-message-chunk", id: "m", chunkIndex: 2, text: "Hi", attachments: [], suggestions: [], isComplete: true, time });
+    expect(chunk.change).toEqual({
+      kind: "agent-message-chunk",
+      id: "m",
+      chunkIndex: 2,
+      text: "Hi",
+      attachments: [],
+      suggestions: [],
+      isComplete: true,
+      time,
+    });
     expect(chunk.whole).toBe(true);
     expect(read(EventType.ServiceAgentMessageChunk, { message_id: "m", text: "H", chunk_index: 1 }).whole).toBe(false);
   });
@@ -53,16 +73,37 @@ describe("readFrame: straight into domain events", () => {
     expect(change(EventType.ServiceAgentThinking, {})).toEqual({ kind: "agent-thinking" });
     expect(change(EventType.ServiceAgentTriggeredHandoff, {})).toEqual({ kind: "handoff-triggered" });
     expect(change(EventType.HandoffAccepted, { queue_name: "q" })).toEqual({ kind: "handoff-accepted", queueName: "q" });
-    expect(change(EventType.HandoffQueueStatus, { position_in_queue: 2, estimated_wait_seconds: "soon" })).toEqual({ kind: "handoff-queue-status", position: 2 });
+    expect(change(EventType.HandoffQueueStatus, { position_in_queue: 2, estimated_wait_seconds: "soon" })).toEqual({
+      kind: "handoff-queue-status",
+      position: 2,
+    });
     expect(change(EventType.HandoffFailed, { reason: "none free" })).toEqual({ kind: "handoff-failed", reason: "none free" });
     expect(change(EventType.HandoffTimeout, {})).toEqual({ kind: "handoff-timeout" });
     expect(change(EventType.LiveAgentTyping, { state: "TYPING_STATE_STARTED" })).toEqual({ kind: "live-agent-typing", typing: true });
     expect(change(EventType.LiveAgentLeft, {})).toEqual({ kind: "live-agent-left" });
     expect(change(EventType.LanguageChanged, { language_code: "fr" })).toEqual({ kind: "language-changed", languageCode: "fr" });
-    expect(change(EventType.SessionIdleWarning, {})).toEqual({ kind: "notice", id: "e-1", level: "warning", code: "session-idle-warning", time });
-    expect(change(EventType.SessionIdleWarning, {}, { timestamp })).toEqual({ kind: "notice", id: `idle-${time}`, level: "warning", code: "session-idle-warning", time });
-    expect(read(EventType.SessionEnd, { reason: "REASON_NATURAL_END" })).toMatchObject({ change: null, signal: { kind: "session-ended", reason: "REASON_NATURAL_END" } });
-    expect(read(EventType.SessionStart, { capabilities: { max_reconnect_attempts: 0 } }).signal).toEqual({ kind: "session-started", capabilities: { max_reconnect_attempts: 0 } });
+    expect(change(EventType.SessionIdleWarning, {})).toEqual({
+      kind: "notice",
+      id: "e-1",
+      level: "warning",
+      code: "session-idle-warning",
+      time,
+    });
+    expect(change(EventType.SessionIdleWarning, {}, { timestamp })).toEqual({
+      kind: "notice",
+      id: `idle-${time}`,
+      level: "warning",
+      code: "session-idle-warning",
+      time,
+    });
+    expect(read(EventType.SessionEnd, { reason: "REASON_NATURAL_END" })).toMatchObject({
+      change: null,
+      signal: { kind: "session-ended", reason: "REASON_NATURAL_END" },
+    });
+    expect(read(EventType.SessionStart, { capabilities: { max_reconnect_attempts: 0 } }).signal).toEqual({
+      kind: "session-started",
+      capabilities: { max_reconnect_attempts: 0 },
+    });
   });
 
   it("reads a user message echo by client_event_id, then the server message id, then the event id", () => {
@@ -74,13 +115,24 @@ describe("readFrame: straight into domain events", () => {
       time,
     });
     expect(change(EventType.UserMessage, { text: "hi", message_id: "srv" })).toMatchObject({ id: "srv" });
-    expect(change(EventType.UserMessage, { text: "hi" }, { id: "e-1", timestamp: "" })).toEqual({ kind: "user-message-replayed", id: "e-1", text: "hi", time: now });
+    expect(change(EventType.UserMessage, { text: "hi" }, { id: "e-1", timestamp: "" })).toEqual({
+      kind: "user-message-replayed",
+      id: "e-1",
+      text: "hi",
+      time: now,
+    });
   });
 
   it("gives heartbeats, unknown types and nested batches no meaning, but keeps their place in the order", () => {
     expect(read(EventType.Heartbeat, {})).toEqual({ id: "e-1", sequence: 3, change: null, signal: null, whole: true });
     expect(read("EVENT_TYPE_FROM_THE_FUTURE", { x: 1 })).toEqual({ id: "e-1", sequence: 3, change: null, signal: null, whole: true });
-    const nested = readFrame(JSON.stringify({ type: EventType.EventBatch, payload: { events: [{ type: EventType.EventBatch, sequence: 4, payload: { events: [] } }] } }), now);
+    const nested = readFrame(
+      JSON.stringify({
+        type: EventType.EventBatch,
+        payload: { events: [{ type: EventType.EventBatch, sequence: 4, payload: { events: [] } }] },
+      }),
+      now,
+    );
     expect(nested?.events).toEqual([{ id: null, sequence: 4, change: null, signal: null, whole: true }]);
   });
 });
@@ -156,12 +208,23 @@ describe("readFrame: liberal in what it accepts", () => {
   });
 
   it("reads any event without id, timestamp or payload, and an unusable sequence as transient", () => {
-    expect(read(EventType.ServiceAgentThinking, undefined, {})).toEqual({ id: null, sequence: null, change: { kind: "agent-thinking" }, signal: null, whole: true });
+    expect(read(EventType.ServiceAgentThinking, undefined, {})).toEqual({
+      id: null,
+      sequence: null,
+      change: { kind: "agent-thinking" },
+      signal: null,
+      whole: true,
+    });
     for (const sequence of [0, -1, 1.5, "4", 2 ** 60]) expect(read(EventType.ServiceAgentThinking, {}, { sequence }).sequence).toBeNull();
   });
 
   it("never fails on extra fields, and fills lists and texts a client relies on", () => {
-    const payload = { message_id: "m", extra: { a: 1 }, attachments: [null, 3, { title: 5, content_url: "u" }], response_suggestions: ["Yes", { message_text: "" }, { message_text: "No" }] };
+    const payload = {
+      message_id: "m",
+      extra: { a: 1 },
+      attachments: [null, 3, { title: 5, content_url: "u" }],
+      response_suggestions: ["Yes", { message_text: "" }, { message_text: "No" }],
+    };
     expect(change(EventType.ServiceAgentMessage, payload, { id: "e", extra: 1, timestamp })).toEqual({
       kind: "agent-message",
       id: "m",
@@ -181,13 +244,22 @@ describe("readFrame: liberal in what it accepts", () => {
   });
 
   it("refuses only what is not a JSON object with a type", () => {
-    for (const text of ["not json", "[]", "null", "5", JSON.stringify({ payload: {} }), JSON.stringify({ type: EventType.EventBatch, payload: {} })]) {
+    for (const text of [
+      "not json",
+      "[]",
+      "null",
+      "5",
+      JSON.stringify({ payload: {} }),
+      JSON.stringify({ type: EventType.EventBatch, payload: {} }),
+    ]) {
       expect(readFrame(text, now)).toBeNull();
     }
   });
 
   it("survives huge and deeply nested input, and random garbage", () => {
-    expect(change(EventType.ServiceAgentMessage, { message_id: "m", text: "x".repeat(2_000_000) })).toMatchObject({ text: "x".repeat(2_000_000) });
+    expect(change(EventType.ServiceAgentMessage, { message_id: "m", text: "x".repeat(2_000_000) })).toMatchObject({
+      text: "x".repeat(2_000_000),
+    });
     expect(() => readFrame("[".repeat(200000) + "]".repeat(200000), now)).not.toThrow();
     const depth = 20000;
     const nested = `${'{"type":"EVENT_TYPE_EVENT_BATCH","payload":{"events":['.repeat(depth)}{}${"]}}".repeat(depth)}`;

@@ -4,7 +4,13 @@ import { EventType, SystemMessageLevel, SystemMessageText, type SessionCapabilit
 import { buildChatClient, type DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
 import type { HttpRequest, HttpResponse, WebSocketLike } from "../../../src/transport/environment.ts";
-import { createTestEnvironment, MemoryStorage, NetworkSignals, type TestEnvironment, type TestEnvironmentOptions } from "../../support/test-environment.ts";
+import {
+  createTestEnvironment,
+  MemoryStorage,
+  NetworkSignals,
+  type TestEnvironment,
+  type TestEnvironmentOptions,
+} from "../../support/test-environment.ts";
 
 // The client loads the Chat API transport on demand; loading it once up front keeps the timed assertions
 // of the fallback tests about the protocol rather than about how long a first module load takes.
@@ -46,7 +52,10 @@ interface FakeSession {
 }
 
 /** A Chat API answer the fake gives instead of its default: a status and body, or a failure to connect. */
-export type ChatReply = { status: number; body?: Record<string, unknown>; headers?: Record<string, string> } | { refused: true } | { networkError: true };
+export type ChatReply =
+  | { status: number; body?: Record<string, unknown>; headers?: Record<string, string> }
+  | { refused: true }
+  | { networkError: true };
 
 /**
  * A scripted Messaging platform for unit tests, run under fake timers: fake `fetch` for the token and
@@ -201,7 +210,8 @@ export class FakePlatform {
       if (this.variants.assembledHistory) this.transient(session, EventType.ServiceAgentMessageChunk, payload);
       else this.emit(session, EventType.ServiceAgentMessageChunk, payload);
     });
-    if (this.variants.assembledHistory && upTo === parts.length) this.emit(session, EventType.ServiceAgentMessage, { message_id: messageId, text: parts.join("") });
+    if (this.variants.assembledHistory && upTo === parts.length)
+      this.emit(session, EventType.ServiceAgentMessage, { message_id: messageId, text: parts.join("") });
   }
 
   /** Sends a frame to every open socket without storing it. */
@@ -259,7 +269,11 @@ export class FakePlatform {
     return respond(404, { message: "not found" });
   }
 
-  private async chatApi(action: string, body: Record<string, unknown>, respond: (status: number, body: unknown, headers?: Record<string, string>) => HttpResponse): Promise<HttpResponse> {
+  private async chatApi(
+    action: string,
+    body: Record<string, unknown>,
+    respond: (status: number, body: unknown, headers?: Record<string, string>) => HttpResponse,
+  ): Promise<HttpResponse> {
     if (action === "respond") {
       const reply = this.chatReplies.shift();
       if (reply && "refused" in reply) throw Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
@@ -300,7 +314,9 @@ export class FakePlatform {
     const size = this.variants.replayBatchSize ?? replay.length;
     const batches = Array.from({ length: Math.ceil(replay.length / size) }, (_, index) => replay.slice(index * size, (index + 1) * size));
     batches.forEach((events, index) => {
-      const batch = this.variants.batchWithoutId ? { type: EventType.EventBatch, payload: { events } } : this.event(EventType.EventBatch, { events }, null);
+      const batch = this.variants.batchWithoutId
+        ? { type: EventType.EventBatch, payload: { events } }
+        : this.event(EventType.EventBatch, { events }, null);
       const delay = index * (this.variants.replayBatchDelayMilliseconds ?? 0);
       if (delay === 0) socket.send(JSON.stringify(batch));
       else setTimeout(() => session.sockets.includes(socket) && socket.send(JSON.stringify(batch)), delay);
@@ -314,7 +330,11 @@ export class FakePlatform {
         const echo = this.variants.heartbeatEcho ?? "full";
         if (this.silentHeartbeats || echo === "none") return;
         if (this.variants.skippingSequences) session.nextSequence += 1;
-        socket.send(JSON.stringify(echo === "full" ? this.event(EventType.Heartbeat, {}, null) : { type: EventType.Heartbeat, payload: {}, sequence: null }));
+        socket.send(
+          JSON.stringify(
+            echo === "full" ? this.event(EventType.Heartbeat, {}, null) : { type: EventType.Heartbeat, payload: {}, sequence: null },
+          ),
+        );
         return;
       }
       case EventType.RequestServiceAgentJoin:
@@ -342,14 +362,20 @@ export class FakePlatform {
         session.receivedUserMessages.push({ text, clientEventId: typeof clientEventId === "string" ? clientEventId : undefined });
         this.emit(session, frame.type, { text, message_id: `user-${session.receivedUserMessages.length}` }, frame.metadata);
         if (!session.agentPresent) {
-          this.emit(session, EventType.SystemMessage, { level: SystemMessageLevel.Error, message: SystemMessageText.ConversationIdNotFound });
+          this.emit(session, EventType.SystemMessage, {
+            level: SystemMessageLevel.Error,
+            message: SystemMessageText.ConversationIdNotFound,
+          });
         } else if (this.withholdReplies) {
           return;
         } else if (this.highLoadNext) {
           this.highLoadNext = false;
           this.emit(session, EventType.SystemMessage, { level: SystemMessageLevel.Warning, message: SystemMessageText.HighLoad });
         } else {
-          this.emit(session, EventType.ServiceAgentMessage, { message_id: `reply-${session.receivedUserMessages.length}`, text: `You said ${text}` });
+          this.emit(session, EventType.ServiceAgentMessage, {
+            message_id: `reply-${session.receivedUserMessages.length}`,
+            text: `You said ${text}`,
+          });
         }
         return;
       }

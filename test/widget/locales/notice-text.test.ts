@@ -66,13 +66,19 @@ describe("noticeText and errorText", () => {
     expect(noticeText({ id: "n", level: "error", code: "message-too-large", parameters: { limitBytes: 131072 }, time: 0 }, en)).toBe(
       "This message is too long to send (128\u00a0KB at most).",
     );
-    expect(errorText({ kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: 10 } }, en)).toBe("We tried to reconnect 10 times.");
+    expect(errorText({ kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: 10 } }, en)).toBe(
+      "We tried to reconnect 10 times.",
+    );
   });
 
   it("show a server's text the client does not know as the server wrote it, and a fallback without one", () => {
-    expect(noticeText({ id: "n", level: "info", code: "server-message", text: "Maintenance at noon.", time: 0 }, en)).toBe("Maintenance at noon.");
+    expect(noticeText({ id: "n", level: "info", code: "server-message", text: "Maintenance at noon.", time: 0 }, en)).toBe(
+      "Maintenance at noon.",
+    );
     expect(noticeText({ id: "n", level: "info", code: "server-message", time: 0 }, en)).toBe(en.notices["server-message"]);
-    expect(noticeText({ id: "n", level: "warning", code: "server-busy", text: "Our system is experiencing high load.", time: 0 }, en)).toBe(en.notices["server-busy"]);
+    expect(noticeText({ id: "n", level: "warning", code: "server-busy", text: "Our system is experiencing high load.", time: 0 }, en)).toBe(
+      en.notices["server-busy"],
+    );
   });
 
   it("never fail on a code this version does not know", () => {

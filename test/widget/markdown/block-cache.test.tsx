@@ -18,7 +18,9 @@ function shape(node: ComponentChildren): unknown {
 
 /** The top-level block elements a rendering holds, each unwrapped from the component that keeps it. */
 const blocksOf = (children: ComponentChildren) =>
-  (children as ComponentChildren[]).map((block) => (isValidElement(block) ? (block.props as { children: ComponentChildren }).children : block));
+  (children as ComponentChildren[]).map((block) =>
+    isValidElement(block) ? (block.props as { children: ComponentChildren }).children : block,
+  );
 
 function html(children: ComponentChildren): string {
   const host = document.createElement("div");
@@ -59,18 +61,54 @@ const REAL_SAMPLES: Record<string, string> = {
 };
 
 /** Markup that decides where blocks start and end, or hides inside them. */
-const HOSTILE_FRAGMENTS = ["\n", "\n\n", "\r", "\r\n", "- ", "* ", "+ ", "1. ", "2) ", "> ", "# ", "###### ", "```", "~~~", "````",
-  "---", "***", "  ", "    ", "\t", "*", "**", "_", "`", "[", "](", ")", "https://example.com", "javascript:", "<b>", "\\",
-  "word", "two words", " "];
+const HOSTILE_FRAGMENTS = [
+  "\n",
+  "\n\n",
+  "\r",
+  "\r\n",
+  "- ",
+  "* ",
+  "+ ",
+  "1. ",
+  "2) ",
+  "> ",
+  "# ",
+  "###### ",
+  "```",
+  "~~~",
+  "````",
+  "---",
+  "***",
+  "  ",
+  "    ",
+  "\t",
+  "*",
+  "**",
+  "_",
+  "`",
+  "[",
+  "](",
+  ")",
+  "https://example.com",
+  "javascript:",
+  "<b>",
+  "\\",
+  "word",
+  "two words",
+  " ",
+];
 
 function hostileSample(random: () => number): string {
-  return Array.from({ length: 10 + Math.floor(random() * 80) }, () => HOSTILE_FRAGMENTS[Math.floor(random() * HOSTILE_FRAGMENTS.length)]!).join("");
+  return Array.from(
+    { length: 10 + Math.floor(random() * 80) },
+    () => HOSTILE_FRAGMENTS[Math.floor(random() * HOSTILE_FRAGMENTS.length)]!,
+  ).join("");
 }
 
 /** Ends of the chunks of `text` at random split points, from single characters to a few dozen. */
 function splitPoints(text: string, random: () => number): number[] {
   const ends: number[] = [];
-  for (let end = 0; end < text.length; ) {
+  for (let end = 0; end < text.length;) {
     end = Math.min(text.length, end + 1 + Math.floor(random() * (random() < 0.5 ? 4 : 40)));
     ends.push(end);
   }
@@ -124,7 +162,10 @@ describe("a growing message renders as a full parse would, at every step", { tim
     const random = seededRandom(7);
     const [firstEnds, secondEnds] = [splitPoints(first, random), splitPoints(second, random)];
     for (let step = 0; step < Math.max(firstEnds.length, secondEnds.length); step++) {
-      for (const [text, ends] of [[first, firstEnds], [second, secondEnds]] as const) {
+      for (const [text, ends] of [
+        [first, firstEnds],
+        [second, secondEnds],
+      ] as const) {
         const prefix = text.slice(0, ends[Math.min(step, ends.length - 1)]);
         expect(shape(renderMarkdown(prefix)), JSON.stringify(prefix)).toEqual(shape(renderBlocks(prefix)));
       }
@@ -142,7 +183,9 @@ describe("finished blocks", () => {
     // The list could still have gone on while the line after it was incomplete.
     expect(second[1]).not.toBe(first[1]);
     for (const index of [0, 1, 2]) expect(third[index]).toBe(second[index]);
-    expect(html(renderMarkdown(`${opening} growing.\n\nAnd a fourth.\n\nFifth`))).toBe(html(renderBlocks(`${opening} growing.\n\nAnd a fourth.\n\nFifth`)));
+    expect(html(renderMarkdown(`${opening} growing.\n\nAnd a fourth.\n\nFifth`))).toBe(
+      html(renderBlocks(`${opening} growing.\n\nAnd a fourth.\n\nFifth`)),
+    );
   });
 
   test("keep their DOM: a bubble updated in place mutates only its last block", () => {

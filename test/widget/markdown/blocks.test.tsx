@@ -21,8 +21,7 @@ describe("markdown blocks", () => {
     const host = showMarkdown("# Title\n## Section\n### Detail with *style*\nbody");
     expect(host.querySelector("h1, h2, h3, h4, h5, h6")).toBeNull();
     expect(host.innerHTML).toBe(
-      "<p><strong>Title</strong></p><p><strong>Section</strong></p>" +
-        "<p><strong>Detail with <em>style</em></strong></p><p>body</p>",
+      "<p><strong>Title</strong></p><p><strong>Section</strong></p>" + "<p><strong>Detail with <em>style</em></strong></p><p>body</p>",
     );
   });
 
@@ -55,9 +54,7 @@ describe("markdown blocks", () => {
   });
 
   test("dash, star and plus items form one unordered list", () => {
-    expect(showMarkdown("- apples\n* pears\n+ plums").innerHTML).toBe(
-      "<ul><li>apples</li><li>pears</li><li>plums</li></ul>",
-    );
+    expect(showMarkdown("- apples\n* pears\n+ plums").innerHTML).toBe("<ul><li>apples</li><li>pears</li><li>plums</li></ul>");
   });
 
   test("ordered lists keep a start number other than one", () => {
@@ -78,9 +75,7 @@ describe("markdown blocks", () => {
   });
 
   test("an item of the other kind nests even when indented less than the item's text", () => {
-    expect(showMarkdown("1. Prepare\n  - wash\n2. Cook").innerHTML).toBe(
-      "<ol><li>Prepare<ul><li>wash</li></ul></li><li>Cook</li></ol>",
-    );
+    expect(showMarkdown("1. Prepare\n  - wash\n2. Cook").innerHTML).toBe("<ol><li>Prepare<ul><li>wash</li></ul></li><li>Cook</li></ol>");
   });
 
   test("switching between ordered and unordered markers starts a new list", () => {
@@ -88,12 +83,8 @@ describe("markdown blocks", () => {
   });
 
   test("indented lines continue an item, and a blank line before indented text makes paragraphs", () => {
-    expect(showMarkdown("- first\n  more\n- second").innerHTML).toBe(
-      "<ul><li>first<br>more</li><li>second</li></ul>",
-    );
-    expect(showMarkdown("1. step\n\n   detail\n\n2. next").innerHTML).toBe(
-      "<ol><li><p>step</p><p>detail</p></li><li>next</li></ol>",
-    );
+    expect(showMarkdown("- first\n  more\n- second").innerHTML).toBe("<ul><li>first<br>more</li><li>second</li></ul>");
+    expect(showMarkdown("1. step\n\n   detail\n\n2. next").innerHTML).toBe("<ol><li><p>step</p><p>detail</p></li><li>next</li></ol>");
   });
 
   test("an unindented line after a blank line ends the list", () => {
@@ -117,9 +108,7 @@ describe("markdown blocks", () => {
   });
 
   test("markers without their space stay text", () => {
-    expect(showMarkdown("-5 degrees\n1.5 litres\n*not an item*").innerHTML).toBe(
-      "<p>-5 degrees<br>1.5 litres<br><em>not an item</em></p>",
-    );
+    expect(showMarkdown("-5 degrees\n1.5 litres\n*not an item*").innerHTML).toBe("<p>-5 degrees<br>1.5 litres<br><em>not an item</em></p>");
   });
 
   test("nesting deeper than the limit renders the remaining markers as text", () => {

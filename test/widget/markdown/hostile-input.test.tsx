@@ -22,8 +22,35 @@ function expectOnlySafeMarkup(host: HTMLElement): void {
   }
 }
 
-const FRAGMENTS = ["*", "**", "_", "__", "`", "```", "[", "]", "(", ")", "](", "\n", "\n\n", "- ", "1. ", "> ",
-  "# ", "  ", "\\", "<b>", "<img src=x onerror=alert(1)>", "https://", "javascript:", "example.com", "a", "word", " "];
+const FRAGMENTS = [
+  "*",
+  "**",
+  "_",
+  "__",
+  "`",
+  "```",
+  "[",
+  "]",
+  "(",
+  ")",
+  "](",
+  "\n",
+  "\n\n",
+  "- ",
+  "1. ",
+  "> ",
+  "# ",
+  "  ",
+  "\\",
+  "<b>",
+  "<img src=x onerror=alert(1)>",
+  "https://",
+  "javascript:",
+  "example.com",
+  "a",
+  "word",
+  " ",
+];
 
 describe("markdown on hostile input", () => {
   test.each([

@@ -19,9 +19,7 @@ describe("markdown inline formatting", () => {
   });
 
   test("underscores inside words stay literal", () => {
-    expect(paragraph("call snake_case_name or __init__ now")).toBe(
-      "call snake_case_name or <strong>init</strong> now",
-    );
+    expect(paragraph("call snake_case_name or __init__ now")).toBe("call snake_case_name or <strong>init</strong> now");
     expect(paragraph("file_name_v2.txt")).toBe("file_name_v2.txt");
   });
 
@@ -78,9 +76,7 @@ describe("markdown inline formatting", () => {
   });
 
   test("backslash escapes make markers literal", () => {
-    expect(paragraph("\\*not italic\\* and \\_plain\\_ and \\`tick\\`")).toBe(
-      "*not italic* and _plain_ and `tick`",
-    );
+    expect(paragraph("\\*not italic\\* and \\_plain\\_ and \\`tick\\`")).toBe("*not italic* and _plain_ and `tick`");
     expect(paragraph("a \\ b \\n")).toBe("a \\ b \\n");
   });
 

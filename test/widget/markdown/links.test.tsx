@@ -81,10 +81,7 @@ describe("markdown links", () => {
 
   test("a bare URL leaves out trailing punctuation, closing parentheses and emphasis markers", () => {
     const host = showMarkdown("(see https://example.com/page), **https://example.com/bold**!");
-    expect(linksIn(host).map((link) => link.textContent)).toEqual([
-      "https://example.com/page",
-      "https://example.com/bold",
-    ]);
+    expect(linksIn(host).map((link) => link.textContent)).toEqual(["https://example.com/page", "https://example.com/bold"]);
     expect(host.querySelector("strong > a")).not.toBeNull();
   });
 

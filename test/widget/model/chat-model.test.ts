@@ -29,7 +29,12 @@ describe("announcements and the unread count", () => {
   it("change once per frame, with every agent message finished since the last one, in order", () => {
     const { client, announcements, unreadCounts, dispose } = attachedModel();
     client.set({ messages: [agentMessage("a1", "First **answer**")] });
-    client.set({ messages: [agentMessage("a1", "First **answer**"), agentMessage("a2", "Second, by [Max](https://example.com)", { author: { name: "Max" } })] });
+    client.set({
+      messages: [
+        agentMessage("a1", "First **answer**"),
+        agentMessage("a2", "Second, by [Max](https://example.com)", { author: { name: "Max" } }),
+      ],
+    });
     expect(announcements).toEqual([]);
     nextFrame();
     expect(announcements).toEqual(["Ava: First answer\nMax: Second, by Max"]);

@@ -17,13 +17,24 @@ function play(...steps: Partial<ConversationSnapshot>[]): ConversationStory {
 }
 
 const summary = (story: ConversationStory) =>
-  story.entries.map((entry) => [entry.kind, entry.kind === "handoff" ? entry.handoff.phase : entry.participant.name, entry.after, entry.time]);
+  story.entries.map((entry) => [
+    entry.kind,
+    entry.kind === "handoff" ? entry.handoff.phase : entry.participant.name,
+    entry.after,
+    entry.time,
+  ]);
 const sam = { id: "sam", name: "Sam" };
 
 describe("the conversation's story", () => {
   it("keeps one entry per handoff, where it started, through every phase up to its outcome", () => {
     const messages = [agentMessage("a1", "Let me connect you")];
-    const story = play({ messages }, { handoff: { phase: "triggered" } }, { handoff: { phase: "accepted" } }, { handoff: { phase: "queued", position: 2 } }, { handoff: { phase: "timed-out" } });
+    const story = play(
+      { messages },
+      { handoff: { phase: "triggered" } },
+      { handoff: { phase: "accepted" } },
+      { handoff: { phase: "queued", position: 2 } },
+      { handoff: { phase: "timed-out" } },
+    );
     expect(summary(story)).toEqual([["handoff", "timed-out", 1, 1000]]);
   });
 
@@ -41,7 +52,12 @@ describe("the conversation's story", () => {
   });
 
   it("starts a second entry for a second handoff once the first has settled", () => {
-    const story = play({ handoff: { phase: "triggered" } }, { handoff: { phase: "failed" } }, { handoff: { phase: "none" } }, { handoff: { phase: "triggered" } });
+    const story = play(
+      { handoff: { phase: "triggered" } },
+      { handoff: { phase: "failed" } },
+      { handoff: { phase: "none" } },
+      { handoff: { phase: "triggered" } },
+    );
     expect(summary(story).map(([, phase]) => phase)).toEqual(["failed", "triggered"]);
     expect(new Set(story.entries.map((entry) => entry.id)).size).toBe(2);
   });
@@ -52,7 +68,13 @@ describe("the conversation's story", () => {
   });
 
   it("hides the server's 'could not connect' notice only while a failed handoff says the same", () => {
-    const notice = (id: string) => ({ id, level: "warning" as const, code: "handoff-connect-failed" as const, text: SystemMessageText.HandoffConnectFailed, time: 0 });
+    const notice = (id: string) => ({
+      id,
+      level: "warning" as const,
+      code: "handoff-connect-failed" as const,
+      text: SystemMessageText.HandoffConnectFailed,
+      time: 0,
+    });
     const before = play({ notices: [notice("n0")] });
     expect([...before.hiddenNotices]).toEqual([]);
     const after = play({ handoff: { phase: "failed" } }, { notices: [notice("n1")] });

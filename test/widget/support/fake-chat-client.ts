@@ -21,7 +21,17 @@ export function createSnapshot(changes: Partial<ConversationSnapshot> = {}): Con
 
 /** A finished message by the platform's agent unless `changes` say otherwise. */
 export function agentMessage(id: string, text: string, changes: Partial<ChatMessage> = {}): ChatMessage {
-  return { id, role: "agent", text, attachments: [], suggestions: [], streaming: false, time: Date.UTC(2026, 0, 5, 9, 30), author: { name: "Ava" }, ...changes };
+  return {
+    id,
+    role: "agent",
+    text,
+    attachments: [],
+    suggestions: [],
+    streaming: false,
+    time: Date.UTC(2026, 0, 5, 9, 30),
+    author: { name: "Ava" },
+    ...changes,
+  };
 }
 
 /** A user message, delivered unless `status` says otherwise. */

@@ -49,11 +49,23 @@ function FloorChat({ host }: { host: HTMLElement }) {
   const connect = async () => {
     const base = host.getAttribute("messaging-url") ?? location.origin;
     const post = async (path: string, headers: Record<string, string>, body: unknown) => {
-      const response = await fetch(`${base}/api/v1/${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+      const response = await fetch(`${base}/api/v1/${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      });
       return (await response.json()) as Record<string, string>;
     };
-    const { access_token: token } = await post("access-token", { "X-Token": host.getAttribute("connector-token") ?? "", "X-Host": location.hostname }, {});
-    const { session_id: session } = await post("sessions", { Authorization: `Bearer ${token}` }, { platform: "web", streaming_enabled: true });
+    const { access_token: token } = await post(
+      "access-token",
+      { "X-Token": host.getAttribute("connector-token") ?? "", "X-Host": location.hostname },
+      {},
+    );
+    const { session_id: session } = await post(
+      "sessions",
+      { Authorization: `Bearer ${token}` },
+      { platform: "web", streaming_enabled: true },
+    );
     const socket = new WebSocket(`${base.replace(/^http/, "ws")}/ws?session_id=${session}&access_token=${token}`);
     let joined = false;
     socket.onmessage = (event) => {
@@ -78,7 +90,13 @@ function FloorChat({ host }: { host: HTMLElement }) {
   return () => (
     <>
       <style>{styles}</style>
-      <button part="launcher" class="launcher" aria-label={open.value ? "Close chat" : "Open chat"} aria-expanded={open.value} onClick={toggle}>
+      <button
+        part="launcher"
+        class="launcher"
+        aria-label={open.value ? "Close chat" : "Open chat"}
+        aria-expanded={open.value}
+        onClick={toggle}
+      >
         ✉
       </button>
       <section part="panel" class="panel" role="dialog" aria-label="Chat" hidden={!open.value}>
