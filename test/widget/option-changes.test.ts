@@ -21,6 +21,14 @@ describe("changedOptions", () => {
     expect(changedOptions({ environment }, { environment: other })).toEqual({ environment: other });
   });
 
+  it("compares function options by identity, so a new getAccessToken replaces the client", () => {
+    const getAccessToken = async () => ({ access_token: "a", expires_in: 60 });
+    const other = async () => ({ access_token: "b", expires_in: 60 });
+    expect(changedOptions({ getAccessToken }, { getAccessToken })).toBeNull();
+    expect(changedOptions({ getAccessToken }, { getAccessToken: other })).toEqual({ getAccessToken: other });
+    expect(changedOptions({ getAccessToken }, {})).toEqual({ getAccessToken: undefined });
+  });
+
   it("returns null when nothing changed", () => {
     expect(changedOptions({}, {})).toBeNull();
     expect(changedOptions({ mode: "inline", open: true }, { mode: "inline", open: true })).toBeNull();
