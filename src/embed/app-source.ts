@@ -20,21 +20,36 @@ export interface AppSource {
   readonly loaded: AppModule | null;
   /** Loads the app once and resolves to it; after a failure, the next call tries again. */
   load(): Promise<AppModule>;
+  /** Fetches the app ahead of need without running it, so an idle page pays no script time or heap for it. */
+  prefetch(): void;
 }
 
 /** An app that is already there. */
 export function presentApp(app: AppModule): AppSource {
-  return { loaded: app, load: () => Promise.resolve(app) };
+  return { loaded: app, load: () => Promise.resolve(app), prefetch() {} };
 }
 
 /**
  * The app of the ES module at `url`, imported on the first `load`. Importing only fetches and evaluates
- * it: nothing in it contacts the platform.
+ * it: nothing in it contacts the platform. A prefetch is a module preload, which the later import reuses.
  */
-export function appAt(url: string, importModule = (address: string): Promise<AppModule> => import(/* @vite-ignore */ address)): AppSource {
+export function appAt(
+  url: string,
+  importModule = (address: string): Promise<AppModule> => import(/* @vite-ignore */ address),
+  document: Document | undefined = globalThis.document,
+): AppSource {
   let loaded: AppModule | null = null;
   let loading: Promise<AppModule> | null = null;
+  let preloaded = false;
   return {
+    prefetch() {
+      if (preloaded || loading || !document) return;
+      preloaded = true;
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = url;
+      document.head.append(link);
+    },
     get loaded() {
       return loaded;
     },

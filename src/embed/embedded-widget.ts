@@ -94,7 +94,7 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
     if (options.prefetch !== "none") {
       for (const intent of ["pointerenter", "focus"]) launcher.button.addEventListener(intent, prefetch, { once: true });
     }
-    if ((options.prefetch ?? "idle") === "idle") cancelPrefetch = whenIdle(prefetch);
+    if ((options.prefetch ?? "idle") === "idle") cancelPrefetch = whenIdle(() => source.prefetch());
   }
 
   const widget: EmbeddedWidget = {

@@ -20,4 +20,22 @@ describe("the app at an address", () => {
     await expect(source.load()).resolves.toBe(app);
     expect(importModule).toHaveBeenCalledTimes(2);
   });
+
+  it("prefetches as one module preload of the same address, which the later import reuses", () => {
+    const importModule = vi.fn(() => Promise.resolve(app));
+    const source = appAt("https://cdn.example.com/cap-chat-app.js", importModule, document);
+    source.prefetch();
+    source.prefetch();
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(links.map((link) => link.href)).toEqual(["https://cdn.example.com/cap-chat-app.js"]);
+    expect(importModule).not.toHaveBeenCalled();
+    links.forEach((link) => link.remove());
+  });
+
+  it("does not preload what is already being imported", async () => {
+    const source = appAt("/cap-chat-app.js", () => Promise.resolve(app), document);
+    await source.load();
+    source.prefetch();
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+  });
 });

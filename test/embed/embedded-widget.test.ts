@@ -11,6 +11,7 @@ function createDeferredSource() {
   const mounted: { target: ShadowRoot; fake: FakeController }[] = [];
   const locales: string[] = [];
   let loads = 0;
+  let prefetches = 0;
   let arrive: (app: AppModule) => void = () => {};
   const arrival = new Promise<AppModule>((resolve) => (arrive = resolve));
   const app: AppModule = {
@@ -37,6 +38,9 @@ function createDeferredSource() {
       loads += 1;
       return arrival;
     },
+    prefetch() {
+      prefetches += 1;
+    },
   };
   return {
     source,
@@ -44,6 +48,9 @@ function createDeferredSource() {
     locales,
     get loads() {
       return loads;
+    },
+    get prefetches() {
+      return prefetches;
     },
     /** Delivers the app and lets the widget mount it. */
     async arrive() {
@@ -103,14 +110,17 @@ describe("an embedded widget before its app has loaded", () => {
     expect(root.querySelectorAll('[part="launcher"]')).toHaveLength(1);
   });
 
-  it("fetches the app when the browser is idle by default, and never with prefetch: none", () => {
+  it("fetches the app without running it when the browser is idle by default, and never with prefetch: none", () => {
     vi.useFakeTimers();
     const idle = createDeferredSource();
     mountEmbeddedWidget(shadowRoot(), options, idle.source);
     const none = createDeferredSource();
     mountEmbeddedWidget(shadowRoot(), { ...options, prefetch: "none" }, none.source);
+    const intent = createDeferredSource();
+    mountEmbeddedWidget(shadowRoot(), { ...options, prefetch: "intent" }, intent.source);
     vi.advanceTimersByTime(5000);
-    expect([idle.loads, idle.mounted.length, none.loads]).toEqual([1, 0, 0]);
+    expect([idle.prefetches, idle.loads, idle.mounted.length]).toEqual([1, 0, 0]);
+    expect([none.prefetches, none.loads, intent.prefetches, intent.loads]).toEqual([0, 0, 0, 0]);
   });
 
   it("runs commands given meanwhile in order once mounted, and moves listeners to it", async () => {
@@ -199,7 +209,7 @@ describe("an embedded widget before its app has loaded", () => {
   it("reports an app that fails to load, and tries again on the next command", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     let attempts = 0;
-    const source: AppSource = { loaded: null, load: () => ((attempts += 1), Promise.reject(new Error("offline"))) };
+    const source: AppSource = { loaded: null, load: () => ((attempts += 1), Promise.reject(new Error("offline"))), prefetch() {} };
     const widget = mountEmbeddedWidget(shadowRoot(), { ...options, prefetch: "none" }, source);
     widget.open();
     await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(1));
