@@ -1,5 +1,6 @@
 import { greeting, liveAgentFarewell, liveAgentGreeting, liveAgentProfile } from "../demo/server/agent/replies.ts";
 import { en } from "../src/widget/locales/en.ts";
+import { fillTemplate } from "../src/widget/locales/locale-strings.ts";
 import { deliveries, recordedStory, recordedWidgetEvents, recordStory, recordWidgetEvents } from "./delivery-table.ts";
 import { chatApiSecrets, demoChatPath, expect, expectLongAnswerInFull, fault, sessionIdOf, test } from "./fixtures.ts";
 
@@ -27,7 +28,7 @@ test.describe("conversation journeys, on each delivery", () => {
       await recordWidgetEvents(page, delivery, "cap-chat:handoff");
       await recordStory(page, delivery);
       await widget.send("I want a human");
-      await expect(widget.handoffStory.last()).toHaveText(en.handoff.liveAgentJoined(liveAgentProfile.name));
+      await expect(widget.handoffStory.last()).toHaveText(fillTemplate(en.handoff.liveAgentJoined, { name: liveAgentProfile.name }));
       await expect(page.locator('[part~="header"]')).toContainText(`${liveAgentProfile.name} · ${en.status.connected}`);
       await expect(widget.liveAgentMessages.first()).toContainText(liveAgentGreeting().text);
       await widget.send("My order is late");
@@ -48,15 +49,15 @@ test.describe("conversation journeys, on each delivery", () => {
       const story = await recordedStory(page);
       const shown = story.texts.join(" | ");
       const queued = story.texts.findIndex((text) => /queue/i.test(text));
-      const joined = story.texts.indexOf(en.handoff.liveAgentJoined(liveAgentProfile.name));
-      const left = story.texts.indexOf(en.handoff.liveAgentLeft(liveAgentProfile.name));
+      const joined = story.texts.indexOf(fillTemplate(en.handoff.liveAgentJoined, { name: liveAgentProfile.name }));
+      const left = story.texts.indexOf(fillTemplate(en.handoff.liveAgentLeft, { name: liveAgentProfile.name }));
       expect(queued, shown).toBeGreaterThanOrEqual(0);
       expect(joined, shown).toBeGreaterThan(queued);
       expect(left, shown).toBeGreaterThan(joined);
       expect(story.mostRows, shown).toBeLessThanOrEqual(2);
       await expect(widget.handoffStory).toHaveText([
-        en.handoff.liveAgentJoined(liveAgentProfile.name),
-        en.handoff.liveAgentLeft(liveAgentProfile.name),
+        fillTemplate(en.handoff.liveAgentJoined, { name: liveAgentProfile.name }),
+        fillTemplate(en.handoff.liveAgentLeft, { name: liveAgentProfile.name }),
       ]);
       await expect(page.locator('[part~="header"] p')).toHaveText(en.status.ended);
     });

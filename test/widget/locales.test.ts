@@ -4,7 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { ar } from "../../src/widget/locales/ar.ts";
 import { en } from "../../src/widget/locales/en.ts";
 import { fr } from "../../src/widget/locales/fr.ts";
-import { findLocale, loadLocale, resolveLocale } from "../../src/widget/locales/index.ts";
+import { findLocale, loadLocale, resolveLocale, translate } from "../../src/widget/locales/index.ts";
+import { fillTemplate } from "../../src/widget/locales/locale-strings.ts";
 import { createSnapshot } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
 
@@ -68,8 +69,10 @@ describe("locales", () => {
 
   it("fall back to the browser language, then English", () => {
     vi.stubGlobal("navigator", { language: "fr-BE" });
-    expect(resolveLocale(undefined)).toBe(fr);
-    expect(resolveLocale("ar")).toBe(ar);
+    expect(resolveLocale(undefined)).toBe(findLocale("fr"));
+    expect(resolveLocale(undefined).code).toBe("fr");
+    expect(resolveLocale("ar")).toBe(findLocale("ar"));
+    expect(resolveLocale("ar").code).toBe("ar");
     vi.stubGlobal("navigator", { language: "pt-BR" });
     expect(resolveLocale("de")).toBe(en);
     vi.stubGlobal("navigator", undefined);
@@ -86,7 +89,37 @@ describe("locales", () => {
       Object.entries(strings).flatMap(([key, value]) =>
         value && typeof value === "object" ? shape(value).map((inner) => `${key}.${inner}`) : [`${key}:${typeof value}`],
       );
-    for (const locale of [fr, ar]) expect(shape(locale)).toEqual(shape(en));
+    for (const translation of [fr, ar]) expect(shape(translate(translation))).toEqual(shape(en));
+  });
+});
+
+describe("translations", () => {
+  /** English's texts in the order of its entries, the order every translation follows. */
+  const englishTexts = (strings: object): string[] =>
+    Object.values(strings).flatMap((value: string | object) => (typeof value === "string" ? [value] : englishTexts(value)));
+  const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
+
+  it.each([
+    ["fr", fr],
+    ["ar", ar],
+  ])("%s has one text for each entry of English, in its order", (code, translation) => {
+    const english = englishTexts(en);
+    expect(translation).toHaveLength(english.length);
+    // An entry out of place shows as a template whose names differ from English's at the same position.
+    expect(translation.map(placeholders)).toEqual(english.map(placeholders));
+    expect(translation.every((text) => text.trim() !== "")).toBe(true);
+    const strings = translate(translation);
+    expect(strings.code).toBe(code);
+    expect(strings.dir).toBe(code === "ar" ? "rtl" : "ltr");
+    expect(strings.errors["invalid-answer"]).toBe(translation.at(-1));
+  });
+
+  it("word templates in each language's order", () => {
+    const french = translate(fr);
+    expect(fillTemplate(french.oneUnread, { count: 1 })).toBe("1 message non lu");
+    expect(fillTemplate(french.unread, { count: 3 })).toBe("3 messages non lus");
+    expect(fillTemplate(translate(ar).handoff.liveAgentJoined, { name: "أحمد" })).toBe("انضم أحمد إلى المحادثة");
+    expect(fillTemplate(en.handoff.queuePosition, { position: 2 })).toBe("You are number 2 in the queue");
   });
 });
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import { fillTemplate } from "../locales/locale-strings.ts";
 import { errorText } from "../locales/notice-text.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Banner } from "./banner.tsx";
@@ -36,7 +37,9 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
           text={
             model.connectionStatus.value === "connecting"
               ? strings.status.connecting
-              : strings.reconnectIn(Math.max(0, Math.ceil((reconnectAt - now) / 1000)))
+              : reconnectAt > now
+                ? fillTemplate(strings.reconnectIn, { seconds: Math.ceil((reconnectAt - now) / 1000) })
+                : strings.reconnectingNow
           }
           action={[
             strings.retryNow,

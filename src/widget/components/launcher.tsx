@@ -1,4 +1,5 @@
 import type { Ref } from "preact";
+import { fillTemplate } from "../locales/locale-strings.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Icon } from "./icons.tsx";
 
@@ -28,7 +29,7 @@ export function Launcher({ model, buttonRef }: { model: ChatModel; buttonRef: Re
             {unread > 99 ? "99+" : unread}
           </span>
           <span id="cap-chat-unread" class="hidden">
-            {strings.unread(unread)}
+            {fillTemplate(unread === 1 ? strings.oneUnread : strings.unread, { count: unread })}
           </span>
         </>
       )}

@@ -1,6 +1,7 @@
 import type { HandoffPhase } from "../../transport/conversation.ts";
 import { formatDuration } from "../format.ts";
 import type { LocaleStrings } from "../locales/index.ts";
+import { fillTemplate } from "../locales/locale-strings.ts";
 import type { StoryEntry } from "../model/conversation-story.ts";
 import { Avatar } from "./avatar.tsx";
 import { Icon } from "./icons.tsx";
@@ -11,8 +12,8 @@ export function describeHandoff(handoff: HandoffPhase, strings: LocaleStrings): 
   switch (handoff.phase) {
     case "queued": {
       const { position, estimatedWaitSeconds: wait } = handoff;
-      const queue = position === undefined ? texts.queued : texts.queuePosition(position);
-      return `${texts.connecting} ${queue}${wait === undefined ? "" : ` ${texts.estimatedWait(formatDuration(wait, strings.code))}`}.`;
+      const queue = position === undefined ? texts.queued : fillTemplate(texts.queuePosition, { position });
+      return `${texts.connecting} ${queue}${wait === undefined ? "" : ` ${fillTemplate(texts.estimatedWait, { duration: formatDuration(wait, strings.code) })}`}.`;
     }
     case "failed":
       return texts.failed;
@@ -41,7 +42,7 @@ export function StoryItem({ entry, strings }: { entry: StoryEntry; strings: Loca
       )}
       {entry.kind === "handoff"
         ? describeHandoff(entry.handoff, strings)
-        : strings.handoff[entry.kind === "joined" ? "liveAgentJoined" : "liveAgentLeft"](entry.participant.name)}
+        : fillTemplate(strings.handoff[entry.kind === "joined" ? "liveAgentJoined" : "liveAgentLeft"], { name: entry.participant.name })}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { fillTemplate } from "../locales/locale-strings.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 
 /**
@@ -16,9 +17,9 @@ export function TypingIndicator({ model }: { model: ChatModel }) {
         <i />
       </span>
       {typing.kind === "agent"
-        ? strings.thinking(model.identity.value.name)
+        ? fillTemplate(strings.thinking, { name: model.identity.value.name })
         : typing.kind === "live-agent"
-          ? strings.isTyping(typing.agent?.name ?? model.liveAgent.value?.name ?? strings.agent)
+          ? fillTemplate(strings.isTyping, { name: typing.agent?.name ?? model.liveAgent.value?.name ?? strings.agent })
           : strings.waitingForReply}
     </div>
   );

@@ -1,9 +1,9 @@
 import type { LocaleStrings } from "./locale-strings.ts";
 
-/** Shared by every code that means the site's chat is set up wrongly: nothing the visitor can fix. */
-const setup = "The chat is not set up correctly.";
-
-/** English, the default; its accessible names are the documented public ones. */
+/**
+ * English, the default; its accessible names are the documented public ones. It is also the reference for
+ * the other locales, which list their texts in the order of its entries here.
+ */
 export const en: LocaleStrings = {
   code: "en",
   dir: "ltr",
@@ -25,9 +25,10 @@ export const en: LocaleStrings = {
   retry: "Retry",
   newMessages: "New messages",
   suggestions: "Suggested replies",
-  unread: (count) => `${count} unread ${count === 1 ? "message" : "messages"}`,
-  thinking: (name) => `${name} is thinking`,
-  isTyping: (name) => `${name} is typing`,
+  oneUnread: "{count} unread message",
+  unread: "{count} unread messages",
+  thinking: "{name} is thinking",
+  isTyping: "{name} is typing",
   waitingForReply: "Waiting for a reply",
   status: {
     idle: "Not connected",
@@ -39,7 +40,8 @@ export const en: LocaleStrings = {
     ended: "Conversation ended",
     failed: "Unable to connect",
   },
-  reconnectIn: (seconds) => (seconds > 0 ? `Connection lost. Trying again in ${seconds}\u00a0s.` : "Connection lost. Trying again…"),
+  reconnectIn: "Connection lost. Trying again in {seconds}\u00a0s.",
+  reconnectingNow: "Connection lost. Trying again…",
   retryNow: "Retry now",
   offlineDetail: "You are offline. Your messages will be sent when the connection is back.",
   fallbackDetail: "Live updates are unavailable, so replies may take a moment.",
@@ -53,15 +55,16 @@ export const en: LocaleStrings = {
   handoff: {
     connecting: "Connecting you to our team…",
     queued: "You are in the queue",
-    queuePosition: (position) => `You are number ${position} in the queue`,
-    estimatedWait: (duration) => `(about ${duration})`,
-    liveAgentJoined: (name) => `${name} joined the conversation`,
-    liveAgentLeft: (name) => `${name} left the conversation`,
+    queuePosition: "You are number {position} in the queue",
+    estimatedWait: "(about {duration})",
+    liveAgentJoined: "{name} joined the conversation",
+    liveAgentLeft: "{name} left the conversation",
     clientRequired: "We're connecting you through our support team.",
     failed: "Sorry, we could not connect you to a member of our team. You can keep chatting here.",
     timedOut: "No one was available in time. You can keep chatting here.",
     over: "This chat has been handed over to our support team.",
   },
+  notSetUp: "The chat is not set up correctly.",
   notices: {
     "new-session": "The conversation had expired, so a new one has started.",
     "session-not-resumed": "The earlier conversation could not be continued, so a new one has started.",
@@ -72,30 +75,19 @@ export const en: LocaleStrings = {
     "agent-trouble-responding": "The assistant is having trouble responding. Please try again.",
     "agent-error": "Something went wrong with this answer. Please try again.",
     "session-unavailable": "The conversation is briefly unavailable.",
-    "connector-not-found": setup,
     "handoff-connect-failed": "We could not connect you to a member of our team.",
     "message-not-forwarded": "Your message could not be passed on to our team member.",
     "handoff-not-initiated": "The transfer to our team could not be started.",
-    "message-too-large": ({ kilobytes }) =>
-      kilobytes ? `This message is too long to send (${kilobytes}\u00a0KB at most).` : "This message is too long to send.",
+    "message-too-large": "This message is too long to send ({kilobytes}\u00a0KB at most).",
     "invalid-frame": "The chat service could not read a message.",
     "server-message": "A message from the chat service.",
   },
+  messageTooLarge: "This message is too long to send.",
   errors: {
-    "insecure-url": setup,
-    "invalid-url": setup,
-    "missing-options": setup,
-    "chat-url-required": setup,
-    "websocket-unavailable": setup,
-    "connector-unknown": setup,
-    "host-not-registered": setup,
-    "connector-without-host": setup,
-    "connector-headers-missing": setup,
     "request-refused": "The chat service refused the connection.",
-    "chat-api-refused": setup,
     "network-failure": "Please check your internet connection.",
     "chat-api-unavailable": "Part of the chat could not be loaded.",
-    "reconnect-budget-spent": ({ attempts }) => `We tried to reconnect ${attempts} times.`,
+    "reconnect-budget-spent": "We tried to reconnect {attempts} times.",
     "connection-ended": "The connection ended unexpectedly.",
     "invalid-answer": "The chat service sent an answer we could not read.",
   },

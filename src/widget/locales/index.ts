@@ -1,17 +1,27 @@
 import type { Signal } from "@preact/signals";
 import { en } from "./en.ts";
-import type { LocaleStrings } from "./locale-strings.ts";
+import type { LocaleStrings, Translation } from "./locale-strings.ts";
 
 export type { LocaleStrings } from "./locale-strings.ts";
 export { en };
+
+/** The locale whose texts are `translation`, taken one by one for the entries of English in their order. */
+export function translate(translation: Translation): LocaleStrings {
+  let next = 0;
+  const walk = (reference: object): object =>
+    Object.fromEntries(
+      Object.entries(reference).map(([name, value]) => [name, typeof value === "string" ? translation[next++] : walk(value)]),
+    );
+  return walk(en) as LocaleStrings;
+}
 
 /**
  * Every locale but English is a file of its own, loaded when a page first needs it, so a page pays only
  * for the language it shows. Bundlers and the script tag's build make each a separate chunk.
  */
 const localeFiles: Record<string, () => Promise<LocaleStrings>> = {
-  fr: () => import("./fr.ts").then((module) => module.fr),
-  ar: () => import("./ar.ts").then((module) => module.ar),
+  fr: () => import("./fr.ts").then((module) => translate(module.fr)),
+  ar: () => import("./ar.ts").then((module) => translate(module.ar)),
 };
 
 const loaded = new Map<string, LocaleStrings>([["en", en]]);

@@ -1,11 +1,28 @@
-import type { CodeParameters, ErrorCode, NoticeCode } from "../../transport/codes.ts";
-
-/** The sentence for a code the transport emits: fixed, or built from the code's parameters. */
-export type CodeText = string | ((parameters: CodeParameters) => string);
+import type { ErrorCode, NoticeCode } from "../../transport/codes.ts";
 
 /**
- * Every text the widget shows or announces, for one language. Functions build sentences whose word order
- * differs between languages; `duration` is an already localised amount of time ("2 minutes").
+ * The error codes that all mean the site's chat is set up wrongly, nothing the visitor can fix: they share
+ * the one sentence `notSetUp` (so does the notice `connector-not-found`).
+ */
+export const setupErrorCodes = [
+  "insecure-url",
+  "invalid-url",
+  "missing-options",
+  "chat-url-required",
+  "websocket-unavailable",
+  "connector-unknown",
+  "host-not-registered",
+  "connector-without-host",
+  "connector-headers-missing",
+  "chat-api-refused",
+] as const satisfies readonly ErrorCode[];
+
+type SetupErrorCode = (typeof setupErrorCodes)[number];
+
+/**
+ * Every text the widget shows or announces, for one language. A text with `{name}` in braces is a template
+ * that {@link fillTemplate} fills in (the name says with what), so each language puts the words in its own
+ * order; `{duration}` is an already localised amount of time ("2 minutes").
  */
 export interface LocaleStrings {
   /** BCP 47 code of the language, set as `lang` on the widget root. */
@@ -32,9 +49,12 @@ export interface LocaleStrings {
   newMessages: string;
   /** Names the group of suggested replies under the latest agent message. */
   suggestions: string;
-  unread: (count: number) => string;
-  thinking: (name: string) => string;
-  isTyping: (name: string) => string;
+  /** The unread count when it is exactly one; `{count}` is a number. */
+  oneUnread: string;
+  unread: string;
+  /** `{name}` is the agent's. */
+  thinking: string;
+  isTyping: string;
   waitingForReply: string;
   status: {
     idle: string;
@@ -46,7 +66,9 @@ export interface LocaleStrings {
     ended: string;
     failed: string;
   };
-  reconnectIn: (seconds: number) => string;
+  /** `{seconds}` until the next attempt, while there are any left; then `reconnectingNow`. */
+  reconnectIn: string;
+  reconnectingNow: string;
   retryNow: string;
   offlineDetail: string;
   fallbackDetail: string;
@@ -60,11 +82,11 @@ export interface LocaleStrings {
     connecting: string;
     /** In the queue, position unknown. */
     queued: string;
-    queuePosition: (position: number) => string;
+    queuePosition: string;
     /** Follows the queue sentence when the platform gave an estimate. */
-    estimatedWait: (duration: string) => string;
-    liveAgentJoined: (name: string) => string;
-    liveAgentLeft: (name: string) => string;
+    estimatedWait: string;
+    liveAgentJoined: string;
+    liveAgentLeft: string;
     /** The site routes the visitor itself (a client-managed handoff). */
     clientRequired: string;
     failed: string;
@@ -72,8 +94,24 @@ export interface LocaleStrings {
     /** The conversation ended after the site was asked to route the visitor; replaces the end reason. */
     over: string;
   };
-  /** Every notice code (`server-message` only for a server notice that carries no text of its own). */
-  notices: Record<NoticeCode, CodeText>;
-  /** Every reason a connection fails for good, said to the visitor after `failedDetail`. */
-  errors: Record<ErrorCode, CodeText>;
+  /** See {@link setupErrorCodes}. */
+  notSetUp: string;
+  /** Every notice code but `connector-not-found` (`server-message` only for a server notice that carries no text of its own). */
+  notices: Record<Exclude<NoticeCode, "connector-not-found">, string>;
+  /** `message-too-large` when the limit is unknown. */
+  messageTooLarge: string;
+  /** Every other reason a connection fails for good, said to the visitor after `failedDetail`. */
+  errors: Record<Exclude<ErrorCode, SetupErrorCode>, string>;
+}
+
+/**
+ * A locale other than English: its texts alone, in the order English lists them in en.ts, which is the
+ * reference (see `translate` in index.ts). A page downloads such a file for its one language, and the names
+ * of the entries, repeated in every file where gzip cannot share them, would make it about a third bigger.
+ */
+export type Translation = readonly string[];
+
+/** `template` with each `{name}` replaced by `values[name]`. */
+export function fillTemplate(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
 }
