@@ -135,6 +135,10 @@ function buildOptions(mode: string): UserConfig["build"] {
     lib: { entry: libraryEntries, formats: ["es"], fileName: (_format, entryName) => `${entryName}.js` },
     rolldownOptions: {
       external: [/^preact($|\/)/, /^@preact\/signals($|\/)/],
+      // The widget and the element import the client's modules from client.js itself, not from a chunk behind
+      // a client.js that only re-exports it: one file fewer for an app of the client alone. The internal
+      // names client.js then exports too are in no type declaration.
+      preserveEntrySignatures: "allow-extension",
       output: { chunkFileNames: "chunks/[name]-[hash].js" },
     },
   };
