@@ -47,6 +47,8 @@ export function appAt(
       preloaded = true;
       const link = document.createElement("link");
       link.rel = "modulepreload";
+      // Ahead of need, never ahead of the page's own resources.
+      link.setAttribute("fetchpriority", "low");
       link.href = url;
       document.head.append(link);
     },
