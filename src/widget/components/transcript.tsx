@@ -57,8 +57,14 @@ export function Transcript({ model }: { model: ChatModel }) {
   useLayoutEffect(() => {
     const grew = entries > seenEntries.current;
     seenEntries.current = entries;
-    if (atBottom.current || (grew && last?.role === "user")) scrollToEnd();
-    else if (grew) setUnseen(true);
+    if (!atBottom.current && !(grew && last?.role === "user")) {
+      if (grew) setUnseen(true);
+      return;
+    }
+    // Where ResizeObserver exists it scrolls, once the browser has laid the new content out anyway: scrolling
+    // here would force a layout of the whole log in the middle of every frame of a stream.
+    if (typeof ResizeObserver === "function") atBottom.current = true;
+    else scrollToEnd();
   }, [messages, notices, story, model.typing.value, ended]);
 
   const items = transcriptEntries(messages, notices, story, Date.now()).map((row) => {
