@@ -198,14 +198,66 @@ describe("tokens that expire after expires_in", () => {
     client.destroy();
   });
 
-  it("with tokens bound to sessions too, continue in a new session at once", async () => {
+  it("are renewed at a quiet moment before they run out, and the session takes the new one", async () => {
+    platform.variants = { tokenExpirySeconds: 120 };
+    const client = await platform.liveClient();
+    // The heartbeat at 120 s is the first quiet moment after 96 s, when renewal is due.
+    await vi.advanceTimersByTimeAsync(95_000);
+    expect(phases(client).at(-1)).toBe("live");
+    await vi.advanceTimersByTimeAsync(25_100);
+    expect(phases(client).slice(-4)).toEqual(["authorizing", ...untilLive]);
+    expect(platform.sessions.size).toBe(1);
+    client.destroy();
+  });
+});
+
+describe("tokens that are bound to their session and expire", () => {
+  it("move the conversation to a new session at a quiet moment, so a drop after the expiry loses nothing", async () => {
     platform.variants = { tokenExpirySeconds: 120, sessionBoundTokens: true };
     const client = await platform.liveClient();
-    await vi.advanceTimersByTimeAsync(110_000);
-    platform.dropSockets();
-    await vi.advanceTimersByTimeAsync(1100);
-    expect(phases(client).slice(-7)).toEqual(["reconnecting#1", "authorizing", "connecting", "creating-session", ...untilLive]);
+    await vi.advanceTimersByTimeAsync(120_100);
+    expect(phases(client).slice(-6)).toEqual(["authorizing", "connecting", "creating-session", ...untilLive]);
+    expect(platform.sessions.size).toBe(2);
     expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["new-session"]);
+    expect(transcript(client)).toEqual(["agent:Hello!", "agent:Hello!"]);
+    client.destroy();
+  });
+
+  it("send a message written once renewal is due to the next session, once, with nothing to retry", async () => {
+    platform.variants = { tokenExpirySeconds: 120, sessionBoundTokens: true };
+    const client = await platform.liveClient();
+    await vi.advanceTimersByTimeAsync(100_000);
+    client.send("still there?");
+    await vi.advanceTimersByTimeAsync(50);
+    expect(platform.sessions.size).toBe(2);
+    expect([...platform.sessions.values()].map((session) => session.receivedUserMessages.map((message) => message.text))).toEqual([
+      [],
+      ["still there?"],
+    ]);
+    expect(userMessages(client)).toEqual([["still there?", "sent"]]);
+    // The message shows where it was written; the new session's greeting comes before its answer.
+    expect(transcript(client)).toEqual(["agent:Hello!", "user:still there?", "agent:Hello!", "agent:You said still there?"]);
+    client.destroy();
+  });
+
+  it("wait for the answer on its way before moving, and leave nothing of it behind", async () => {
+    platform.variants = { tokenExpirySeconds: 120, sessionBoundTokens: true };
+    const client = await platform.liveClient();
+    platform.withholdReplies = true;
+    await vi.advanceTimersByTimeAsync(80_000);
+    client.send("a slow question");
+    await vi.advanceTimersByTimeAsync(20_000);
+    platform.emit(platform.session, EventType.ServiceAgentThinking, {});
+    await vi.advanceTimersByTimeAsync(10_000);
+    // Renewal is due, but the answer is on its way: the session stays through heartbeats.
+    expect(platform.sessions.size).toBe(1);
+    platform.stream(platform.session, "slow-answer", ["Here ", "it ", "is."], 2);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(platform.sessions.size).toBe(1);
+    platform.stream(platform.session, "slow-answer", ["Here ", "it ", "is."]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(platform.sessions.size).toBe(2);
+    expect(transcript(client)).toEqual(["agent:Hello!", "user:a slow question", "agent:Here it is.", "agent:Hello!"]);
     client.destroy();
   });
 });

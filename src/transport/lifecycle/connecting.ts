@@ -7,12 +7,25 @@ import { reconnectDelay } from "./reconnect-policy.ts";
 /** The lifecycle's moves towards a live socket, and its answers when one fails; `transition` decides when. */
 
 /**
- * Takes the next step towards a live socket: a token (a fresh one for every new session, and before the
- * held one runs out), then a session, then the socket.
+ * Nothing is on its way in either direction: no message waits for its receipt, the last one was answered,
+ * and the agent is not answering. A session left now loses nothing and leaves nothing in doubt.
+ */
+export function isQuiet(input: LifecycleInput): boolean {
+  const { unconfirmed, oldestInFlightSentAt, lastMessageId, lastMessageAnswered } = input.delivery;
+  return !unconfirmed && oldestInFlightSentAt === null && (lastMessageId === null || lastMessageAnswered) && !input.answering;
+}
+
+/**
+ * Takes the next step towards a live socket: a token, then a session, then the socket. A fresh token is
+ * fetched for every new session, once the held one has expired, and once it is due for renewal at a quiet
+ * moment; until then a session's own token opens it again, so that a platform binding tokens to sessions
+ * never refuses a reconnect while something is on its way.
  */
 export function proceed(state: LifecycleState, input: LifecycleInput): Transition {
   if (!state.online) return enter(state, "offline");
-  const tokenUsable = state.token !== "none" && input.now < state.tokenRefreshAt && (state.sessionId !== null || state.token === "fresh");
+  const renewing = state.token === "bound" && input.now >= state.tokenRenewAt && isQuiet(input);
+  const tokenUsable =
+    state.token !== "none" && !renewing && input.now < state.tokenExpiresAt && (state.sessionId !== null || state.token === "fresh");
   if (!tokenUsable) return enter({ ...state, token: "none" }, "authorizing", [{ type: "request", request: "access-token" }]);
   if (state.sessionId === null) return enter(state, "creating-session", [{ type: "request", request: "sessions" }]);
   if (input.now - state.lastActivityAt > sessionIdleExpiryMilliseconds) return replaceSession(state, input);

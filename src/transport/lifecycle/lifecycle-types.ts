@@ -44,8 +44,14 @@ export interface LifecycleState {
   host: string;
   online: boolean;
   token: TokenState;
-  /** When the held token is to be replaced before use (epoch milliseconds); Infinity when it never runs out. */
-  tokenRefreshAt: number;
+  /**
+   * When the held token is to be renewed (epoch milliseconds), at the first quiet moment after: a platform
+   * may bind tokens to their session, and a session is left safely only while nothing is on its way.
+   * Infinity when the token never runs out.
+   */
+  tokenRenewAt: number;
+  /** When the held token can no longer open a socket (epoch milliseconds); Infinity when it never runs out. */
+  tokenExpiresAt: number;
   sessionId: string | null;
   /** The current session came from storage and no socket of it has opened in this client yet. */
   sessionRestored: boolean;
@@ -154,8 +160,11 @@ export type LifecycleEvent =
   | { type: "end-requested" }
   | { type: "new-conversation" };
 
-/** Something that happened, with the facts the runner adds to each: the clock, one random sample, delivery. */
-export type LifecycleInput = LifecycleEvent & { now: number; random: number; delivery: DeliveryFacts };
+/**
+ * Something that happened, with the facts the runner adds to each: the clock, one random sample, delivery,
+ * and whether the agent is answering (it is thinking, or a message of it is streaming).
+ */
+export type LifecycleInput = LifecycleEvent & { now: number; random: number; delivery: DeliveryFacts; answering: boolean };
 
 /** What the runner must do; plain data, run in order. */
 export type LifecycleEffect =

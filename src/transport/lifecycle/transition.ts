@@ -1,5 +1,5 @@
 import { maxFrameBytes } from "../../protocol/index.ts";
-import { act, proceed, replaceSocket } from "./connecting.ts";
+import { act, isQuiet, proceed, replaceSocket } from "./connecting.ts";
 import { end, enter, freshSession, freshAttempts, prepend, sendFrame, startTimer, stay } from "./lifecycle-state.ts";
 import type { LifecycleEffect, LifecycleInput, LifecycleSignal, LifecycleState, ServerCondition, Transition } from "./lifecycle-types.ts";
 import { heartbeatInterval, messageSizeLimit, reconnectBudget, stableAfterMilliseconds } from "./reconnect-policy.ts";
@@ -15,8 +15,10 @@ export const replayWaitMilliseconds = 10_000;
 export const maxSendAttempts = 3;
 /** After the agent could not start, the join is sent again at most this often, 2 to 5 s later each time. */
 export const joinRetryLimit = 2;
-/** A held token is replaced once this share of its announced lifetime has passed. */
-const tokenRefreshShare = 0.9;
+/** A held token is renewed at the first quiet moment once this share of its announced lifetime has passed. */
+const tokenRenewShare = 0.8;
+/** A held token opens no socket once this share has passed: its lifetime was counted from when it arrived. */
+const tokenExpiryShare = 0.95;
 
 const socketPhases = ["connecting", "replaying", "live"];
 
@@ -37,7 +39,7 @@ export function sizeRefusal(frameBytes: number, limitBytes: number = maxFrameByt
 export function transition(state: LifecycleState, input: LifecycleInput): Transition {
   // A minute of stable connection clears the attempt count; it is read whenever something happens.
   if (state.phase.name === "live" && input.now - state.liveSince >= stableAfterMilliseconds) state = { ...state, attempt: 0 };
-  const next = step(state, input);
+  const next = renewsToken(state, input) ? renewToken(state, input) : step(state, input);
   if (next.state.phase !== state.phase) next.effects.unshift({ type: "cancel-timer", timer: "phase" });
   return next;
 }
@@ -68,12 +70,13 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
     }
     case "token-received": {
       const seconds = input.expiresInSeconds;
-      const refreshAt = seconds !== null && seconds > 0 ? input.now + seconds * 1000 * tokenRefreshShare : Number.POSITIVE_INFINITY;
+      const lifetime = seconds !== null && seconds > 0 ? seconds * 1000 : Number.POSITIVE_INFINITY;
       // A session this token did not create may be bound to another token: it is doubtful until it opens.
       const received = {
         ...state,
         token: "fresh",
-        tokenRefreshAt: refreshAt,
+        tokenRenewAt: input.now + lifetime * tokenRenewShare,
+        tokenExpiresAt: input.now + lifetime * tokenExpiryShare,
         sessionDoubtful: state.sessionDoubtful || state.sessionId !== null,
       } as const;
       return phase === "authorizing" ? proceed(received, input) : stay(received);
@@ -215,6 +218,26 @@ function meetCondition(state: LifecycleState, condition: ServerCondition, answer
       return stay(lost, state.phase.name === "live" ? [{ type: "send-join" }, resend] : [resend]);
     }
   }
+}
+
+/**
+ * Whether a live connection renews its token now: the token is due for renewal, and this is a quiet moment
+ * after a frame, a heartbeat tick or a message written (never in the middle of a frame's events).
+ */
+function renewsToken(state: LifecycleState, input: LifecycleInput): boolean {
+  const moment =
+    input.type === "frame-received" || input.type === "outbox-changed" || (input.type === "timer-fired" && input.timer === "phase");
+  return moment && state.phase.name === "live" && input.now >= state.tokenRenewAt && isQuiet(input);
+}
+
+/**
+ * Renews the token through a planned reconnect: the socket closes with nothing on its way, and a fresh
+ * token opens the next one. A platform that binds tokens to their session refuses it, and the conversation
+ * moves to a new session now, losing nothing, rather than at the first drop after the token expired, when
+ * a message or an answer may be on its way.
+ */
+function renewToken(state: LifecycleState, input: LifecycleInput): Transition {
+  return prepend([{ type: "close-socket" }], proceed({ ...state, token: "none" }, input));
 }
 
 /** Phases on the way to a live socket, which going offline interrupts. */

@@ -83,7 +83,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     closed: (code) => dispatch({ type: "socket-closed", code }),
   });
   const throttle = createTypingThrottle(environment, (state) => send({ type: "EVENT_TYPE_USER_TYPING", payload: { state } }));
-  const facts = () => ({ now: environment.now(), random: environment.random(), delivery: delivery.facts() });
+  const facts = () => ({ now: environment.now(), random: environment.random(), delivery: delivery.facts(), answering: feed.answering });
 
   function dispatch(event: LifecycleEvent): void {
     if (destroyed) return;

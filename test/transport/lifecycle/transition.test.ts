@@ -10,8 +10,11 @@ import {
   type LifecycleState,
 } from "../../../src/transport/lifecycle/transition.ts";
 
-/** One input of a trace, with the delivery facts it carries (none waiting unless said) and its own time if given. */
-type Step = LifecycleEvent & { facts?: Partial<DeliveryFacts>; at?: number };
+/**
+ * One input of a trace, with the delivery facts it carries (none waiting unless said), whether the agent is
+ * answering (not unless said) and its own time if given.
+ */
+type Step = LifecycleEvent & { facts?: Partial<DeliveryFacts>; answering?: boolean; at?: number };
 
 const quiet: DeliveryFacts = {
   queued: false,
@@ -26,12 +29,13 @@ function run(steps: Step[], state: LifecycleState = initialLifecycleState(), now
   const states: LifecycleState[] = [];
   const effects: LifecycleEffect[][] = [];
   let current = state;
-  steps.forEach(({ facts, at, ...event }, index) => {
+  steps.forEach(({ facts, answering = false, at, ...event }, index) => {
     const result = transition(current, {
       ...(event as LifecycleEvent),
       now: at ?? now + index * step,
       random: 0.5,
       delivery: { ...quiet, ...facts },
+      answering,
     });
     current = result.state;
     states.push(current);
@@ -116,7 +120,7 @@ describe("transition: the way to a live socket", () => {
   it("is pure: the same state and input give the same result, and the state is not mutated", () => {
     const state = run(toLive).last;
     const frozen = JSON.stringify(state);
-    const input = { type: "socket-closed", code: 4002, now: 5, random: 0.5, delivery: quiet } as const;
+    const input = { type: "socket-closed", code: 4002, now: 5, random: 0.5, delivery: quiet, answering: false } as const;
     expect(transition(state, input)).toEqual(transition(state, input));
     expect(JSON.stringify(state)).toBe(frozen);
   });
@@ -129,7 +133,7 @@ describe("transition: the way to a live socket", () => {
       { type: "socket-opened" },
       { type: "woke" },
     ] as LifecycleEvent[]) {
-      const result = transition(live, { ...event, now: 1_000_100, random: 0.5, delivery: quiet });
+      const result = transition(live, { ...event, now: 1_000_100, random: 0.5, delivery: quiet, answering: false });
       expect(result.state.phase).toEqual({ name: "live" });
       expect(result.effects).toEqual([]);
     }
@@ -336,13 +340,22 @@ describe("transition: messages", () => {
 
   it("refuses a message whose frame exceeds the announced limit, in any phase, changing nothing", () => {
     const announced = run([...toLive, signal({ kind: "session-started", capabilities: { max_message_size_bytes: 1000 } })]).last;
-    const over = transition(announced, { type: "message-written", frameBytes: 1001, now: 0, random: 0.5, delivery: quiet });
+    const over = transition(announced, {
+      type: "message-written",
+      frameBytes: 1001,
+      now: 0,
+      random: 0.5,
+      delivery: quiet,
+      answering: false,
+    });
     expect(over).toEqual({ state: announced, effects: [{ type: "refuse-message", limitBytes: 1000 }] });
-    expect(transition(announced, { type: "message-written", frameBytes: 1000, now: 0, random: 0.5, delivery: quiet }).effects).toEqual([]);
+    expect(
+      transition(announced, { type: "message-written", frameBytes: 1000, now: 0, random: 0.5, delivery: quiet, answering: false }).effects,
+    ).toEqual([]);
     const fallback = run([{ ...start, useChatApi: true } as Step]).last;
-    expect(transition(fallback, { type: "message-written", frameBytes: 131073, now: 0, random: 0.5, delivery: quiet }).effects).toEqual([
-      { type: "refuse-message", limitBytes: 131072 },
-    ]);
+    expect(
+      transition(fallback, { type: "message-written", frameBytes: 131073, now: 0, random: 0.5, delivery: quiet, answering: false }).effects,
+    ).toEqual([{ type: "refuse-message", limitBytes: 131072 }]);
   });
 
   it("replaces a socket at once when a message echo is overdue for two heartbeat periods, even while heartbeats are answered", () => {
@@ -422,8 +435,9 @@ describe("transition: reconnecting", () => {
 });
 
 describe("transition: tokens and sessions", () => {
-  it("fetches a fresh token before using one whose lifetime has mostly passed", () => {
-    const live = run([
+  /** Live on a session whose token, received at 1,000,010, lasts 100 s: due for renewal at 80 s, expired at 95 s. */
+  const shortLived = (): LifecycleState =>
+    run([
       start,
       { type: "token-received", expiresInSeconds: 100 },
       { type: "session-created", sessionId: "s-1" },
@@ -431,22 +445,83 @@ describe("transition: tokens and sessions", () => {
       batch(),
       joined,
     ]).last;
-    const early = run(
+  const inFlight: Partial<DeliveryFacts> = { oldestInFlightSentAt: 1_079_000, lastMessageId: "m-1" };
+
+  it("reconnects with the session's own token until it is due, and after that only while something is on its way", () => {
+    const drop = (at: number, facts?: Partial<DeliveryFacts>) =>
+      run(
+        [
+          { type: "socket-closed", code: 1006, at, facts },
+          { ...timer(), at: at + 1000, facts },
+        ],
+        shortLived(),
+      ).names;
+    expect(drop(1_050_000)).toEqual(["reconnecting", "connecting"]);
+    expect(drop(1_085_000, { unconfirmed: true })).toEqual(["reconnecting", "connecting"]);
+    expect(drop(1_085_000, { lastMessageId: "m-1" })).toEqual(["reconnecting", "connecting"]);
+    // Quiet: nothing a refusal of the fresh token could cost.
+    expect(drop(1_085_000, { lastMessageId: "m-1", lastMessageAnswered: true })).toEqual(["reconnecting", "authorizing"]);
+    // Expired: no choice.
+    expect(drop(1_096_000, { unconfirmed: true })).toEqual(["reconnecting", "authorizing"]);
+  });
+
+  it("renews a token due for renewal at the first quiet moment, through a planned reconnect", () => {
+    const { names, types: effects } = run(
       [
-        { type: "socket-closed", code: 1006, at: 1_050_000 },
-        { ...timer(), at: 1_051_000 },
+        { ...liveFrame, at: 1_070_000 },
+        { ...liveFrame, at: 1_085_000, facts: inFlight },
+        { ...liveFrame, at: 1_085_100, facts: { lastMessageId: "m-1" } },
+        { ...liveFrame, at: 1_085_200, facts: { lastMessageId: "m-1", lastMessageAnswered: true }, answering: true },
+        { ...liveFrame, at: 1_085_300, facts: { lastMessageId: "m-1", lastMessageAnswered: true } },
       ],
-      live,
+      shortLived(),
     );
-    expect(early.names).toEqual(["reconnecting", "connecting"]);
-    const late = run(
+    expect(names).toEqual(["live", "live", "live", "live", "authorizing"]);
+    expect(effects.slice(0, 4).flat()).toEqual([]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "request:access-token"]);
+  });
+
+  it("renews on a heartbeat tick or a message written, never in the middle of a frame's events", () => {
+    const at = 1_085_000;
+    expect(run([{ ...timer(), at }], shortLived()).types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "request:access-token"]);
+    // The message waits in the outbox for the next socket, which sends it once it is live.
+    const written = run([{ type: "outbox-changed", at, facts: { queued: true } }], shortLived());
+    expect(written.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "request:access-token"]);
+    expect(run([{ ...signal({ kind: "join-echoed" }), at }], shortLived()).names).toEqual(["live"]);
+  });
+
+  it("continues on the renewed token when the session takes it", () => {
+    const { names, last } = run(
       [
-        { type: "socket-closed", code: 1006, at: 1_090_000 },
-        { ...timer(), at: 1_091_000 },
+        { ...liveFrame, at: 1_085_000 },
+        { type: "token-received", expiresInSeconds: 100, at: 1_085_100 },
+        { type: "socket-opened", at: 1_085_200 },
+        { ...batch(), at: 1_085_300 },
       ],
-      live,
+      shortLived(),
     );
-    expect(late.names).toEqual(["reconnecting", "authorizing"]);
+    expect(names).toEqual(["authorizing", "connecting", "replaying", "live"]);
+    expect(last.sessionId).toBe("s-1");
+    expect(last.tokenRenewAt).toBe(1_085_100 + 80_000);
+  });
+
+  it("moves to a new session when the session refuses its renewed token, with nothing to fail or retry", () => {
+    const { names, types: effects } = run(
+      [
+        { ...liveFrame, at: 1_085_000, facts: { lastMessageId: "m-1", lastMessageAnswered: true } },
+        { type: "token-received", expiresInSeconds: 100, at: 1_085_100 },
+        { type: "socket-closed", code: 1006, at: 1_085_200, facts: { lastMessageId: "m-1", lastMessageAnswered: true } },
+      ],
+      shortLived(),
+    );
+    expect(names).toEqual(["authorizing", "connecting", "creating-session"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "forget-session", "fail-unconfirmed", "notice:new-session", "request:sessions"]);
+  });
+
+  it("never renews a token whose lifetime is unknown", () => {
+    const live = run([start, { type: "token-received", expiresInSeconds: null }, ...joinedLive.slice(2)]).last;
+    expect([live.tokenRenewAt, live.tokenExpiresAt]).toEqual([Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY]);
+    expect(run([{ ...liveFrame, at: 1e12 }], live).names).toEqual(["live"]);
   });
 
   it("offers a retry of the last message the replaced session took but never answered, and of nothing it answered", () => {
