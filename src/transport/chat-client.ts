@@ -76,6 +76,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     transport = messaging = createMessagingTransport({
       environment,
       apply: store.apply,
+      answering: store.answering,
       delivery,
       endpoints: plan.endpoints,
       tokens: plan.tokens,

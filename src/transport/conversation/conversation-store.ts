@@ -12,6 +12,11 @@ export interface ConversationStore {
   subscribe(listener: (snapshot: ConversationSnapshot) => void): () => void;
   /** Reduces one domain event, then notifies subscribers and event handlers if anything changed. */
   apply(event: ConversationEvent): void;
+  /**
+   * The agent is answering: it is thinking or typing, or a message of it is still streaming (a stream
+   * missing a chunk stays open until the whole message arrives).
+   */
+  answering(): boolean;
   /** Listens to one derived event (see `describeChanges`); returns the remover. */
   on<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): () => void;
 }
@@ -65,6 +70,7 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
 
   return {
     getSnapshot: () => state.snapshot,
+    answering: () => state.snapshot.typing.kind !== "none" || state.openStream !== null,
     subscribe(listener) {
       listeners.add(listener);
       return () => {

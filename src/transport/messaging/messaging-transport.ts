@@ -25,6 +25,8 @@ import { createTypingThrottle } from "./typing-throttle.ts";
 export interface MessagingTransportOptions {
   environment: Environment;
   apply(event: ConversationEvent): void;
+  /** Whether the agent is answering, as the conversation shows it. */
+  answering(): boolean;
   delivery: Delivery;
   endpoints: MessagingEndpoints;
   tokens: TokenOrigin;
@@ -83,7 +85,12 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     closed: (code) => dispatch({ type: "socket-closed", code }),
   });
   const throttle = createTypingThrottle(environment, (state) => send({ type: "EVENT_TYPE_USER_TYPING", payload: { state } }));
-  const facts = () => ({ now: environment.now(), random: environment.random(), delivery: delivery.facts(), answering: feed.answering });
+  const facts = () => ({
+    now: environment.now(),
+    random: environment.random(),
+    delivery: delivery.facts(),
+    answering: options.answering(),
+  });
 
   function dispatch(event: LifecycleEvent): void {
     if (destroyed) return;

@@ -1,7 +1,6 @@
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { Delivery } from "../delivery/delivery.ts";
 import type { LifecycleSignal } from "../lifecycle/lifecycle-types.ts";
-import { createAnswerTracker } from "./answer-tracker.ts";
 import { createEventSequencer } from "./event-sequencer.ts";
 import type { ReceivedFrame } from "./read-frame.ts";
 
@@ -19,8 +18,6 @@ export interface SessionFeed {
   readonly cursor: number;
   /** The highest sequence this tab received whole, a reload included: see `PersistedSession`. */
   readonly historyThrough: number;
-  /** The agent is answering: it is thinking or typing, or a message of it is streaming. */
-  readonly answering: boolean;
   /** Applies a frame's new events in order. */
   accept(frame: ReceivedFrame): void;
   /** Forgets the session: its order and its history start again (a new session follows). */
@@ -50,16 +47,12 @@ function answers(event: ConversationEvent | null): boolean {
  */
 export function createSessionFeed(targets: SessionFeedTargets, historyThrough = 0): SessionFeed {
   let sequencer = createEventSequencer();
-  let tracker = createAnswerTracker();
   return {
     get cursor() {
       return sequencer.cursor;
     },
     get historyThrough() {
       return historyThrough;
-    },
-    get answering() {
-      return tracker.answering;
     },
     accept(frame) {
       for (const { sequence, signal, change, whole } of sequencer.accept(frame)) {
@@ -70,14 +63,12 @@ export function createSessionFeed(targets: SessionFeedTargets, historyThrough = 
         if (marked?.kind === "user-message-replayed") targets.delivery.received(marked);
         else if (marked) targets.apply(marked);
         if (answers(marked)) targets.delivery.answered();
-        if (marked) tracker.see(marked);
         if (sequence !== null && whole) historyThrough = Math.max(historyThrough, sequence);
       }
     },
     forget() {
       sequencer = createEventSequencer();
       historyThrough = 0;
-      tracker = createAnswerTracker();
     },
   };
 }

@@ -250,3 +250,48 @@ describe("conversation store", () => {
     expect(store.getSnapshot().messages[0]).toMatchObject({ status: "sending", time: 4242 });
   });
 });
+
+describe("ConversationStore: whether the agent is answering", () => {
+  const chunk = (chunkIndex: number, isComplete = false): ConversationEvent => ({
+    kind: "agent-message-chunk",
+    id: "a-1",
+    chunkIndex,
+    text: `part ${chunkIndex} `,
+    attachments: [],
+    suggestions: [],
+    isComplete,
+    time: 0,
+  });
+
+  /** Whether the store reads the agent as answering after each event. */
+  function trace(...events: ConversationEvent[]): boolean[] {
+    const store = createConversationStore();
+    return events.map((event) => {
+      store.apply(event);
+      return store.answering();
+    });
+  }
+
+  it("is answering from the agent's thinking until its message is whole", () => {
+    expect(trace({ kind: "agent-thinking" }, chunk(1), chunk(2), chunk(3, true))).toEqual([true, true, true, false]);
+    expect(
+      trace({ kind: "agent-thinking" }, { kind: "agent-message", id: "a-1", text: "Hi", attachments: [], suggestions: [], time: 0 }),
+    ).toEqual([true, false]);
+  });
+
+  it("stays answering after a last chunk that follows a missing one, until the whole message arrives", () => {
+    const whole: ConversationEvent = { kind: "agent-message", id: "a-1", text: "All of it.", attachments: [], suggestions: [], time: 0 };
+    expect(trace(chunk(1), chunk(3, true), whole)).toEqual([true, true, false]);
+  });
+
+  it("follows a live agent's typing, and ends with a notice that answers the turn", () => {
+    expect(
+      trace(
+        { kind: "live-agent-typing", typing: true },
+        { kind: "live-agent-typing", typing: false },
+        { kind: "agent-thinking" },
+        { kind: "notice", id: "n-1", level: "warning", code: "server-busy", time: 0, answersTurn: true },
+      ),
+    ).toEqual([true, false, true, false]);
+  });
+});
