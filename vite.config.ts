@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { minify } from "terser";
 import type { Plugin, UserConfig } from "vite";
@@ -43,6 +43,37 @@ const dropAnnotations: Plugin = {
       const printed = await minify(output.code, { module: true, compress: false, mangle: false, format: { comments: false } });
       output.code = printed.code ?? output.code;
     }
+  },
+};
+
+/** The properties that never leave the client's own code; see mangle.json. */
+const internalProperties: string[] = JSON.parse(readFileSync(resolve(root, "mangle.json"), "utf8")).properties;
+
+/** The `index`th short name: a, b … Z, then aa, ab …, so the most used properties (listed first) get one letter. */
+function shortName(index: number): string {
+  const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  return index < letters.length ? letters[index]! : shortName(Math.floor(index / letters.length) - 1) + letters[index % letters.length];
+}
+
+/**
+ * Gives every property of mangle.json a short name, the same in every file of every build, so an app's
+ * minifier, which must keep property names, has short ones to keep (about 400 B gzip off the client). The
+ * properties live only on the client's own objects, none of which holds a property of one letter or two,
+ * so no name can meet another on one object. Pure annotations stay for the bundler that comes next.
+ */
+const mangleInternalProperties: Plugin = {
+  name: "cap-chat:mangle-internal-properties",
+  apply: "build",
+  async renderChunk(code) {
+    const props = Object.fromEntries(internalProperties.map((name, index) => [`$${name}`, shortName(index)]));
+    const mangled = await minify(code, {
+      module: true,
+      compress: false,
+      mangle: { properties: { regex: new RegExp(`^(${internalProperties.join("|")})$`) } },
+      nameCache: { props: { props } },
+      format: { comments: false, preserve_annotations: true },
+    });
+    return { code: mangled.code ?? code, map: null };
   },
 };
 
@@ -150,7 +181,8 @@ export default defineConfig(({ mode, command }) => ({
     __CAP_CHAT_APP_FILE__: JSON.stringify(command === "build" && mode === "script-tag" ? builtAppFile() : "cap-chat-app.js"),
   },
   publicDir: false,
-  plugins: mode === "app" ? [dropAnnotations] : [],
+  plugins:
+    mode === "app" ? [mangleInternalProperties, dropAnnotations] : mode === "demo" || mode === "server" ? [] : [mangleInternalProperties],
   resolve: mode === "demo" ? { alias: builtPackageEntries } : {},
   // The reference server serves dist/ at /dist/, so the demo apps' chunks live under /dist/demo/.
   base: mode === "demo" ? "/dist/demo/" : "/",
