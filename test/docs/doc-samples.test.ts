@@ -34,7 +34,6 @@ function widgetParts(): Set<string> {
     for (const [, quoted, template] of source.matchAll(/part=(?:"([^"]+)"|\{`([^`]+)`\})/g)) {
       for (const part of (quoted ?? template ?? "").split(/\s+/)) parts.add(part);
     }
-    for (const [, value = ""] of source.matchAll(/<Banner part="([^"]+)"/g)) parts.add(value);
   }
   for (const role of ["user", "agent", "live-agent"]) parts.add(`message-${role}`);
   return new Set([...parts].filter((part) => /^[a-z-]+$/.test(part)));

@@ -1,25 +1,21 @@
 import { useEffect, useRef } from "preact/hooks";
-import type { Participant } from "../../transport/conversation.ts";
-import { Avatar } from "./avatar.tsx";
 
 /** A button a banner offers: its label and what it does. */
 export type BannerAction = [label: string, run: () => void];
 
-/** What a banner shows; `part` and `role` are set only when given. */
+/** What a banner shows; `role` is set only when given. */
 export interface BannerProps {
   text: string;
-  part?: string;
   role?: "status" | "alert";
   /** Extra class for a banner placed elsewhere than under the header. */
   kind?: string;
-  avatar?: Participant;
   action?: BannerAction;
   /** Moves focus to the action when focus was lost to the page, as when the control that was used is gone. */
   takeFocus?: boolean;
 }
 
-/** A sentence about the conversation, with an optional avatar before it and an action after it. */
-export function Banner({ text, part, role, kind = "", avatar, action, takeFocus }: BannerProps) {
+/** A sentence about the conversation, with an optional action after it. */
+export function Banner({ text, role, kind = "", action, takeFocus }: BannerProps) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // Focus inside the widget shows as its host, so only focus that fell back to the page body is taken.
@@ -27,8 +23,7 @@ export function Banner({ text, part, role, kind = "", avatar, action, takeFocus 
     if (takeFocus && (!focused || focused === document.body)) button.current?.focus();
   }, []);
   return (
-    <div part={part} class={`banner ${kind}`} role={role}>
-      {avatar && <Avatar participant={avatar} />}
+    <div class={`banner ${kind}`} role={role}>
       <p>{text}</p>
       {action && (
         <button ref={button} class="action" onClick={action[1]}>
