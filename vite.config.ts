@@ -77,6 +77,21 @@ const mangleInternalProperties: Plugin = {
   },
 };
 
+/**
+ * JSX compiles to Preact's `h`, which every build carries anyway, rather than to `preact/jsx-runtime`, a
+ * second element factory: about 280 B gzip off the app. Type-checking keeps tsconfig's automatic runtime:
+ * its JSX types are the same.
+ */
+const classicJsx: Plugin = {
+  name: "cap-chat:classic-jsx",
+  enforce: "pre",
+  transform: {
+    filter: { id: /\.tsx$/ },
+    // The import goes before the first line's own text, and nothing else moves: the source map holds.
+    handler: (code) => ({ code: `import { h as jsxElement, Fragment as JsxFragment } from "preact";${code}`, map: null }),
+  },
+};
+
 /** The app the loader imports, and the locale and fallback files it imports in turn, all next to the loader. */
 const appFilePattern = /^cap-chat-app-[\w-]+\.js$/;
 
@@ -176,13 +191,17 @@ function buildOptions(mode: string): UserConfig["build"] {
 }
 
 export default defineConfig(({ mode, command }) => ({
-  oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
+  oxc: { jsx: { runtime: "classic", pragma: "jsxElement", pragmaFrag: "JsxFragment", development: false } },
   define: {
     __CAP_CHAT_APP_FILE__: JSON.stringify(command === "build" && mode === "script-tag" ? builtAppFile() : "cap-chat-app.js"),
   },
   publicDir: false,
   plugins:
-    mode === "app" ? [mangleInternalProperties, dropAnnotations] : mode === "demo" || mode === "server" ? [] : [mangleInternalProperties],
+    mode === "app"
+      ? [classicJsx, mangleInternalProperties, dropAnnotations]
+      : mode === "demo" || mode === "server"
+        ? [classicJsx]
+        : [classicJsx, mangleInternalProperties],
   resolve: mode === "demo" ? { alias: builtPackageEntries } : {},
   // The reference server serves dist/ at /dist/, so the demo apps' chunks live under /dist/demo/.
   base: mode === "demo" ? "/dist/demo/" : "/",
