@@ -1,3 +1,5 @@
+import { constructStyleSheet } from "./style-sheet.ts";
+
 /**
  * Mirrors the visual viewport (the part of the page left visible by an on-screen keyboard) into
  * `--cap-chat-viewport-height` and `--cap-chat-viewport-top` on the shadow host, which the small-screen
@@ -7,13 +9,8 @@
  */
 export function followVisualViewport(root: ShadowRoot): () => void {
   const viewport = globalThis.visualViewport;
-  let sheet: CSSStyleSheet;
-  try {
-    sheet = new CSSStyleSheet();
-  } catch {
-    return () => {};
-  }
-  if (!viewport || !root.adoptedStyleSheets) return () => {};
+  const sheet = constructStyleSheet("");
+  if (!viewport || !sheet || !root.adoptedStyleSheets) return () => {};
   const update = () => {
     sheet.replaceSync(`:host{--cap-chat-viewport-height:${viewport.height}px;--cap-chat-viewport-top:${viewport.offsetTop}px}`);
   };
