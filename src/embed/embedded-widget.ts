@@ -1,5 +1,5 @@
 import { getLauncherStyleSheet } from "../widget/launcher-styles.ts";
-import { createSessionMemory, tabStorage } from "../widget/session-memory.ts";
+import { sessionMemoryFor } from "../widget/session-memory.ts";
 import type { ChatController, WidgetEventHandler, WidgetEventName, WidgetOptions } from "../widget/widget-types.ts";
 import { whenIdle, type AppModule, type AppSource } from "./app-source.ts";
 import { showLoaderLauncher, type LoaderLauncher } from "./loader-launcher.ts";
@@ -18,10 +18,7 @@ type AnyHandler = WidgetEventHandler<WidgetEventName>;
  */
 function needsAppAtLoad(options: Partial<WidgetOptions>): boolean {
   return (
-    (options.mode ?? "floating") !== "floating" ||
-    Boolean(options.open) ||
-    options.start === "load" ||
-    (options.persist !== "none" && createSessionMemory(tabStorage(), options.id).hasSession)
+    (options.mode ?? "floating") !== "floating" || Boolean(options.open) || options.start === "load" || sessionMemoryFor(options).hasSession
   );
 }
 
@@ -52,7 +49,7 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
     cancelPrefetch();
     launcher?.remove();
     launcher = null;
-    const current = app.mountChat(root, options as WidgetOptions, getLauncherStyleSheet());
+    const current = app.mountChat(root, options as WidgetOptions, getLauncherStyleSheet(), sessionMemoryFor(options));
     controller = current;
     for (const [name, byListener] of listeners) {
       for (const listener of byListener.keys()) byListener.set(listener, current.on(name, listener));

@@ -3,6 +3,7 @@ import { createChatClient } from "../index.ts";
 import { preferredLocaleCode, switchLocale } from "./locales/index.ts";
 import { mountWidget } from "./mount-widget.ts";
 import { changedOptions } from "./option-changes.ts";
+import { sessionMemoryFor, type SessionMemory } from "./session-memory.ts";
 import { getWidgetStyleSheet } from "./styles.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
@@ -15,19 +16,21 @@ const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale"
  * replaces the client.
  */
 export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptions): ChatController {
-  return mountStyledChat(target, options, [getWidgetStyleSheet()]);
+  return mountStyledChat(target, options, [getWidgetStyleSheet()], sessionMemoryFor(options));
 }
 
 /**
- * {@link mountChat} with the widget's rules given as `styleSheets`, adopted in order: the script tag's app
- * passes its loader's launcher sheet and the panel's, so it does not carry the launcher's rules twice.
+ * {@link mountChat} with the widget's rules given as `styleSheets`, adopted in order, and the tab's `memory`
+ * for the widget: the script tag's app passes its loader's launcher sheet and the panel's, and the memory
+ * the loader reads, so it carries neither the launcher's rules nor the code that reads the memory twice.
  */
 export function mountStyledChat(
   target: HTMLElement | ShadowRoot,
   options: WidgetOptions,
   styleSheets: readonly (CSSStyleSheet | null)[],
+  memory: SessionMemory,
 ): ChatController {
-  const widget = mountWidget(target, options, styleSheets);
+  const widget = mountWidget(target, options, styleSheets, memory);
   const { model } = widget;
   let { client: _injected, ...settings } = options;
   return Object.assign(widget.controller, {

@@ -6,7 +6,7 @@ import type { ChatClient } from "../transport/chat-client-types.ts";
 import { ChatApp } from "./components/chat-app.tsx";
 import { preferredLocaleCode, resolveLocale, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
-import { createSessionMemory, tabStorage } from "./session-memory.ts";
+import type { SessionMemory } from "./session-memory.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
@@ -35,6 +35,7 @@ export function mountWidget(
   target: HTMLElement | ShadowRoot,
   options: WidgetOptions,
   styleSheets: readonly (CSSStyleSheet | null)[],
+  memory: SessionMemory,
 ): MountedWidget {
   let destroyed = false;
   // A shadow root is a document fragment (node type 11); this test also holds across frames.
@@ -55,7 +56,6 @@ export function mountWidget(
   };
 
   const mode = options.mode ?? "floating";
-  const memory = createSessionMemory(options.persist === "none" ? null : tabStorage(), options.id);
   let client = options.client ?? createChatClient(options);
   const model = createChatModel(client, {
     open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen),

@@ -23,6 +23,11 @@ export function tabStorage(): Storage | null {
   }
 }
 
+/** The memory of a widget with `options`: none with `persist: "none"`. */
+export function sessionMemoryFor(options: { persist?: string; id?: string }): SessionMemory {
+  return createSessionMemory(options.persist === "none" ? null : tabStorage(), options.id);
+}
+
 /**
  * Reads the memory of the widget with `id` (none: the shared key) from `storage` (null: remembers nothing).
  * The panel state lives under the session's key plus `:panel`; it counts only while the session record
