@@ -13,8 +13,9 @@ export interface ConversationStore {
   /** Reduces one domain event, then notifies subscribers and event handlers if anything changed. */
   apply(event: ConversationEvent): void;
   /**
-   * The agent is answering: it is thinking or typing, or a message of it is still streaming (a stream
-   * missing a chunk stays open until the whole message arrives).
+   * An agent is answering, or on the way: it is thinking or typing, a message of it is still streaming (a
+   * stream missing a chunk stays open until the whole message arrives), or a handoff to a live agent is
+   * under way or answered. Moving the conversation to a new session now would lose that.
    */
   answering(): boolean;
   /** Listens to one derived event (see `describeChanges`); returns the remover. */
@@ -28,6 +29,9 @@ export interface ConversationStoreOptions {
 }
 
 type AnyHandler = (detail: ChatClientEvents[keyof ChatClientEvents]) => void;
+
+/** Handoff phases in which a live agent is on the way or with the visitor. */
+const handoffsUnderWay: readonly string[] = ["triggered", "accepted", "queued", "live-agent"];
 
 /**
  * Creates an empty conversation store. Events apply strictly in the order given: an event applied from
@@ -70,7 +74,10 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
 
   return {
     getSnapshot: () => state.snapshot,
-    answering: () => state.snapshot.typing.kind !== "none" || state.openStream !== null,
+    answering: () => {
+      const { typing, handoff } = state.snapshot;
+      return typing.kind !== "none" || state.openStream !== null || handoffsUnderWay.includes(handoff.phase);
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => {

@@ -8,7 +8,7 @@ import { reconnectDelay } from "./reconnect-policy.ts";
 
 /**
  * Nothing is on its way in either direction: no message waits for its receipt, the last one was answered,
- * and the agent is not answering. A session left now loses nothing and leaves nothing in doubt.
+ * and no agent is answering or on the way. A session left now loses nothing and leaves nothing in doubt.
  */
 export function isQuiet(input: LifecycleInput): boolean {
   const { unconfirmed, oldestInFlightSentAt, lastMessageId, lastMessageAnswered } = input.delivery;

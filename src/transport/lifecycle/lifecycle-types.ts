@@ -162,7 +162,7 @@ export type LifecycleEvent =
 
 /**
  * Something that happened, with the facts the runner adds to each: the clock, one random sample, delivery,
- * and whether the agent is answering (it is thinking, or a message of it is streaming).
+ * and whether an agent is answering or on the way (see `ConversationStore.answering`).
  */
 export type LifecycleInput = LifecycleEvent & { now: number; random: number; delivery: DeliveryFacts; answering: boolean };
 

@@ -25,7 +25,7 @@ import { createTypingThrottle } from "./typing-throttle.ts";
 export interface MessagingTransportOptions {
   environment: Environment;
   apply(event: ConversationEvent): void;
-  /** Whether the agent is answering, as the conversation shows it. */
+  /** Whether an agent is answering or on the way, as the conversation shows it. */
   answering(): boolean;
   delivery: Delivery;
   endpoints: MessagingEndpoints;

@@ -284,6 +284,19 @@ describe("ConversationStore: whether the agent is answering", () => {
     expect(trace(chunk(1), chunk(3, true), whole)).toEqual([true, true, false]);
   });
 
+  it("stays answering while a handoff to a live agent is under way, and until the live agent leaves", () => {
+    const agent = { name: "Sam" };
+    expect(
+      trace(
+        { kind: "handoff-triggered" },
+        { kind: "handoff-queue-status", position: 2 },
+        { kind: "live-agent-joined", agent },
+        { kind: "live-agent-left" },
+      ),
+    ).toEqual([true, true, true, false]);
+    expect(trace({ kind: "handoff-accepted" }, { kind: "handoff-failed" })).toEqual([true, false]);
+  });
+
   it("follows a live agent's typing, and ends with a notice that answers the turn", () => {
     expect(
       trace(
