@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { renderWithFinishedBlocks } from "./block-cache.ts";
 import { plainTextOf } from "./plain-text.ts";
+import { renderBlocks } from "./render-blocks.ts";
 
 export { safeUrl } from "./safe-url.ts";
 
@@ -10,7 +11,7 @@ export { safeUrl } from "./safe-url.ts";
  * links restricted to http, https and mailto (a refused link shows its text only). Raw HTML shows as
  * literal text. Never throws, including on every prefix of a message that is still streaming, and runs in
  * linear time per nesting level. A message that grows by appending costs a parse of its unfinished last
- * blocks only: its finished blocks come back as the same elements as before.
+ * blocks only: its finished blocks come back as the same elements as before, built into DOM once.
  */
 export function renderMarkdown(text: string): ComponentChildren {
   return renderWithFinishedBlocks(text);
@@ -22,5 +23,5 @@ export function renderMarkdown(text: string): ComponentChildren {
  * lines. For announcements and other places that take text only.
  */
 export function markdownPlainText(text: string): string {
-  return plainTextOf(renderWithFinishedBlocks(text));
+  return plainTextOf(renderBlocks(text));
 }

@@ -1,4 +1,4 @@
-import { isValidElement, render, type ComponentChildren } from "preact";
+import { isValidElement, render, type ComponentChildren, type VNode } from "preact";
 import { describe, expect, test } from "vitest";
 import { longReply, markdownShowcase } from "../../../demo/server/agent/replies.ts";
 import { renderMarkdown } from "../../../src/widget/markdown/index.ts";
@@ -8,19 +8,14 @@ import { streamedAnswer } from "../../benchmark/browser/stream-text.ts";
 import { seededRandom } from "./seeded-random.ts";
 import { orderSummaryMarkdown } from "./order-summary.ts";
 
-/** An element tree as plain data, without the components that only skip unchanged blocks. */
-function shape(node: ComponentChildren): unknown {
-  if (Array.isArray(node)) return node.map(shape);
-  if (!isValidElement(node)) return node;
-  const { children, ...props } = node.props as { children?: ComponentChildren };
-  return typeof node.type === "function" ? shape(children) : { type: node.type, props, children: shape(children) };
-}
+type Group = VNode<{ blocks: { key: number; source: string }[] }>;
 
-/** The top-level block elements a rendering holds, each unwrapped from the component that keeps it. */
-const blocksOf = (children: ComponentChildren) =>
-  (children as ComponentChildren[]).map((block) =>
-    isValidElement(block) ? (block.props as { children: ComponentChildren }).children : block,
-  );
+/** The groups of finished blocks at the start of a rendering (the rest is its unfinished tail). */
+const groupsOf = (children: ComponentChildren) =>
+  (children as ComponentChildren[]).filter((child): child is Group => isValidElement(child) && typeof child.type === "function");
+
+/** The finished blocks a rendering holds, in order. */
+const staticBlocksOf = (children: ComponentChildren) => groupsOf(children).flatMap((group) => group.props.blocks);
 
 function html(children: ComponentChildren): string {
   const host = document.createElement("div");
@@ -117,18 +112,18 @@ function splitPoints(text: string, random: () => number): number[] {
 
 /**
  * Streams `text` chunk by chunk into one element, as the widget's message bubble receives it, and checks
- * at every step that the incremental rendering equals a full parse of the text so far: as an element tree,
- * and as the DOM Preact makes of it when it updates the same element frame after frame.
+ * at every step that the incremental rendering makes the DOM of a full parse of the text so far: mounted
+ * afresh, and when Preact updates the same element frame after frame.
  */
 function expectStreamMatchesFullParse(text: string, random: () => number): void {
   const bubble = document.createElement("div");
   for (const end of splitPoints(text, random)) {
     const prefix = text.slice(0, end);
     const incremental = renderMarkdown(prefix);
-    const full = renderBlocks(prefix);
-    expect(shape(incremental), JSON.stringify(prefix)).toEqual(shape(full));
+    const expected = html(renderBlocks(prefix));
+    expect(html(incremental), JSON.stringify(prefix)).toBe(expected);
     render(<>{incremental}</>, bubble);
-    expect(bubble.innerHTML, JSON.stringify(prefix)).toBe(html(full));
+    expect(bubble.innerHTML, JSON.stringify(prefix)).toBe(expected);
   }
 }
 
@@ -167,7 +162,7 @@ describe("a growing message renders as a full parse would, at every step", { tim
         [second, secondEnds],
       ] as const) {
         const prefix = text.slice(0, ends[Math.min(step, ends.length - 1)]);
-        expect(shape(renderMarkdown(prefix)), JSON.stringify(prefix)).toEqual(shape(renderBlocks(prefix)));
+        expect(html(renderMarkdown(prefix)), JSON.stringify(prefix)).toBe(html(renderBlocks(prefix)));
       }
     }
   });
@@ -176,16 +171,42 @@ describe("a growing message renders as a full parse would, at every step", { tim
 describe("finished blocks", () => {
   test("come back as the same elements while the message grows, so they are neither parsed nor diffed again", () => {
     const opening = "First **paragraph**.\n\n- one\n- two\n\nThird paragraph, still";
-    const first = blocksOf(renderMarkdown(opening));
-    const second = blocksOf(renderMarkdown(`${opening} growing.\n\nAnd a fourth.\n`));
-    const third = blocksOf(renderMarkdown(`${opening} growing.\n\nAnd a fourth.\n\nFifth`));
-    expect(second[0]).toBe(first[0]);
+    const first = staticBlocksOf(renderMarkdown(opening));
+    const second = staticBlocksOf(renderMarkdown(`${opening} growing.\n\nAnd a fourth.\n`));
+    const third = staticBlocksOf(renderMarkdown(`${opening} growing.\n\nAnd a fourth.\n\nFifth`));
     // The list could still have gone on while the line after it was incomplete.
-    expect(second[1]).not.toBe(first[1]);
+    expect(first).toHaveLength(1);
+    expect(second).toHaveLength(3);
+    expect(second[0]).toBe(first[0]);
+    expect(third).toHaveLength(3);
     for (const index of [0, 1, 2]) expect(third[index]).toBe(second[index]);
+    expect(third.map((block) => block.source)).toEqual(["First **paragraph**.\n", "- one\n- two\n", "Third paragraph, still growing.\n"]);
     expect(html(renderMarkdown(`${opening} growing.\n\nAnd a fourth.\n\nFifth`))).toBe(
       html(renderBlocks(`${opening} growing.\n\nAnd a fourth.\n\nFifth`)),
     );
+  });
+
+  test("keep only their source, and come in groups, so a long message is a handful of children each frame", () => {
+    const paragraphs = Array.from({ length: 100 }, (_, index) => `Paragraph **${index}** of the answer.`);
+    const earlier = renderMarkdown(`${paragraphs.slice(0, 60).join("\n\n")}\n\nstill`);
+    const later = renderMarkdown(`${paragraphs.join("\n\n")}\n\nstill`) as ComponentChildren[];
+    const groups = groupsOf(later);
+    expect(groups.map((group) => group.props.blocks.length)).toEqual([16, 16, 16, 16, 16, 16, 3]);
+    // The last paragraph waits for the line after it to be complete.
+    expect(later).toHaveLength(groups.length + 2);
+    // Full groups keep the same blocks, so Preact skips them without looking inside.
+    groupsOf(earlier)
+      .slice(0, 3)
+      .forEach((group, index) => expect(groups[index]!.props.blocks).toBe(group.props.blocks));
+    for (const block of staticBlocksOf(later)) expect(Object.keys(block)).toEqual(["key", "source"]);
+  });
+
+  test("are never handed to Preact as kept elements, which would hold the renders they were first mounted in", () => {
+    const text = "One.\n\nTwo.\n\nThree";
+    const first = renderMarkdown(text) as ComponentChildren[];
+    const second = renderMarkdown(text) as ComponentChildren[];
+    expect(second).toHaveLength(first.length);
+    first.forEach((child, index) => expect(second[index]).not.toBe(child));
   });
 
   test("keep their DOM: a bubble updated in place mutates only its last block", () => {
@@ -202,6 +223,20 @@ describe("finished blocks", () => {
     expect([...bubble.children].slice(0, 2)).toEqual([one, two]);
     expect([...mutated].some((node) => one!.contains(node) || two!.contains(node))).toBe(false);
     expect(bubble.innerHTML).toBe("<p>One.</p><p>Two.</p><p>Three, growing</p>");
+  });
+
+  test("are built once: a block that finishes keeps the DOM of the blocks before it", () => {
+    const bubble = document.createElement("div");
+    render(<>{renderMarkdown("One.\n\nTwo `code`.\n\nThr")}</>, bubble);
+    const [one] = [...bubble.children];
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(bubble, { subtree: true, childList: true, characterData: true, attributes: true });
+    render(<>{renderMarkdown("One.\n\nTwo `code`.\n\nThree.\n\nFour")}</>, bubble);
+    const mutated = observer.takeRecords().map((record) => record.target);
+    observer.disconnect();
+    expect(bubble.children[0]).toBe(one);
+    expect(mutated.some((node) => one!.contains(node))).toBe(false);
+    expect(bubble.innerHTML).toBe("<p>One.</p><p>Two <code>code</code>.</p><p>Three.</p><p>Four</p>");
   });
 
   test("a list waits for the line after its blank lines, which may continue it", () => {
