@@ -9,9 +9,21 @@ function cached<Made extends Format>(key: string, create: () => Made): Made {
   return format as Made;
 }
 
+/** Times formatted so far, by locale and time: a streaming message shows its time again every frame. */
+const times = new Map<string, string>();
+/** The most times kept; past it, the memory starts over. */
+const keptTimes = 500;
+
 /** A message time as hours and minutes in the locale's style. */
 export function formatTime(time: number, locale: string): string {
-  return cached(locale, () => new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" })).format(time);
+  const key = `${locale} ${time}`;
+  let text = times.get(key);
+  if (text === undefined) {
+    if (times.size >= keptTimes) times.clear();
+    text = cached(locale, () => new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" })).format(time);
+    times.set(key, text);
+  }
+  return text;
 }
 
 /** A waiting time in whole seconds, minutes or hours ("about" is left to the sentence), e.g. "3 minutes". */
