@@ -29,6 +29,8 @@ export function createSequenceSet(): SequenceSet {
   };
   return {
     has(sequence) {
+      // A live event's sequence is past every run: no search needed.
+      if (bounds.length === 0 || sequence > bounds[bounds.length - 1]!) return false;
       const run = runFrom(sequence);
       return run < bounds.length / 2 && bounds[2 * run]! <= sequence;
     },

@@ -149,8 +149,10 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
 
   let recorded = initialConversationSnapshot;
   const record = (next: ConversationSnapshot) => {
-    story.value = advanceStory(story.value, recorded, next, Date.now());
-    if (next.agent) lastAgent.value = next.agent;
+    // Most changes are streamed chunks that touch neither the story nor the agent: nothing is written then.
+    const advanced = advanceStory(story.peek(), recorded, next, Date.now());
+    if (advanced !== story.peek()) story.value = advanced;
+    if (next.agent && next.agent !== recorded.agent) lastAgent.value = next.agent;
     recorded = next;
   };
 

@@ -14,6 +14,7 @@ describe("SequenceSet", () => {
     const set = setOf(3, 9, 4);
     expect(members(set, 12)).toEqual([3, 4, 9]);
     expect(set.has(0)).toBe(false);
+    expect(createSequenceSet().has(1)).toBe(false);
   });
 
   it("keeps consecutive numbers as one run, in whatever order they come", () => {
