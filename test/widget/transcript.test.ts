@@ -1,20 +1,20 @@
 import { act, fireEvent } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderMarkdown } from "../../src/widget/markdown/index.ts";
+import { readMarkdownView } from "../../src/widget/markdown/block-cache.ts";
 import { agentMessage, createSnapshot, userMessage } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
 
-vi.mock("../../src/widget/markdown/index.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../src/widget/markdown/index.ts")>();
-  return { ...original, renderMarkdown: vi.fn(original.renderMarkdown) };
+vi.mock("../../src/widget/markdown/block-cache.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/widget/markdown/block-cache.ts")>();
+  return { ...original, readMarkdownView: vi.fn(original.readMarkdownView) };
 });
 
-const renderedTexts = () => vi.mocked(renderMarkdown).mock.calls.map(([text]) => text);
+const renderedTexts = () => vi.mocked(readMarkdownView).mock.calls.map(([text]) => text);
 const liveRegion = (root: ShadowRoot) => root.querySelector("[aria-live=polite]") as HTMLElement;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.mocked(renderMarkdown).mockClear();
+  vi.mocked(readMarkdownView).mockClear();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -53,7 +53,7 @@ describe("streaming", () => {
     const user = userMessage("u1", "Thanks");
     const stream = agentMessage("a2", "Sec", { streaming: true });
     const { update } = renderWidget({ open: true }, createSnapshot({ messages: [first, user, stream] }));
-    vi.mocked(renderMarkdown).mockClear();
+    vi.mocked(readMarkdownView).mockClear();
     await update({ messages: [first, user, { ...stream, text: "Second" }] });
     expect(renderedTexts()).toEqual(["Second"]);
   });

@@ -1,6 +1,6 @@
 import type { ChatMessage, Participant } from "../../transport/conversation.ts";
 import { formatTime } from "../format.ts";
-import { renderMarkdown } from "../markdown/index.ts";
+import { MarkdownBody } from "../markdown/index.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { AttachmentList } from "./attachment-list.tsx";
 import { Avatar } from "./avatar.tsx";
@@ -44,9 +44,13 @@ export function MessageItem({ model, message, author, first, last, showSuggestio
         </div>
       )}
       {fromUser && <span class="hidden">{strings.you}:</span>}
-      <div class="bubble" dir="auto">
-        {fromUser ? message.text : renderMarkdown(message.text)}
-      </div>
+      {fromUser ? (
+        <div class="bubble" dir="auto">
+          {message.text}
+        </div>
+      ) : (
+        <MarkdownBody class="bubble" dir="auto" text={message.text} />
+      )}
       <AttachmentList attachments={message.attachments} />
       {(last || (status && status !== "sent")) && (
         <div class="meta">
