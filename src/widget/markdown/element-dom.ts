@@ -15,22 +15,21 @@ function itemsOf(children: ComponentChildren, items: Item[] = []): Item[] {
 }
 
 /**
- * An element's attributes as it shows them: every prop but its children, as text, empty values left out,
- * and never an event handler, even one written as text.
+ * What an element shows of prop `name` with `value`: its text, or null for none (its children, an empty
+ * value, and any event handler, even one written as text).
  */
-function attributesOf(element: Exclude<Item, string>): [string, string][] {
-  const attributes: [string, string][] = [];
-  for (const [name, value] of Object.entries(element.props)) {
-    const shown = value !== null && value !== undefined && value !== false && typeof value !== "function";
-    if (shown && name !== "children" && !/^on/i.test(name)) attributes.push([name, String(value)]);
-  }
-  return attributes;
+function attributeValue(name: string, value: unknown): string | null {
+  const shown = value !== null && value !== undefined && value !== false && typeof value !== "function";
+  return shown && name !== "children" && !/^on/i.test(name) ? String(value) : null;
 }
 
 function buildNode(item: Item, document: Document): Node {
   if (typeof item === "string") return document.createTextNode(item);
   const element = document.createElement(item.type as string);
-  for (const [name, value] of attributesOf(item)) element.setAttribute(name, value);
+  for (const name in item.props) {
+    const value = attributeValue(name, item.props[name]);
+    if (value !== null) element.setAttribute(name, value);
+  }
   element.append(...buildNodes(item.props.children, document));
   return element;
 }
@@ -111,12 +110,16 @@ function patchItems(
 }
 
 function patchElement(element: Element, previous: Exclude<Item, string>, next: Exclude<Item, string>): void {
-  const before = new Map(attributesOf(previous));
-  for (const [name, value] of attributesOf(next)) {
-    if (before.get(name) !== value) element.setAttribute(name, value);
-    before.delete(name);
+  for (const name in next.props) {
+    const value = attributeValue(name, next.props[name]);
+    if (value !== attributeValue(name, previous.props[name])) {
+      if (value === null) element.removeAttribute(name);
+      else element.setAttribute(name, value);
+    }
   }
-  for (const name of before.keys()) element.removeAttribute(name);
+  for (const name in previous.props) {
+    if (!(name in next.props) && attributeValue(name, previous.props[name]) !== null) element.removeAttribute(name);
+  }
   const childNodes = element.childNodes;
   patchItems(element, itemsOf(previous.props.children), itemsOf(next.props.children), (index) => childNodes[index]!, null);
 }
