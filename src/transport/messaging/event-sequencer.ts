@@ -25,7 +25,7 @@ export function createEventSequencer(): EventSequencer {
   const ids = new Set<string>();
   let cursor = 0;
   const isNew = ({ id, sequence }: ReceivedEvent) => {
-    if ((sequence !== null && sequences.has(sequence)) || (id !== null && ids.has(id))) return false;
+    if ((sequence !== null && sequences.has(sequence)) || (id !== null && ids.size > 0 && ids.has(id))) return false;
     if (sequence !== null) {
       sequences.add(sequence);
       cursor = Math.max(cursor, sequence);
