@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTime } from "../../src/widget/format.ts";
+import { dayOf, formatTime } from "../../src/widget/format.ts";
 
 const time = Date.UTC(2024, 4, 6, 13, 5);
 
@@ -19,5 +19,31 @@ describe("formatTime", () => {
     for (let minute = 0; minute < 1200; minute++)
       expect(formatTime(time + minute * 60_000, "en")).toBe(format.format(time + minute * 60_000));
     expect(formatTime(time, "en")).toBe(format.format(time));
+  });
+});
+
+describe("dayOf", () => {
+  it("tells days apart at local midnight, whatever it was asked before", () => {
+    const midnight = new Date(2026, 2, 29).getTime();
+    const days = [midnight - 1, midnight, midnight + 1, midnight - 1, midnight + 86_400_000 * 2, midnight].map(dayOf);
+    expect(days[0]).not.toBe(days[1]);
+    expect(days[1]).toBe(days[2]);
+    expect(days[3]).toBe(days[0]);
+    expect(days[4]).not.toBe(days[1]);
+    expect(days[5]).toBe(days[1]);
+  });
+
+  it("holds a whole local day, across a daylight saving change", () => {
+    for (const [month, day] of [
+      [2, 29],
+      [9, 25],
+      [2, 8],
+      [10, 1],
+    ] as const) {
+      const start = new Date(2026, month, day).getTime();
+      const next = new Date(2026, month, day + 1).getTime();
+      expect(dayOf(start + 1)).toBe(dayOf(next - 1));
+      expect(dayOf(next)).not.toBe(dayOf(next - 1));
+    }
   });
 });
