@@ -1,5 +1,6 @@
 import { act, fireEvent } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { transcriptEntries } from "../../src/widget/components/transcript-entries.ts";
 import { readMarkdownView } from "../../src/widget/markdown/block-cache.ts";
 import { agentMessage, createSnapshot, userMessage } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
@@ -7,6 +8,11 @@ import { renderWidget } from "./support/render-widget.ts";
 vi.mock("../../src/widget/markdown/block-cache.ts", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../src/widget/markdown/block-cache.ts")>();
   return { ...original, readMarkdownView: vi.fn(original.readMarkdownView) };
+});
+
+vi.mock("../../src/widget/components/transcript-entries.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/widget/components/transcript-entries.ts")>();
+  return { ...original, transcriptEntries: vi.fn(original.transcriptEntries) };
 });
 
 const renderedTexts = () => vi.mocked(readMarkdownView).mock.calls.map(([text]) => text);
@@ -56,6 +62,20 @@ describe("streaming", () => {
     vi.mocked(readMarkdownView).mockClear();
     await update({ messages: [first, user, { ...stream, text: "Second" }] });
     expect(renderedTexts()).toEqual(["Second"]);
+  });
+
+  it("lays the transcript out again only when more than a streaming message's text changed", async () => {
+    const first = agentMessage("a1", "First answer");
+    const stream = agentMessage("a2", "Sec", { streaming: true });
+    const { root, update } = renderWidget({ open: true }, createSnapshot({ messages: [first, stream] }));
+    vi.mocked(transcriptEntries).mockClear();
+    await update({ messages: [first, { ...stream, text: "Second" }] });
+    await update({ messages: [first, { ...stream, text: "Second answer" }] });
+    expect(transcriptEntries).not.toHaveBeenCalled();
+    expect(renderedTexts().slice(-2)).toEqual(["Second", "Second answer"]);
+    expect(root.querySelector("[data-message-id=a2] .bubble")?.textContent).toBe("Second answer");
+    await update({ messages: [first, { ...stream, text: "Second answer", streaming: false }] });
+    expect(transcriptEntries).toHaveBeenCalledTimes(1);
   });
 
   it("announces the text a reader sees, not the Markdown source", async () => {

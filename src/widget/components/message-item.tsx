@@ -22,9 +22,9 @@ export interface MessageItemProps {
 
 /**
  * One message of the transcript: agent text as Markdown, user text as typed. Re-rendered only when its
- * message object or flags change: @preact/signals skips a component that reads signals when its props are
- * shallowly equal, so no memo wrapper is needed. A message still sending or not delivered says so whatever
- * its place in the group.
+ * message object or flags change, or the text `textOf` reads for it: @preact/signals skips a component that
+ * reads signals when its props are shallowly equal, so no memo wrapper is needed. A message still sending
+ * or not delivered says so whatever its place in the group.
  */
 export function MessageItem({ model, message, author, first, last, showSuggestions }: MessageItemProps) {
   const strings = model.locale.value;
@@ -49,7 +49,7 @@ export function MessageItem({ model, message, author, first, last, showSuggestio
           {message.text}
         </div>
       ) : (
-        <MarkdownBody class="bubble" dir="auto" text={message.text} />
+        <MarkdownBody class="bubble" dir="auto" text={model.textOf(message)} />
       )}
       <AttachmentList attachments={message.attachments} />
       {(last || (status && status !== "sent")) && (

@@ -9,8 +9,8 @@ import { advanceStory, emptyStory, type ConversationStory } from "./conversation
 import { createFrameScheduler } from "./frame-scheduler.ts";
 import { agentIdentity, presentParticipant } from "./participants.ts";
 
-/** The snapshot parts the widget shows, each read through one signal of the same name. */
-const snapshotParts = ["messages", "typing", "handoff", "notices", "connection", "ended", "agent", "liveAgent"] as const;
+/** The snapshot parts the widget shows, each read through one signal of the same name (`messages` aside). */
+const snapshotParts = ["typing", "handoff", "notices", "connection", "ended", "agent", "liveAgent"] as const;
 
 type SnapshotPart = (typeof snapshotParts)[number];
 
@@ -22,6 +22,14 @@ const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end
  * client's actions through `client`; nothing else touches the client.
  */
 export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<ConversationSnapshot[Part]> } & {
+  /**
+   * The transcript's messages. A frame that only adds to the text of the message that streams leaves the
+   * list (and that message) as they were and changes what `textOf` reads instead, so the transcript is laid
+   * out again only when something else changed.
+   */
+  readonly messages: ReadonlySignal<readonly ChatMessage[]>;
+  /** The text a message of `messages` shows now; reading it follows the text of a message that streams. */
+  textOf(message: ChatMessage): string;
   readonly open: Signal<boolean>;
   /** Agent messages finished while the floating panel was closed. */
   readonly unread: Signal<number>;
@@ -132,6 +140,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const applyFrame = () =>
     batch(() => {
       snapshot.value = current.getSnapshot();
+      showMessages(snapshot.value.messages);
       if (finished.length > 0) {
         announcement.value = finished
           .map((message) => `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`)
@@ -144,6 +153,19 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
       newestUnread = null;
     });
   const scheduler = createFrameScheduler(applyFrame);
+
+  const messages = signal(snapshot.peek().messages);
+  // The text of the message that streams, when it is newer than the one `messages` holds.
+  const streamed = signal<{ id: string; text: string } | null>(null);
+  const showMessages = (next: readonly ChatMessage[]) => {
+    const grown = grownText(messages.peek(), next);
+    if (grown) {
+      streamed.value = grown;
+    } else {
+      messages.value = next;
+      streamed.value = null;
+    }
+  };
 
   const switchLanguage = (code: string | null) => switchLocale(locale, code);
 
@@ -162,6 +184,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     if (finished.length > 0) applyFrame();
     current = next;
     snapshot.value = next.getSnapshot();
+    showMessages(snapshot.value.messages);
     switchLanguage(snapshot.value.language);
     story.value = emptyStory;
     recorded = initialConversationSnapshot;
@@ -187,6 +210,8 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
 
   return {
     ...parts,
+    messages,
+    textOf: (message) => (message.streaming && streamed.value?.id === message.id ? streamed.value.text : message.text),
     open,
     unread,
     locale,
@@ -224,4 +249,26 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     },
     dispose: () => detach(),
   };
+}
+
+/**
+ * The text of the one message that changed from `shown` to `next` if that message streams in both and
+ * nothing but its text changed, nor did any other message; null otherwise.
+ */
+function grownText(shown: readonly ChatMessage[], next: readonly ChatMessage[]): { id: string; text: string } | null {
+  if (shown === next || shown.length !== next.length) return null;
+  let grown: ChatMessage | null = null;
+  for (let index = 0; index < next.length; index++) {
+    const [before, after] = [shown[index]!, next[index]!];
+    if (before === after) continue;
+    if (grown || !before.streaming || !after.streaming || !sameButText(before, after)) return null;
+    grown = after;
+  }
+  return grown && { id: grown.id, text: grown.text };
+}
+
+/** Whether two messages hold the same fields, as the same values, their text aside. */
+function sameButText(left: ChatMessage, right: ChatMessage): boolean {
+  const keys = Object.keys(right) as (keyof ChatMessage)[];
+  return keys.length === Object.keys(left).length && keys.every((key) => key === "text" || left[key] === right[key]);
 }
