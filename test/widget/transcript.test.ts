@@ -1,6 +1,7 @@
 import { act, fireEvent } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { transcriptEntries } from "../../src/widget/components/transcript-entries.ts";
+import { formatTime } from "../../src/widget/format.ts";
 import { readMarkdownView } from "../../src/widget/markdown/block-cache.ts";
 import { agentMessage, createSnapshot, userMessage } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
@@ -13,6 +14,11 @@ vi.mock("../../src/widget/markdown/block-cache.ts", async (importOriginal) => {
 vi.mock("../../src/widget/components/transcript-entries.ts", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../src/widget/components/transcript-entries.ts")>();
   return { ...original, transcriptEntries: vi.fn(original.transcriptEntries) };
+});
+
+vi.mock("../../src/widget/format.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/widget/format.ts")>();
+  return { ...original, formatTime: vi.fn(original.formatTime) };
 });
 
 const renderedTexts = () => vi.mocked(readMarkdownView).mock.calls.map(([text]) => text);
@@ -64,14 +70,17 @@ describe("streaming", () => {
     expect(renderedTexts()).toEqual(["Second"]);
   });
 
-  it("lays the transcript out again only when more than a streaming message's text changed", async () => {
+  it("lays the transcript out again only when more than a streaming message's text changed, which its bubble alone shows", async () => {
     const first = agentMessage("a1", "First answer");
     const stream = agentMessage("a2", "Sec", { streaming: true });
     const { root, update } = renderWidget({ open: true }, createSnapshot({ messages: [first, stream] }));
     vi.mocked(transcriptEntries).mockClear();
+    // The message renders its time each time it renders: it does not while its bubble grows.
+    vi.mocked(formatTime).mockClear();
     await update({ messages: [first, { ...stream, text: "Second" }] });
     await update({ messages: [first, { ...stream, text: "Second answer" }] });
     expect(transcriptEntries).not.toHaveBeenCalled();
+    expect(formatTime).not.toHaveBeenCalled();
     expect(renderedTexts().slice(-2)).toEqual(["Second", "Second answer"]);
     expect(root.querySelector("[data-message-id=a2] .bubble")?.textContent).toBe("Second answer");
     await update({ messages: [first, { ...stream, text: "Second answer", streaming: false }] });

@@ -1,7 +1,7 @@
 import type { ChatMessage, Participant } from "../../transport/conversation.ts";
 import { formatTime } from "../format.ts";
-import { MarkdownBody } from "../markdown/index.ts";
 import type { ChatModel } from "../model/chat-model.ts";
+import { AgentText } from "./agent-text.tsx";
 import { AttachmentList } from "./attachment-list.tsx";
 import { Avatar } from "./avatar.tsx";
 import { SuggestionList } from "./suggestion-list.tsx";
@@ -22,9 +22,9 @@ export interface MessageItemProps {
 
 /**
  * One message of the transcript: agent text as Markdown, user text as typed. Re-rendered only when its
- * message object or flags change, or the text `textOf` reads for it: @preact/signals skips a component that
- * reads signals when its props are shallowly equal, so no memo wrapper is needed. A message still sending
- * or not delivered says so whatever its place in the group.
+ * message object or flags change (its growing text while it streams re-renders its bubble alone): @preact/signals
+ * skips a component that reads signals when its props are shallowly equal, so no memo wrapper is needed. A
+ * message still sending or not delivered says so whatever its place in the group.
  */
 export function MessageItem({ model, message, author, first, last, showSuggestions }: MessageItemProps) {
   const strings = model.locale.value;
@@ -49,7 +49,7 @@ export function MessageItem({ model, message, author, first, last, showSuggestio
           {message.text}
         </div>
       ) : (
-        <MarkdownBody class="bubble" dir="auto" text={model.textOf(message)} />
+        <AgentText model={model} message={message} />
       )}
       <AttachmentList attachments={message.attachments} />
       {(last || (status && status !== "sent")) && (
