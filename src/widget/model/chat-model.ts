@@ -139,8 +139,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   let newestUnread: ChatMessage | null = null;
   const applyFrame = () =>
     batch(() => {
-      snapshot.value = current.getSnapshot();
-      showMessages(snapshot.value.messages);
+      show(current.getSnapshot());
       if (finished.length > 0) {
         announcement.value = finished
           .map((message) => `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`)
@@ -157,12 +156,17 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const messages = signal(snapshot.peek().messages);
   // The text of the message that streams, when it is newer than the one `messages` holds.
   const streamed = signal<{ id: string; text: string } | null>(null);
-  const showMessages = (next: readonly ChatMessage[]) => {
-    const grown = grownText(messages.peek(), next);
+  /**
+   * Shows `next`. A snapshot that only adds to the streaming message's text changes that text alone: the
+   * snapshot shown stays, so nothing that reads it is even asked whether it changed.
+   */
+  const show = (next: ConversationSnapshot) => {
+    const grown = grownText(snapshot.peek(), next);
     if (grown) {
       streamed.value = grown;
     } else {
-      messages.value = next;
+      snapshot.value = next;
+      messages.value = next.messages;
       streamed.value = null;
     }
   };
@@ -183,12 +187,12 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     // What the previous client finished since the last frame is still announced and counted.
     if (finished.length > 0) applyFrame();
     current = next;
-    snapshot.value = next.getSnapshot();
-    showMessages(snapshot.value.messages);
-    switchLanguage(snapshot.value.language);
+    const attached = next.getSnapshot();
+    show(attached);
+    switchLanguage(attached.language);
     story.value = emptyStory;
     recorded = initialConversationSnapshot;
-    record(snapshot.value);
+    record(attached);
     const removers = [
       scheduler.cancel,
       next.subscribe(scheduler.schedule),
@@ -253,13 +257,17 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
 
 /**
  * The text of the one message that changed from `shown` to `next` if that message streams in both and
- * nothing but its text changed, nor did any other message; null otherwise.
+ * nothing but its text changed, neither in any other message nor in the rest of the snapshot; null otherwise.
  */
-function grownText(shown: readonly ChatMessage[], next: readonly ChatMessage[]): { id: string; text: string } | null {
-  if (shown === next || shown.length !== next.length) return null;
+function grownText(shown: ConversationSnapshot, next: ConversationSnapshot): { id: string; text: string } | null {
+  if (shown.messages === next.messages || shown.messages.length !== next.messages.length) return null;
+  for (const key in next) {
+    const part = key as keyof ConversationSnapshot;
+    if (part !== "messages" && next[part] !== shown[part]) return null;
+  }
   let grown: ChatMessage | null = null;
-  for (let index = 0; index < next.length; index++) {
-    const [before, after] = [shown[index]!, next[index]!];
+  for (let index = 0; index < next.messages.length; index++) {
+    const [before, after] = [shown.messages[index]!, next.messages[index]!];
     if (before === after) continue;
     if (grown || !before.streaming || !after.streaming || !sameButText(before, after)) return null;
     grown = after;
