@@ -1,9 +1,13 @@
 import type { ComponentChildren } from "preact";
 import { readBlocks, renderBlock, splitLines } from "./render-blocks.ts";
 
-/** A top-level block of a message that text appended later can no longer change: its source lines. */
+/**
+ * A top-level block of a message that text appended later can no longer change: where its source lines
+ * are, in any text it was read from or that starts like that text.
+ */
 export interface FinishedBlock {
-  readonly source: string;
+  readonly start: number;
+  readonly end: number;
 }
 
 /** What `readMarkdownView` makes of a message's text. */
@@ -37,23 +41,24 @@ const nothingJustFinished: ReadonlyMap<FinishedBlock, ComponentChildren> = new M
 
 /**
  * A copy of `text` that shares no memory with the string it was cut from. Engines keep a substring as a
- * view of its parent: cut from the text, every kept block's source would pin the text it was parsed from.
+ * view of its parent: the strings of a rendering cut from the whole text would pin it.
  */
 const detached = (text: string): string => ` ${text}`.slice(1);
 
-/** Start of line `line` of `text` (lines as `splitLines` cuts them). */
-function lineStart(text: string, line: number): number {
-  const lineEnd = /\r\n?|\n/g;
-  for (let count = 0; count < line; count++) lineEnd.exec(text);
-  return lineEnd.lastIndex;
+/** Where each line of `text` starts (lines as `splitLines` cuts them). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (const lineEnd of text.matchAll(/\r\n?|\n/g)) starts.push(lineEnd.index + lineEnd[0].length);
+  return starts;
 }
 
 /**
  * Reads the top-level blocks of `text` as `renderBlocks(text)` does, parsing only what may still change.
  * A block is finished once the block after it starts on a complete line (one a line break ends): text
- * appended later can change neither it nor where it ends. Finished blocks are kept as their source, with
- * the text they depend on, and come back as the same objects for every text that starts with it; so a
- * growing message re-parses only its unfinished tail each time, and keeps no rendering of what finished.
+ * appended later can change neither it nor where it ends. Finished blocks are kept as their place in the
+ * text, with the text they depend on, and come back as the same objects for every text that starts with
+ * it; so a growing message re-parses only its unfinished tail each time, and keeps neither a rendering nor
+ * a copy of what finished.
  */
 export function readMarkdownView(text: string): MarkdownView {
   const headIndex = heads.findIndex((candidate) => text.startsWith(candidate.key));
@@ -68,14 +73,14 @@ export function readMarkdownView(text: string): MarkdownView {
   if (headIndex >= 0) heads.splice(headIndex, 1);
   let justFinished = nothingJustFinished;
   if (finished > 0) {
-    const next = firstLines[finished]!;
-    const added = Array.from({ length: finished }, (_, index) => ({
-      source: detached(lines.slice(firstLines[index], firstLines[index + 1]).join("\n")),
-    }));
+    const offsets = lineStarts(tail);
+    const starts = firstLines.slice(0, finished + 1).map((line) => from + offsets[line]!);
+    const added = starts.slice(0, -1).map((start, index) => ({ start, end: starts[index + 1]! }));
     justFinished = new Map(added.map((block, index) => [block, renderBlock(blocks[index]!)]));
     head = {
-      key: text.slice(0, from + lineStart(tail, next + 1)),
-      resumeAt: from + lineStart(tail, next),
+      // Through the line that starts the next block, the furthest the finished ones looked.
+      key: text.slice(0, from + offsets[firstLines[finished]! + 1]!),
+      resumeAt: starts[finished]!,
       blocks: [...(head?.blocks ?? []), ...added],
     };
   }
@@ -84,7 +89,7 @@ export function readMarkdownView(text: string): MarkdownView {
   return { finished: head?.blocks ?? [], justFinished, tail: blocks.slice(finished).map(renderBlock) };
 }
 
-/** The rendering of a finished block, parsed again from its source. */
-export function renderFinishedBlock(block: FinishedBlock): ComponentChildren {
-  return renderBlock(readBlocks(splitLines(block.source), 0).blocks[0] ?? "");
+/** The rendering of a finished block of `text`, parsed again from its lines. */
+export function renderFinishedBlock(block: FinishedBlock, text: string): ComponentChildren {
+  return renderBlock(readBlocks(splitLines(text.slice(block.start, block.end)), 0).blocks[0] ?? "");
 }

@@ -60,7 +60,9 @@ export class MarkdownBody extends Component<MarkdownBodyProps> {
       const unfinished = rendered === undefined ? undefined : this.tailNodes.shift();
       const before = this.tailNodes[0] ?? null;
       if (unfinished) patchNodes(element, [unfinished], this.tail.shift(), rendered, before);
-      else for (const node of buildNodes(rendered ?? renderFinishedBlock(block), element.ownerDocument)) element.insertBefore(node, before);
+      else
+        for (const node of buildNodes(rendered ?? renderFinishedBlock(block, this.props.text), element.ownerDocument))
+          element.insertBefore(node, before);
     }
     this.shownCount = finished.length;
     this.lastShown = finished[finished.length - 1];

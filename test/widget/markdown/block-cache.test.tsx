@@ -21,25 +21,32 @@ describe("the Markdown view of a growing message", () => {
     expect(second[0]).toBe(first[0]);
     expect(third).toEqual(second);
     third.forEach((block, index) => expect(block).toBe(second[index]));
-    expect(third.map((block) => block.source)).toEqual(["First **paragraph**.\n", "- one\n- two\n", "Third paragraph, still growing.\n"]);
+    const text = `${opening} growing.\n\nAnd a fourth.\n\nFifth`;
+    expect(third.map((block) => text.slice(block.start, block.end))).toEqual([
+      "First **paragraph**.\n\n",
+      "- one\n- two\n\n",
+      "Third paragraph, still growing.\n\n",
+    ]);
   });
 
-  test("keeps only the source of a finished block, and hands over its rendering only in the call it finished", () => {
+  test("keeps only the place of a finished block, and hands over its rendering only in the call it finished", () => {
     const text = "Done **here**.\n\nStill\n";
     readMarkdownView("Done **her");
     const finishing = readMarkdownView(text);
     const [block] = finishing.finished;
-    expect(Object.keys(block!)).toEqual(["source"]);
+    expect(block).toEqual({ start: 0, end: 16 });
     expect([...finishing.justFinished.keys()]).toEqual([block]);
     expect(html(finishing.justFinished.get(block!))).toBe("<p>Done <strong>here</strong>.</p>");
     expect(readMarkdownView(`${text} more`).justFinished.size).toBe(0);
   });
 
-  test("renders a finished block from its source alone as a full parse renders it", () => {
+  test("renders a finished block from its lines alone as a full parse renders it, in any text that starts alike", () => {
     const text = "1) one\n2) two\n\n> quoted\n> on\n\n```js\ncode\n```\n\n---\n\n# Title\n\nlast";
     const { finished, tail } = readMarkdownView(text);
     // The heading waits for the line after it to be complete.
     expect(finished).toHaveLength(4);
-    expect(html([...finished.map(renderFinishedBlock), ...tail])).toBe(html(renderBlocks(text)));
+    expect(html([...finished.map((block) => renderFinishedBlock(block, text)), ...tail])).toBe(html(renderBlocks(text)));
+    const longer = `${text} and more`;
+    expect(html([...finished.map((block) => renderFinishedBlock(block, longer)), ...tail])).toBe(html(renderBlocks(text)));
   });
 });
