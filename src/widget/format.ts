@@ -9,9 +9,21 @@ function cached<Made extends Format>(key: string, create: () => Made): Made {
   return format as Made;
 }
 
+/** Times formatted so far, by locale and time: a streaming message shows its time again every frame. */
+const times = new Map<string, string>();
+/** The most times kept; past it, the memory starts over. */
+const keptTimes = 500;
+
 /** A message time as hours and minutes in the locale's style. */
 export function formatTime(time: number, locale: string): string {
-  return cached(locale, () => new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" })).format(time);
+  const key = `${locale} ${time}`;
+  let text = times.get(key);
+  if (text === undefined) {
+    if (times.size >= keptTimes) times.clear();
+    text = cached(locale, () => new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" })).format(time);
+    times.set(key, text);
+  }
+  return text;
 }
 
 /** A waiting time in whole seconds, minutes or hours ("about" is left to the sentence), e.g. "3 minutes". */
@@ -25,10 +37,20 @@ export function formatDuration(seconds: number, locale: string): string {
   return cached(unit + locale, () => new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" })).format(value);
 }
 
+/** The day `dayOf` read last, with the times it spans: the transcript asks for the same few days every frame. */
+let lastDay = { day: 0, from: 0, to: 0 };
+
 /** The local calendar day of a time, as a number that differs between any two days. */
 export function dayOf(time: number): number {
+  if (time >= lastDay.from && time < lastDay.to) return lastDay.day;
   const date = new Date(time);
-  return date.getFullYear() * 512 + date.getMonth() * 32 + date.getDate();
+  const [year, month, day] = [date.getFullYear(), date.getMonth(), date.getDate()];
+  lastDay = {
+    day: year * 512 + month * 32 + day,
+    from: new Date(year, month, day).getTime(),
+    to: new Date(year, month, day + 1).getTime(),
+  };
+  return lastDay.day;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { Fragment, h, render, type ComponentChildren } from "preact";
+import { Fragment, h, render } from "preact";
 import { markdownDocument } from "./bench-conversation-fixtures.ts";
 import { installDomEnvironment } from "./bench-dom-environment.ts";
 import { median } from "./bench-statistics.ts";
@@ -23,14 +23,16 @@ function time(run: () => void): number {
 
 /**
  * Markdown cost: a full parse of one long agent message (parse to Preact elements, then into a fresh
- * element of a happy-dom document), and a streamed answer rendered after every chunk as the widget does,
- * with `renderMarkdown` (finished blocks kept) against a full parse of the text so far, both as parsing
- * alone and as parsing plus Preact updating one bubble in place.
+ * element of a happy-dom document), and a streamed answer shown after every chunk as the widget does, with
+ * `readMarkdownView` (finished blocks kept) against a full parse of the text so far: as parsing alone, and
+ * as parsing plus updating one bubble in place (the widget's `MarkdownBody` against Preact re-rendering a
+ * full parse).
  */
 export async function measureMarkdown(): Promise<BenchRow[]> {
   const removeDom = await installDomEnvironment();
   try {
-    const { renderMarkdown } = await import("../../src/widget/markdown/index.ts");
+    const { MarkdownBody } = await import("../../src/widget/markdown/index.ts");
+    const { readMarkdownView } = await import("../../src/widget/markdown/block-cache.ts");
     const { renderBlocks } = await import("../../src/widget/markdown/render-blocks.ts");
     const text = markdownDocument(documentLength);
     for (let run = 0; run < warmUpRuns; run++) renderBlocks(text);
@@ -45,29 +47,30 @@ export async function measureMarkdown(): Promise<BenchRow[]> {
 
     const { fragments } = streamedAnswer(streamChunks);
     const prefixes = fragments.map((_, index) => fragments.slice(0, index + 1).join(""));
-    const stream = (renderer: (text: string) => ComponentChildren, texts: string[], toBubble: boolean) => {
-      const bubble = toBubble ? document.createElement("div") : undefined;
+    const stream = (show: (text: string, bubble: HTMLElement) => void, texts: string[]) => {
+      const bubble = document.createElement("div");
       return time(() => {
-        for (const prefix of texts) {
-          const children = renderer(prefix);
-          if (bubble) render(h(Fragment, null, children), bubble);
-        }
+        for (const prefix of texts) show(prefix, bubble);
       });
     };
-    const streamed = (label: string, renderer: (text: string) => ComponentChildren, toBubble: boolean) => {
-      stream(renderer, prefixes.slice(0, warmUpChunks), toBubble);
-      const total = stream(renderer, prefixes, toBubble);
-      const notes = `${(prefixes.at(-1)!.length / 1024).toFixed(1)} KiB answer rendered after every chunk, after a ${warmUpChunks}-chunk warm-up; total ${total.toFixed(0)} ms`;
+    const streamed = (label: string, show: (text: string, bubble: HTMLElement) => void) => {
+      stream(show, prefixes.slice(0, warmUpChunks));
+      const total = stream(show, prefixes);
+      const notes = `${(prefixes.at(-1)!.length / 1024).toFixed(1)} KiB answer shown after every chunk, after a ${warmUpChunks}-chunk warm-up; total ${total.toFixed(0)} ms`;
       return figure(`markdown stream of ${streamChunks} chunks, ${label}`, total / streamChunks, "ms/chunk", notes, 3);
     };
     const conditions = `${parseRuns} runs after ${warmUpRuns} warm-up; headings, lists, quotes, code, links`;
     return [
       figure(`markdown ${documentLength} chars: full parse (median)`, median(parse), "ms", conditions, 3),
       figure(`markdown ${documentLength} chars: to DOM (median)`, median(toDom), "ms", `${domRuns} runs, fresh element each, happy-dom`, 3),
-      streamed("parse, finished blocks kept (renderMarkdown)", renderMarkdown, false),
-      streamed("parse, full parse each time", renderBlocks, false),
-      streamed("parse + update one bubble, finished blocks kept", renderMarkdown, true),
-      streamed("parse + update one bubble, full parse each time", renderBlocks, true),
+      streamed("parse, finished blocks kept (readMarkdownView)", (prefix) => void readMarkdownView(prefix)),
+      streamed("parse, full parse each time", (prefix) => void renderBlocks(prefix)),
+      streamed("parse + update one bubble, finished blocks kept (MarkdownBody)", (prefix, bubble) =>
+        render(h(MarkdownBody, { text: prefix }), bubble),
+      ),
+      streamed("parse + update one bubble, full parse each time", (prefix, bubble) =>
+        render(h(Fragment, null, renderBlocks(prefix)), bubble),
+      ),
     ];
   } finally {
     await removeDom();

@@ -1,20 +1,32 @@
 import { act, fireEvent } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderMarkdown } from "../../src/widget/markdown/index.ts";
+import { transcriptEntries } from "../../src/widget/components/transcript-entries.ts";
+import { formatTime } from "../../src/widget/format.ts";
+import { readMarkdownView } from "../../src/widget/markdown/block-cache.ts";
 import { agentMessage, createSnapshot, userMessage } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
 
-vi.mock("../../src/widget/markdown/index.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../src/widget/markdown/index.ts")>();
-  return { ...original, renderMarkdown: vi.fn(original.renderMarkdown) };
+vi.mock("../../src/widget/markdown/block-cache.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/widget/markdown/block-cache.ts")>();
+  return { ...original, readMarkdownView: vi.fn(original.readMarkdownView) };
 });
 
-const renderedTexts = () => vi.mocked(renderMarkdown).mock.calls.map(([text]) => text);
+vi.mock("../../src/widget/components/transcript-entries.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/widget/components/transcript-entries.ts")>();
+  return { ...original, transcriptEntries: vi.fn(original.transcriptEntries) };
+});
+
+vi.mock("../../src/widget/format.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/widget/format.ts")>();
+  return { ...original, formatTime: vi.fn(original.formatTime) };
+});
+
+const renderedTexts = () => vi.mocked(readMarkdownView).mock.calls.map(([text]) => text);
 const liveRegion = (root: ShadowRoot) => root.querySelector("[aria-live=polite]") as HTMLElement;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.mocked(renderMarkdown).mockClear();
+  vi.mocked(readMarkdownView).mockClear();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -53,9 +65,26 @@ describe("streaming", () => {
     const user = userMessage("u1", "Thanks");
     const stream = agentMessage("a2", "Sec", { streaming: true });
     const { update } = renderWidget({ open: true }, createSnapshot({ messages: [first, user, stream] }));
-    vi.mocked(renderMarkdown).mockClear();
+    vi.mocked(readMarkdownView).mockClear();
     await update({ messages: [first, user, { ...stream, text: "Second" }] });
     expect(renderedTexts()).toEqual(["Second"]);
+  });
+
+  it("lays the transcript out again only when more than a streaming message's text changed, which its bubble alone shows", async () => {
+    const first = agentMessage("a1", "First answer");
+    const stream = agentMessage("a2", "Sec", { streaming: true });
+    const { root, update } = renderWidget({ open: true }, createSnapshot({ messages: [first, stream] }));
+    vi.mocked(transcriptEntries).mockClear();
+    // The message renders its time each time it renders: it does not while its bubble grows.
+    vi.mocked(formatTime).mockClear();
+    await update({ messages: [first, { ...stream, text: "Second" }] });
+    await update({ messages: [first, { ...stream, text: "Second answer" }] });
+    expect(transcriptEntries).not.toHaveBeenCalled();
+    expect(formatTime).not.toHaveBeenCalled();
+    expect(renderedTexts().slice(-2)).toEqual(["Second", "Second answer"]);
+    expect(root.querySelector("[data-message-id=a2] .bubble")?.textContent).toBe("Second answer");
+    await update({ messages: [first, { ...stream, text: "Second answer", streaming: false }] });
+    expect(transcriptEntries).toHaveBeenCalledTimes(1);
   });
 
   it("announces the text a reader sees, not the Markdown source", async () => {

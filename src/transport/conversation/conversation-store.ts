@@ -62,14 +62,14 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   }
 
   function notify(previous: ConversationSnapshot, next: ConversationSnapshot): void {
-    for (const listener of [...listeners]) guarded(() => listener(next));
+    for (const listener of [...listeners]) guarded(listener, next);
     for (const change of describeChanges(previous, next)) emit(change);
   }
 
   function emit(change: ConversationChange): void {
     const named = handlers.get(change.name);
     if (!named) return;
-    for (const handler of [...named]) guarded(() => handler(change.detail));
+    for (const handler of [...named]) guarded(handler, change.detail);
   }
 
   return {
@@ -101,9 +101,10 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   };
 }
 
-function guarded(call: () => void): void {
+/** Calls `call` with `argument`; what it throws surfaces asynchronously and stops nothing else. */
+function guarded<Argument>(call: (argument: Argument) => void, argument: Argument): void {
   try {
-    call();
+    call(argument);
   } catch (error) {
     void Promise.reject(error);
   }

@@ -38,7 +38,8 @@ export function sizeRefusal(frameBytes: number, limitBytes: number = maxFrameByt
  */
 export function transition(state: LifecycleState, input: LifecycleInput): Transition {
   // A minute of stable connection clears the attempt count; it is read whenever something happens.
-  if (state.phase.name === "live" && input.now - state.liveSince >= stableAfterMilliseconds) state = { ...state, attempt: 0 };
+  if (state.attempt !== 0 && state.phase.name === "live" && input.now - state.liveSince >= stableAfterMilliseconds)
+    state = { ...state, attempt: 0 };
   const next = renewsToken(state, input) ? renewToken(state, input) : step(state, input);
   if (next.state.phase !== state.phase) next.effects.unshift({ type: "cancel-timer", timer: "phase" });
   return next;
@@ -123,7 +124,10 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       return act(closed, { kind: "close", code: input.code, sessionEnded }, input, [{ type: "close-socket" }]);
     }
     case "frame-received": {
-      const seen = { ...state, heartbeatsUnanswered: 0, heartbeatEchoSeen: state.heartbeatEchoSeen || input.heartbeatEcho };
+      const heartbeatEchoSeen = state.heartbeatEchoSeen || input.heartbeatEcho;
+      // Most frames are live events that change nothing here: the state stays the same object.
+      const unchanged = state.heartbeatsUnanswered === 0 && heartbeatEchoSeen === state.heartbeatEchoSeen;
+      const seen = unchanged ? state : { ...state, heartbeatsUnanswered: 0, heartbeatEchoSeen };
       if (phase !== "replaying" || !input.batch) return stay(seen);
       const replayed = { ...seen, batchReceived: true };
       // Waiting for the replay to settle protects only what a later batch could still confirm.

@@ -60,27 +60,6 @@ function readEvent(event: Json, now: number): ReceivedEvent {
   let whole = true;
   const time = Date.parse(String(event.timestamp)) || now;
   const payload = objectOf(event.payload);
-  const answers = text(objectOf(objectOf(event.metadata).custom).client_event_id) || null;
-  const message = () => {
-    const messageId = text(payload.message_id);
-    if (!messageId) return null;
-    const suggestions = listOf(payload.response_suggestions).map((suggestion) => text(suggestion.message_text));
-    return {
-      id: messageId,
-      text: text(payload.text),
-      attachments: listOf(payload.attachments).map(attachment),
-      suggestions: suggestions.filter(Boolean),
-      time,
-    };
-  };
-  const agent = (name: unknown, avatarUrl: unknown, agentId?: unknown): Participant => {
-    const participant: Participant = { name: text(name) };
-    if (text(agentId)) participant.id = text(agentId);
-    if (text(avatarUrl)) participant.avatarUrl = text(avatarUrl);
-    return participant;
-  };
-  const queueName = optionalText(payload.queue_name);
-  const reason = optionalText(payload.reason);
 
   switch (event.type as string) {
     case "EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN":
@@ -101,23 +80,23 @@ function readEvent(event: Json, now: number): ReceivedEvent {
       break;
     case "EVENT_TYPE_USER_MESSAGE": {
       const messageText = text(payload.text);
-      const userId = answers ?? (text(payload.message_id) || id);
+      const userId = clientEventId(event) ?? (text(payload.message_id) || id);
       if (messageText && userId) change = { kind: "user-message-replayed", id: userId, text: messageText, time };
       break;
     }
     case "EVENT_TYPE_SERVICE_AGENT_JOINED":
-      change = { kind: "agent-joined", agent: agent(payload.agent_name, payload.agent_avatar_url) };
+      change = { kind: "agent-joined", agent: readAgent(payload.agent_name, payload.agent_avatar_url) };
       signal = { kind: "agent-joined" };
       break;
     case "EVENT_TYPE_SERVICE_AGENT_MESSAGE":
     case "EVENT_TYPE_LIVE_AGENT_MESSAGE": {
-      const whole = message();
+      const whole = readMessage(payload, time);
       const kind = event.type === "EVENT_TYPE_LIVE_AGENT_MESSAGE" ? "live-agent-message" : "agent-message";
       if (whole) change = { kind, ...whole };
       break;
     }
     case "EVENT_TYPE_SERVICE_AGENT_MESSAGE_CHUNK": {
-      const chunk = message();
+      const chunk = readMessage(payload, time);
       const chunkIndex = payload.chunk_index;
       if (!chunk || !Number.isSafeInteger(chunkIndex) || (chunkIndex as number) < 1) break;
       const isComplete = payload.is_complete === true;
@@ -126,19 +105,19 @@ function readEvent(event: Json, now: number): ReceivedEvent {
       break;
     }
     case "EVENT_TYPE_HANDOFF_ACCEPTED":
-      change = { kind: "handoff-accepted", queueName };
+      change = { kind: "handoff-accepted", queueName: optionalText(payload.queue_name) };
       break;
     case "EVENT_TYPE_HANDOFF_QUEUE_STATUS":
       change = {
         kind: "handoff-queue-status",
-        queueName,
+        queueName: optionalText(payload.queue_name),
         position: optionalNumber(payload.position_in_queue),
         estimatedWaitSeconds: optionalNumber(payload.estimated_wait_seconds),
       };
       break;
     case "EVENT_TYPE_LIVE_AGENT_JOINED": {
       const live = objectOf(payload.agent);
-      change = { kind: "live-agent-joined", agent: agent(live.name, live.avatar_url, live.id) };
+      change = { kind: "live-agent-joined", agent: readAgent(live.name, live.avatar_url, live.id) };
       signal = { kind: "agent-joined" };
       break;
     }
@@ -146,18 +125,25 @@ function readEvent(event: Json, now: number): ReceivedEvent {
       change = { kind: "live-agent-typing", typing: payload.state === "TYPING_STATE_STARTED" };
       break;
     case "EVENT_TYPE_CLIENT_HANDOFF_REQUIRED":
-      change = { kind: "client-handoff-required", reason: reason ?? "", queueName: queueName ?? "" };
+      change = {
+        kind: "client-handoff-required",
+        reason: optionalText(payload.reason) ?? "",
+        queueName: optionalText(payload.queue_name) ?? "",
+      };
       signal = { kind: "client-handoff" };
       break;
     case "EVENT_TYPE_HANDOFF_FAILED":
     case "EVENT_TYPE_HANDOFF_TIMEOUT":
-      change = { kind: event.type === "EVENT_TYPE_HANDOFF_FAILED" ? "handoff-failed" : "handoff-timeout", reason };
+      change = {
+        kind: event.type === "EVENT_TYPE_HANDOFF_FAILED" ? "handoff-failed" : "handoff-timeout",
+        reason: optionalText(payload.reason),
+      };
       break;
     case "EVENT_TYPE_SESSION_START":
       signal = { kind: "session-started", capabilities: objectOf(payload.capabilities) as SessionCapabilities };
       break;
     case "EVENT_TYPE_SYSTEM_MESSAGE":
-      [change, signal] = readSystemMessage(text(payload.message), text(payload.level), answers, id, time);
+      [change, signal] = readSystemMessage(text(payload.message), text(payload.level), clientEventId(event), id, time);
       break;
     case "EVENT_TYPE_LANGUAGE_CHANGED":
       if (text(payload.language_code)) change = { kind: "language-changed", languageCode: text(payload.language_code) };
@@ -166,12 +152,38 @@ function readEvent(event: Json, now: number): ReceivedEvent {
       change = { kind: "notice", id: id ?? `idle-${time}`, level: "warning", code: "session-idle-warning", time };
       break;
     case "EVENT_TYPE_SESSION_END":
-      signal = { kind: "session-ended", reason: reason ?? "" };
+      signal = { kind: "session-ended", reason: optionalText(payload.reason) ?? "" };
       break;
   }
   // Optional fields the frame did not carry are left out.
-  for (const [key, value] of Object.entries(change ?? {})) if (value === undefined) delete (change as Json)[key];
+  for (const key in change) if ((change as Json)[key] === undefined) delete (change as Json)[key];
   return { id, sequence, change, signal, whole };
+}
+
+/** The `client_event_id` an event answers, from its metadata; null when it has none. */
+function clientEventId(event: Json): string | null {
+  return text(objectOf(objectOf(event.metadata).custom).client_event_id) || null;
+}
+
+/** The message a message or chunk event carries, or null without its `message_id`. */
+function readMessage(payload: Json, time: number) {
+  const messageId = text(payload.message_id);
+  if (!messageId) return null;
+  const suggestions = listOf(payload.response_suggestions).map((suggestion) => text(suggestion.message_text));
+  return {
+    id: messageId,
+    text: text(payload.text),
+    attachments: listOf(payload.attachments).map(attachment),
+    suggestions: suggestions.filter(Boolean),
+    time,
+  };
+}
+
+function readAgent(name: unknown, avatarUrl: unknown, agentId?: unknown): Participant {
+  const participant: Participant = { name: text(name) };
+  if (text(agentId)) participant.id = text(agentId);
+  if (text(avatarUrl)) participant.avatarUrl = text(avatarUrl);
+  return participant;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ChatMessage, Participant } from "../../transport/conversation.ts";
 import { formatTime } from "../format.ts";
-import { renderMarkdown } from "../markdown/index.ts";
 import type { ChatModel } from "../model/chat-model.ts";
+import { AgentText } from "./agent-text.tsx";
 import { AttachmentList } from "./attachment-list.tsx";
 import { Avatar } from "./avatar.tsx";
 import { SuggestionList } from "./suggestion-list.tsx";
@@ -22,9 +22,9 @@ export interface MessageItemProps {
 
 /**
  * One message of the transcript: agent text as Markdown, user text as typed. Re-rendered only when its
- * message object or flags change: @preact/signals skips a component that reads signals when its props are
- * shallowly equal, so no memo wrapper is needed. A message still sending or not delivered says so whatever
- * its place in the group.
+ * message object or flags change (its growing text while it streams re-renders its bubble alone): @preact/signals
+ * skips a component that reads signals when its props are shallowly equal, so no memo wrapper is needed. A
+ * message still sending or not delivered says so whatever its place in the group.
  */
 export function MessageItem({ model, message, author, first, last, showSuggestions }: MessageItemProps) {
   const strings = model.locale.value;
@@ -44,9 +44,13 @@ export function MessageItem({ model, message, author, first, last, showSuggestio
         </div>
       )}
       {fromUser && <span class="hidden">{strings.you}:</span>}
-      <div class="bubble" dir="auto">
-        {fromUser ? message.text : renderMarkdown(message.text)}
-      </div>
+      {fromUser ? (
+        <div class="bubble" dir="auto">
+          {message.text}
+        </div>
+      ) : (
+        <AgentText model={model} message={message} />
+      )}
       <AttachmentList attachments={message.attachments} />
       {(last || (status && status !== "sent")) && (
         <div class="meta">

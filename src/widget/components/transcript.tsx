@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState } from "preact/hooks";
+import type { JSX } from "preact";
+import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { formatDay } from "../format.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { MessageItem } from "./message-item.tsx";
@@ -37,13 +38,29 @@ export function Transcript({ model }: { model: ChatModel }) {
   const [unseen, setUnseen] = useState(false);
   const last = messages[messages.length - 1];
 
-  const scrollToEnd = () => {
-    const element = log.current!;
-    element.scrollTop = element.scrollHeight;
-    scrollPosition.current = element.scrollTop;
-    atBottom.current = true;
-    setUnseen(false);
-  };
+  // Made once, as they read only refs and a state setter: the log keeps the same handlers every frame.
+  const { scrollToEnd, onLoad, onScroll } = useMemo(() => {
+    const scrollToEnd = () => {
+      const element = log.current!;
+      element.scrollTop = element.scrollHeight;
+      scrollPosition.current = element.scrollTop;
+      atBottom.current = true;
+      setUnseen(false);
+    };
+    return {
+      scrollToEnd,
+      onLoad: () => atBottom.current && scrollToEnd(),
+      onScroll: ({ currentTarget: element }: JSX.TargetedUIEvent<HTMLDivElement>) => {
+        const moved = element.scrollTop !== scrollPosition.current;
+        const reachesEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= bottomSlack;
+        scrollPosition.current = element.scrollTop;
+        // A box that shrinks fires scroll without moving: the reader did not leave the end, so the resize
+        // handler keeps them there.
+        if (moved || reachesEnd) atBottom.current = reachesEnd;
+        if (atBottom.current) setUnseen(false);
+      },
+    };
+  }, []);
   useLayoutEffect(() => {
     if (typeof ResizeObserver !== "function") return;
     // A size change moves the end without a scroll event; `atBottom` still holds where the reader was before it.
@@ -108,16 +125,8 @@ export function Transcript({ model }: { model: ChatModel }) {
         tabIndex={0}
         // An image that loads after its message has rendered makes the log taller without a scroll event; this
         // covers browsers without ResizeObserver.
-        onLoadCapture={() => atBottom.current && scrollToEnd()}
-        onScroll={({ currentTarget: element }) => {
-          const moved = element.scrollTop !== scrollPosition.current;
-          const reachesEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= bottomSlack;
-          scrollPosition.current = element.scrollTop;
-          // A box that shrinks fires scroll without moving: the reader did not leave the end, so the resize
-          // handler keeps them there.
-          if (moved || reachesEnd) atBottom.current = reachesEnd;
-          if (atBottom.current) setUnseen(false);
-        }}
+        onLoadCapture={onLoad}
+        onScroll={onScroll}
       >
         <div ref={content} class="entries">
           <Welcome model={model} />

@@ -16,6 +16,8 @@ const LINK_ATTRIBUTES = { target: "_blank", rel: "noopener noreferrer" };
 const WORD = /[\p{L}\p{N}]/u;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const AUTOLINK = /https?:\/\//iy;
+/** A run of characters where nothing `renderInline` reads can start (an `h` may start a bare URL). */
+const PLAIN_RUN = /[^\\\n`*_![<hH]*/y;
 /** `<scheme:…>` or `<name@host>` as CommonMark spells autolinks; neither holds whitespace or angle brackets. */
 const BRACKETED_AUTOLINK =
   /<(?:([a-z][a-z\d+.-]{1,31}:[^\s<>]*)|([\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)*))>/iy;
@@ -117,14 +119,17 @@ export function renderInline(text: string, insideLink = false): ComponentChildre
       } else {
         index++;
       }
-    } else if (!insideLink && startsAutolink(text, index)) {
+    } else if ((character === "h" || character === "H") && !insideLink && startsAutolink(text, index)) {
       const end = autolinkEnd(text, index);
       const written = text.slice(index, end);
       const href = safeUrl(written);
       if (href) emit(link(href, [written]), end);
       else index = end;
     } else {
-      index++;
+      // Nothing can start before the next character that may open markup or a bare URL.
+      PLAIN_RUN.lastIndex = index + 1;
+      PLAIN_RUN.test(text);
+      index = PLAIN_RUN.lastIndex;
     }
   }
   flush();

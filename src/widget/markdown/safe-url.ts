@@ -15,6 +15,20 @@ const HIDDEN_CHARACTER = /[\s\p{Cc}\p{Cf}]/u;
  * Never throws.
  */
 export function safeUrl(url: string): string | null {
+  let checked = checkedUrls.get(url);
+  if (checked === undefined) {
+    if (checkedUrls.size >= keptUrls) checkedUrls.clear();
+    checkedUrls.set(url, (checked = checkUrl(url)));
+  }
+  return checked;
+}
+
+/** URLs checked so far: a streaming message renders its unfinished paragraph, and its links, every frame. */
+const checkedUrls = new Map<string, string | null>();
+/** The most URLs kept; past it, the memory starts over. */
+const keptUrls = 200;
+
+function checkUrl(url: string): string | null {
   const candidate = url.trim();
   if (!ALLOWED_SCHEME.test(candidate) || HIDDEN_CHARACTER.test(candidate)) return null;
   try {

@@ -9,8 +9,8 @@ import { advanceStory, emptyStory, type ConversationStory } from "./conversation
 import { createFrameScheduler } from "./frame-scheduler.ts";
 import { agentIdentity, presentParticipant } from "./participants.ts";
 
-/** The snapshot parts the widget shows, each read through one signal of the same name. */
-const snapshotParts = ["messages", "typing", "handoff", "notices", "connection", "ended", "agent", "liveAgent"] as const;
+/** The snapshot parts the widget shows, each read through one signal of the same name (`messages` aside). */
+const snapshotParts = ["typing", "handoff", "notices", "connection", "ended", "agent", "liveAgent"] as const;
 
 type SnapshotPart = (typeof snapshotParts)[number];
 
@@ -22,6 +22,14 @@ const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end
  * client's actions through `client`; nothing else touches the client.
  */
 export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<ConversationSnapshot[Part]> } & {
+  /**
+   * The transcript's messages. A frame that only adds to the text of the message that streams leaves the
+   * list (and that message) as they were and changes what `textOf` reads instead, so the transcript is laid
+   * out again only when something else changed.
+   */
+  readonly messages: ReadonlySignal<readonly ChatMessage[]>;
+  /** The text a message of `messages` shows now; reading it follows the text of a message that streams. */
+  textOf(message: ChatMessage): string;
   readonly open: Signal<boolean>;
   /** Agent messages finished while the floating panel was closed. */
   readonly unread: Signal<number>;
@@ -131,7 +139,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   let newestUnread: ChatMessage | null = null;
   const applyFrame = () =>
     batch(() => {
-      snapshot.value = current.getSnapshot();
+      show(current.getSnapshot());
       if (finished.length > 0) {
         announcement.value = finished
           .map((message) => `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`)
@@ -145,12 +153,32 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     });
   const scheduler = createFrameScheduler(applyFrame);
 
+  const messages = signal(snapshot.peek().messages);
+  // The text of the message that streams, when it is newer than the one `messages` holds.
+  const streamed = signal<{ id: string; text: string } | null>(null);
+  /**
+   * Shows `next`. A snapshot that only adds to the streaming message's text changes that text alone: the
+   * snapshot shown stays, so nothing that reads it is even asked whether it changed.
+   */
+  const show = (next: ConversationSnapshot) => {
+    const grown = grownText(snapshot.peek(), next);
+    if (grown) {
+      streamed.value = grown;
+    } else {
+      snapshot.value = next;
+      messages.value = next.messages;
+      streamed.value = null;
+    }
+  };
+
   const switchLanguage = (code: string | null) => switchLocale(locale, code);
 
   let recorded = initialConversationSnapshot;
   const record = (next: ConversationSnapshot) => {
-    story.value = advanceStory(story.value, recorded, next, Date.now());
-    if (next.agent) lastAgent.value = next.agent;
+    // Most changes are streamed chunks that touch neither the story nor the agent: nothing is written then.
+    const advanced = advanceStory(story.peek(), recorded, next, Date.now());
+    if (advanced !== story.peek()) story.value = advanced;
+    if (next.agent && next.agent !== recorded.agent) lastAgent.value = next.agent;
     recorded = next;
   };
 
@@ -159,11 +187,12 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     // What the previous client finished since the last frame is still announced and counted.
     if (finished.length > 0) applyFrame();
     current = next;
-    snapshot.value = next.getSnapshot();
-    switchLanguage(snapshot.value.language);
+    const attached = next.getSnapshot();
+    show(attached);
+    switchLanguage(attached.language);
     story.value = emptyStory;
     recorded = initialConversationSnapshot;
-    record(snapshot.value);
+    record(attached);
     const removers = [
       scheduler.cancel,
       next.subscribe(scheduler.schedule),
@@ -185,6 +214,8 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
 
   return {
     ...parts,
+    messages,
+    textOf: (message) => (message.streaming && streamed.value?.id === message.id ? streamed.value.text : message.text),
     open,
     unread,
     locale,
@@ -222,4 +253,30 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     },
     dispose: () => detach(),
   };
+}
+
+/**
+ * The text of the one message that changed from `shown` to `next` if that message streams in both and
+ * nothing but its text changed, neither in any other message nor in the rest of the snapshot; null otherwise.
+ */
+function grownText(shown: ConversationSnapshot, next: ConversationSnapshot): { id: string; text: string } | null {
+  if (shown.messages === next.messages || shown.messages.length !== next.messages.length) return null;
+  for (const key in next) {
+    const part = key as keyof ConversationSnapshot;
+    if (part !== "messages" && next[part] !== shown[part]) return null;
+  }
+  let grown: ChatMessage | null = null;
+  for (let index = 0; index < next.messages.length; index++) {
+    const [before, after] = [shown.messages[index]!, next.messages[index]!];
+    if (before === after) continue;
+    if (grown || !before.streaming || !after.streaming || !sameButText(before, after)) return null;
+    grown = after;
+  }
+  return grown && { id: grown.id, text: grown.text };
+}
+
+/** Whether two messages hold the same fields, as the same values, their text aside. */
+function sameButText(left: ChatMessage, right: ChatMessage): boolean {
+  const keys = Object.keys(right) as (keyof ChatMessage)[];
+  return keys.length === Object.keys(left).length && keys.every((key) => key === "text" || left[key] === right[key]);
 }

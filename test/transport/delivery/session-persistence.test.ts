@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { OutboxEntry } from "../../../src/transport/delivery/delivery.ts";
 import { createSessionPersistence } from "../../../src/transport/delivery/session-persistence.ts";
 import { sessionStorageKeyFor as sessionStorageKey } from "../../../src/transport/session-storage-key.ts";
 import { MemoryStorage } from "../../support/test-environment.ts";
@@ -51,6 +52,66 @@ describe("session persistence", () => {
     persistence.clear();
     persistence.save({ ...record, lastActivityAt: 43 });
     expect(writes).toBe(3);
+  });
+
+  it("stores an outbox entry changed in place at once, as delivery changes its entries", () => {
+    const storage = new MemoryStorage();
+    const persistence = createSessionPersistence(storage, true);
+    const entry: OutboxEntry = { ...record.outbox[0]! };
+    const session = { ...record, outbox: [entry] };
+    persistence.save(session);
+    entry.state = "unconfirmed";
+    persistence.save(session);
+    expect(createSessionPersistence(storage, true).load()?.outbox[0]?.state).toBe("unconfirmed");
+    entry.attempts = 2;
+    persistence.save(session);
+    expect(createSessionPersistence(storage, true).load()?.outbox[0]?.attempts).toBe(2);
+  });
+
+  it("writes a record that differs in any stored field, and none for the shown flag or the send time", () => {
+    const storage = new MemoryStorage();
+    let writes = 0;
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key, value) => {
+      writes += 1;
+      setItem(key, value);
+    };
+    const persistence = createSessionPersistence(storage, true);
+    const entry = record.outbox[0]!;
+    persistence.save(record);
+    persistence.save({ ...record, outbox: [{ ...entry, shown: false, sentAt: 9 }] });
+    expect(writes).toBe(1);
+    const changes = [
+      { sessionId: "s-2" },
+      { historyThrough: 8 },
+      { outbox: [] },
+      { outbox: [{ ...entry, id: "b" }] },
+      { outbox: [{ ...entry, id: "b", text: "hello" }] },
+      { outbox: [{ ...entry, id: "b", text: "hello", time: 2 }] },
+      { outbox: [entry, entry] },
+    ];
+    let session = { ...record };
+    for (const change of changes) persistence.save((session = { ...session, ...change }));
+    expect(writes).toBe(1 + changes.length);
+    expect(createSessionPersistence(storage, true).load()).toEqual({
+      ...session,
+      outbox: session.outbox.map((item) => ({ ...item, shown: false })),
+    });
+  });
+
+  it("writes again after a write that failed, though the record is the same", () => {
+    const storage = new MemoryStorage();
+    const setItem = storage.setItem.bind(storage);
+    let full = true;
+    storage.setItem = (key, value) => {
+      if (full) throw new Error("quota");
+      setItem(key, value);
+    };
+    const persistence = createSessionPersistence(storage, true);
+    persistence.save(record);
+    full = false;
+    persistence.save(record);
+    expect(createSessionPersistence(storage, true).load()?.sessionId).toBe("s-1");
   });
 
   it("reads a record without a history mark as having no history", () => {

@@ -381,6 +381,17 @@ describe("transition: heartbeats and capabilities", () => {
     ]);
   });
 
+  it("keeps the very same state for a live frame that changes nothing, as most streamed frames do", () => {
+    const live = run(joinedLive).last;
+    expect(run([liveFrame, liveFrame], live).states).toEqual([live, live]);
+    run([liveFrame], live).states.forEach((state) => expect(state).toBe(live));
+    // A minute later, with no attempt spent, there is nothing to reset either.
+    expect(run([liveFrame], live, 1_000_000 + 120_000).last).toBe(live);
+    const answered = run([timer(), heartbeatEcho], live, 1_000_000, 30_000).last;
+    expect(answered).toMatchObject({ heartbeatsUnanswered: 0, heartbeatEchoSeen: true });
+    expect(run([heartbeatEcho], answered).last).toBe(answered);
+  });
+
   it("keeps a socket whose platform never answers heartbeats", () => {
     const never = run([...joinedLive, timer(), timer(), timer(), timer()], undefined, 1_000_000, 30_000);
     expect(never.names.slice(-4)).toEqual(["live", "live", "live", "live"]);

@@ -20,12 +20,50 @@ describe("EventSequencer", () => {
     expect(sequencer.cursor).toBe(5);
   });
 
-  it("drops an event whose id or sequence was applied before", () => {
+  it("drops an event whose sequence was applied before, whatever its id", () => {
     const sequencer = createEventSequencer();
     sequencer.accept(batch(event(1), event(2)));
     expect(ids(sequencer.accept(batch(event(1), event(2), event(2), event(3), event(3))))).toEqual(["e-3"]);
     expect(sequencer.accept(live(event(3, "other-id-same-sequence")))).toEqual([]);
-    expect(sequencer.accept(live(event(9, "e-1")))).toEqual([]);
+    expect(sequencer.accept(batch(event(2, null), event(3, null)))).toEqual([]);
+  });
+
+  it("knows an event with a sequence by its sequence alone, within the session", () => {
+    const sequencer = createEventSequencer();
+    sequencer.accept(live(event(1, "shared")));
+    expect(ids(sequencer.accept(live(event(2, "shared"))))).toEqual(["shared"]);
+  });
+
+  it("drops an event with a sequence whose id an event without one had", () => {
+    const sequencer = createEventSequencer();
+    sequencer.accept(live(event(null, "t")));
+    expect(sequencer.accept(live(event(4, "t")))).toEqual([]);
+    expect(sequencer.cursor).toBe(0);
+  });
+
+  it("de-duplicates reordered, overlapping replays across skipped sequences", () => {
+    const sequencer = createEventSequencer();
+    expect(ids(sequencer.accept(batch(event(7), event(1), event(3))))).toEqual(["e-1", "e-3", "e-7"]);
+    expect(ids(sequencer.accept(live(event(9))))).toEqual(["e-9"]);
+    expect(ids(sequencer.accept(live(event(5))))).toEqual(["e-5"]);
+    expect(ids(sequencer.accept(batch(event(9), event(5), event(4), event(3), event(1), event(11))))).toEqual(["e-4", "e-11"]);
+    expect(sequencer.cursor).toBe(11);
+  });
+
+  it("keeps a long run of sequences as one run and no ids, however many events it holds", () => {
+    const sequencer = createEventSequencer();
+    sequencer.accept(batch(event(2), event(1), event(3)));
+    for (let sequence = 4; sequence <= 2000; sequence++) sequencer.accept(live(event(sequence, `chunk-${sequence}`)));
+    expect(sequencer.memory).toEqual({ sequenceRuns: 1, ids: 0 });
+    expect(sequencer.accept(live(event(1000, "chunk-1000")))).toEqual([]);
+    expect(sequencer.cursor).toBe(2000);
+  });
+
+  it("keeps the ids of events without a sequence only", () => {
+    const sequencer = createEventSequencer();
+    sequencer.accept(batch(event(1), event(null, "transient"), event(null, null)));
+    sequencer.accept(live(event(3)));
+    expect(sequencer.memory).toEqual({ sequenceRuns: 2, ids: 1 });
   });
 
   it("applies live events in arrival order and never holds them for a gap, since sequences may skip", () => {

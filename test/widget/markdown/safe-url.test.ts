@@ -47,4 +47,11 @@ describe("safeUrl", () => {
   ])("refuses %j", (input) => {
     expect(safeUrl(input)).toBeNull();
   });
+
+  test("answers the same when asked again, past the number of URLs it remembers", () => {
+    const urls = Array.from({ length: 500 }, (_, index) => (index % 2 ? `https://example.com/${index}` : `javascript:alert(${index})`));
+    for (let round = 0; round < 2; round++) {
+      urls.forEach((url, index) => expect(safeUrl(url)).toBe(index % 2 ? url : null));
+    }
+  });
 });

@@ -1,9 +1,9 @@
 import { render } from "preact";
-import { renderMarkdown } from "../../../src/widget/markdown/index.ts";
+import { MarkdownBody } from "../../../src/widget/markdown/index.ts";
 
-/** Renders message text through the Markdown renderer into a detached element and returns it. */
+/** Shows message text through the Markdown body in a detached element and returns the body's element. */
 export function showMarkdown(text: string): HTMLElement {
   const host = document.createElement("div");
-  render(<>{renderMarkdown(text)}</>, host);
-  return host;
+  render(<MarkdownBody text={text} />, host);
+  return host.firstElementChild as HTMLElement;
 }

@@ -90,3 +90,45 @@ describe("announcements and the unread count", () => {
     dispose();
   });
 });
+
+describe("the messages of the transcript", () => {
+  it("stay as they were while only the streaming message's text grows, which textOf reads", () => {
+    const { client, model, dispose } = attachedModel(true);
+    const user = userMessage("u1", "Hello");
+    const stream = agentMessage("a1", "Hel", { streaming: true });
+    client.set({ messages: [user, stream] });
+    nextFrame();
+    const shown = model.messages.value;
+    const layouts: unknown[] = [];
+    const texts: string[] = [];
+    const stop = [effect(() => void layouts.push(model.messages.value)), effect(() => void texts.push(model.textOf(shown[1]!)))];
+    for (const text of ["Hello", "Hello the", "Hello there"]) {
+      client.set({ messages: [user, { ...stream, text }] });
+      nextFrame();
+    }
+    expect(layouts).toEqual([shown]);
+    expect(texts).toEqual(["Hel", "Hello", "Hello the", "Hello there"]);
+    expect(model.textOf(user)).toBe("Hello");
+    stop.forEach((end) => end());
+    dispose();
+  });
+
+  it("change with anything else: the stream finishing, its attachments, another message", () => {
+    const { client, model, dispose } = attachedModel(true);
+    const stream = agentMessage("a1", "Hel", { streaming: true });
+    client.set({ messages: [stream] });
+    nextFrame();
+    const steps = [
+      [{ ...stream, text: "Hello", suggestions: ["Yes"] }],
+      [{ ...stream, text: "Hello", suggestions: ["Yes"] }, agentMessage("a2", "Other", { streaming: true })],
+      [{ ...stream, text: "Hello there", streaming: false }],
+    ];
+    for (const messages of steps) {
+      client.set({ messages });
+      nextFrame();
+      expect(model.messages.value).toBe(client.getSnapshot().messages);
+      expect(model.textOf(model.messages.value[0]!)).toBe(messages[0]!.text);
+    }
+    dispose();
+  });
+});

@@ -35,6 +35,56 @@ describe("the frame scheduler", () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  it("sets its timer once while frames keep coming, not once per frame", () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal("cancelAnimationFrame", () => {});
+    const timers = vi.spyOn(globalThis, "setTimeout");
+    const run = vi.fn();
+    const scheduler = createFrameScheduler(run);
+    for (let frame = 0; frame < 14; frame++) {
+      scheduler.schedule();
+      vi.advanceTimersByTime(16);
+      frames.shift()?.(frame * 16);
+    }
+    expect(run).toHaveBeenCalledTimes(14);
+    expect(timers).toHaveBeenCalledTimes(1);
+  });
+
+  it("never runs from its timer between two frames that come, so a frame holds one run", () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal("cancelAnimationFrame", () => {});
+    const run = vi.fn();
+    const scheduler = createFrameScheduler(run);
+    scheduler.schedule();
+    vi.advanceTimersByTime(100);
+    frames.shift()?.(100);
+    vi.advanceTimersByTime(140);
+    scheduler.schedule();
+    vi.advanceTimersByTime(15);
+    expect(run).toHaveBeenCalledTimes(1);
+    frames.shift()?.(255);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it("runs from its timer once frames stop, as when the tab is hidden in the middle of a stream", () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal("cancelAnimationFrame", () => frames.splice(0));
+    const run = vi.fn();
+    const scheduler = createFrameScheduler(run);
+    scheduler.schedule();
+    vi.advanceTimersByTime(200);
+    frames.shift()?.(200);
+    scheduler.schedule();
+    vi.advanceTimersByTime(299);
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(frames).toHaveLength(0);
+  });
+
   it("falls back to a timer where there are no animation frames", () => {
     vi.stubGlobal("requestAnimationFrame", undefined);
     const run = vi.fn();
