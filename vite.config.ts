@@ -69,7 +69,8 @@ const mangleInternalProperties: Plugin = {
     const mangled = await minify(code, {
       module: true,
       compress: false,
-      mangle: { properties: { regex: new RegExp(`^(${internalProperties.join("|")})$`) } },
+      // Terser leaves names the DOM also uses alone by default; the list holds none the DOM's objects meet.
+      mangle: { properties: { regex: new RegExp(`^(${internalProperties.join("|")})$`), builtins: true } },
       nameCache: { props: { props } },
       format: { comments: false, preserve_annotations: true },
     });

@@ -211,14 +211,9 @@ function showAssembly(snapshot: ConversationSnapshot, assembly: StreamAssembly, 
     return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time, ...historyField });
   const sameContent = existing.text === text && existing.attachments === attachments && existing.suggestions === suggestions;
   if (sameContent && existing.streaming === streaming && (existing.history === true) === history) return snapshot;
+  const { history: _history, ...rest } = existing;
   const messages = snapshot.messages.slice();
-  // Only a `history` flag that goes away needs the message rebuilt without it.
-  if (existing.history === undefined && !history) {
-    messages[index] = { ...existing, text, attachments, suggestions, streaming };
-  } else {
-    const { history: _history, ...rest } = existing;
-    messages[index] = { ...rest, text, attachments, suggestions, streaming, ...historyField };
-  }
+  messages[index] = { ...rest, text, attachments, suggestions, streaming, ...historyField };
   return { ...snapshot, messages };
 }
 

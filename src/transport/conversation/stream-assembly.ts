@@ -42,8 +42,6 @@ export function startStream(messageId: string): StreamAssembly {
 export function addChunk(assembly: StreamAssembly, chunk: StreamChunk): StreamAssembly {
   const known = chunk.chunkIndex < assembly.nextIndex || assembly.held.some((held) => held.chunkIndex === chunk.chunkIndex);
   if (assembly.complete || known) return assembly;
-  // The usual case, the next chunk with nothing held, applies at once.
-  if (chunk.chunkIndex === assembly.nextIndex && assembly.held.length === 0) return applyChunk(assembly, chunk);
   let next: StreamAssembly = { ...assembly, held: [...assembly.held, chunk].sort((left, right) => left.chunkIndex - right.chunkIndex) };
   for (let first = next.held[0]; !next.complete && first?.chunkIndex === next.nextIndex; first = next.held[0])
     next = applyChunk(next, first);
@@ -63,9 +61,9 @@ export function closeStream(assembly: StreamAssembly): StreamAssembly {
 /** Applies a held chunk (taking it out of `held`) or the next one in order. */
 function applyChunk(assembly: StreamAssembly, chunk: StreamChunk): StreamAssembly {
   return {
-    messageId: assembly.messageId,
+    ...assembly,
+    held: assembly.held.filter((held) => held !== chunk),
     nextIndex: chunk.chunkIndex + 1,
-    held: assembly.held.length === 0 ? assembly.held : assembly.held.filter((held) => held !== chunk),
     text: assembly.text + chunk.text,
     attachments: appendAll(assembly.attachments, chunk.attachments),
     suggestions: appendAll(assembly.suggestions, chunk.suggestions),

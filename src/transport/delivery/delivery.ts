@@ -125,16 +125,14 @@ export function createDelivery(
 
   return {
     facts() {
-      // Read with every lifecycle input, each streamed chunk included: one pass, nothing built.
-      let queued = false;
-      let unconfirmed = false;
-      let oldestInFlightSentAt: number | null = null;
-      for (const entry of queue) {
-        queued ||= entry.state === "queued";
-        unconfirmed ||= entry.state === "unconfirmed";
-        if (entry.state === "in-flight") oldestInFlightSentAt = Math.min(oldestInFlightSentAt ?? Infinity, entry.sentAt ?? 0);
-      }
-      return { queued, unconfirmed, oldestInFlightSentAt, lastMessageId: lastDelivered?.id ?? null, lastMessageAnswered: lastAnswered };
+      const sentTimes = inState("in-flight").map((entry) => entry.sentAt ?? 0);
+      return {
+        queued: inState("queued").length > 0,
+        unconfirmed: inState("unconfirmed").length > 0,
+        oldestInFlightSentAt: sentTimes.length > 0 ? Math.min(...sentTimes) : null,
+        lastMessageId: lastDelivered?.id ?? null,
+        lastMessageAnswered: lastAnswered,
+      };
     },
     entries: () => queue.slice(),
     enqueue(id, text, time) {

@@ -20,9 +20,6 @@ export interface PersistedSession {
   outbox: readonly OutboxEntry[];
 }
 
-/** A session as stored: its outbox entries without what only this page needs. */
-type StoredRecord = Omit<PersistedSession, "outbox"> & { outbox: Pick<OutboxEntry, "id" | "text" | "time" | "attempts" | "state">[] };
-
 const entryStates: readonly OutboxEntryState[] = ["queued", "in-flight", "unconfirmed", "failed"];
 
 /** The persisted session of this tab, as `createSessionPersistence` reads and writes it. */
@@ -52,23 +49,18 @@ export function createSessionPersistence(
     }
   };
   // The record as last written: saving is asked for after every lifecycle input, a streamed chunk
-  // included, and storage is written only when the record changed. Comparing field by field tells
-  // that without building and serialising the record for every input.
-  let written: StoredRecord | null = null;
+  // included, and storage is written only when the record changed.
+  let written: string | null = null;
   return {
     load: () => attempt((available) => readSession(JSON.parse(available.getItem(key) ?? "null"))),
     save(session) {
-      if (!enabled || !storage || (written && sameRecord(written, session))) return;
-      // Copies, since delivery changes its entries in place; the `shown` flag describes this page's
-      // transcript, which a reload starts afresh.
-      const record: StoredRecord = {
-        sessionId: session.sessionId,
-        lastActivityAt: session.lastActivityAt,
-        historyThrough: session.historyThrough,
-        outbox: session.outbox.map(({ id, text, time, attempts, state }) => ({ id, text, time, attempts, state })),
-      };
+      if (!enabled || !storage) return;
+      // The `shown` flag describes this page's transcript, which a reload starts afresh.
+      const outbox = session.outbox.map(({ id, text, time, attempts, state }) => ({ id, text, time, attempts, state }));
+      const record = JSON.stringify({ ...session, outbox });
+      if (record === written) return;
       attempt((available) => {
-        available.setItem(key, JSON.stringify(record));
+        available.setItem(key, record);
         written = record;
       });
     },
@@ -77,27 +69,6 @@ export function createSessionPersistence(
       attempt((available) => available.removeItem(key));
     },
   };
-}
-
-/** Whether `session` stores as the same record as `stored` (the `shown` flags aside). */
-function sameRecord(stored: StoredRecord, session: PersistedSession): boolean {
-  if (
-    stored.sessionId !== session.sessionId ||
-    stored.lastActivityAt !== session.lastActivityAt ||
-    stored.historyThrough !== session.historyThrough ||
-    stored.outbox.length !== session.outbox.length
-  )
-    return false;
-  return stored.outbox.every((entry, index) => {
-    const other = session.outbox[index]!;
-    return (
-      entry.id === other.id &&
-      entry.text === other.text &&
-      entry.time === other.time &&
-      entry.attempts === other.attempts &&
-      entry.state === other.state
-    );
-  });
 }
 
 /** A stored record as a session, or null when it is not one; malformed outbox entries are dropped. */

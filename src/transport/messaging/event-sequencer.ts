@@ -1,5 +1,4 @@
 import type { ReceivedEvent, ReceivedFrame } from "./read-frame.ts";
-import { createSequenceSet } from "./sequence-set.ts";
 
 /** The session's event order, as `createEventSequencer` keeps it. */
 export interface EventSequencer {
@@ -7,8 +6,8 @@ export interface EventSequencer {
   readonly cursor: number;
   /** The frame's events that were not applied before, in the order to apply them. */
   accept(frame: ReceivedFrame): ReceivedEvent[];
-  /** What it keeps to recognise an applied event: runs of consecutive sequences, and ids of events without one. */
-  readonly memory: { sequenceRuns: number; ids: number };
+  /** How many keys it keeps to recognise applied events: one per event with a sequence or an id. */
+  readonly size: number;
 }
 
 /**
@@ -16,22 +15,18 @@ export interface EventSequencer {
  * reconnects). A history batch is applied in sequence order; live events in arrival order, never held
  * for a gap, since a platform's sequences need only increase. Sequences and ids serve only to drop what
  * was already applied; transient events (no sequence, no id) always pass. Within a session an event's
- * sequence is its identity, so an event with one is known by its sequence alone, kept as runs of
- * consecutive numbers; only the ids of events without a sequence are kept. Either key seen before drops
- * an event.
+ * sequence is its identity, so an event with one is kept as its sequence alone, a small number; an event
+ * without one is kept as its id, which also drops a copy of it that comes back with a sequence.
  */
 export function createEventSequencer(): EventSequencer {
-  const sequences = createSequenceSet();
-  const ids = new Set<string>();
+  const seen = new Set<string | number>();
   let cursor = 0;
   const isNew = ({ id, sequence }: ReceivedEvent) => {
-    if ((sequence !== null && sequences.has(sequence)) || (id !== null && ids.size > 0 && ids.has(id))) return false;
-    if (sequence !== null) {
-      sequences.add(sequence);
-      cursor = Math.max(cursor, sequence);
-    } else if (id !== null) {
-      ids.add(id);
-    }
+    // An event applied without a sequence may come again with one: its id still tells.
+    if ((sequence !== null && seen.has(sequence)) || (id !== null && seen.has(id))) return false;
+    const key = sequence ?? id;
+    if (key !== null) seen.add(key);
+    cursor = Math.max(cursor, sequence ?? 0);
     return true;
   };
   return {
@@ -45,8 +40,8 @@ export function createEventSequencer(): EventSequencer {
         : frame.events;
       return ordered.filter(isNew);
     },
-    get memory() {
-      return { sequenceRuns: sequences.runs, ids: ids.size };
+    get size() {
+      return seen.size;
     },
   };
 }

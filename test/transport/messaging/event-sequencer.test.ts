@@ -50,20 +50,23 @@ describe("EventSequencer", () => {
     expect(sequencer.cursor).toBe(11);
   });
 
-  it("keeps a long run of sequences as one run and no ids, however many events it holds", () => {
+  it("knows an event with a sequence by its sequence alone, keeping one key per event", () => {
     const sequencer = createEventSequencer();
     sequencer.accept(batch(event(2), event(1), event(3)));
     for (let sequence = 4; sequence <= 2000; sequence++) sequencer.accept(live(event(sequence, `chunk-${sequence}`)));
-    expect(sequencer.memory).toEqual({ sequenceRuns: 1, ids: 0 });
+    expect(sequencer.size).toBe(2000);
     expect(sequencer.accept(live(event(1000, "chunk-1000")))).toEqual([]);
+    expect(sequencer.accept(live(event(1000, "another-id")))).toEqual([]);
     expect(sequencer.cursor).toBe(2000);
   });
 
-  it("keeps the ids of events without a sequence only", () => {
+  it("knows an event without a sequence by its id, and lets one with neither pass every time", () => {
     const sequencer = createEventSequencer();
     sequencer.accept(batch(event(1), event(null, "transient"), event(null, null)));
     sequencer.accept(live(event(3)));
-    expect(sequencer.memory).toEqual({ sequenceRuns: 2, ids: 1 });
+    expect(sequencer.size).toBe(3);
+    expect(sequencer.accept(live(event(null, "transient")))).toEqual([]);
+    expect(sequencer.accept(live(event(null, null)))).toHaveLength(1);
   });
 
   it("applies live events in arrival order and never holds them for a gap, since sequences may skip", () => {
