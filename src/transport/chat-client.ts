@@ -76,7 +76,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     transport = messaging = createMessagingTransport({
       environment,
       apply: store.apply,
-      answering: store.answering,
+      agentEngaged: store.agentEngaged,
       delivery,
       endpoints: plan.endpoints,
       tokens: plan.tokens,

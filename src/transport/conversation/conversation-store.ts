@@ -13,11 +13,11 @@ export interface ConversationStore {
   /** Reduces one domain event, then notifies subscribers and event handlers if anything changed. */
   apply(event: ConversationEvent): void;
   /**
-   * An agent is answering, or on the way: it is thinking or typing, a message of it is still streaming (a
+   * An agent is engaged: it is thinking or typing, a message of it is still streaming (a
    * stream missing a chunk stays open until the whole message arrives), or a handoff to a live agent is
    * under way or answered. Moving the conversation to a new session now would lose that.
    */
-  answering(): boolean;
+  agentEngaged(): boolean;
   /** Listens to one derived event (see `describeChanges`); returns the remover. */
   on<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): () => void;
 }
@@ -74,7 +74,7 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
 
   return {
     getSnapshot: () => state.snapshot,
-    answering: () => {
+    agentEngaged: () => {
       const { typing, handoff } = state.snapshot;
       return typing.kind !== "none" || state.openStream !== null || handoffsUnderWay.includes(handoff.phase);
     },

@@ -12,7 +12,7 @@ import { reconnectDelay } from "./reconnect-policy.ts";
  */
 export function isQuiet(input: LifecycleInput): boolean {
   const { unconfirmed, oldestInFlightSentAt, lastMessageId, lastMessageAnswered } = input.delivery;
-  return !unconfirmed && oldestInFlightSentAt === null && (lastMessageId === null || lastMessageAnswered) && !input.answering;
+  return !unconfirmed && oldestInFlightSentAt === null && (lastMessageId === null || lastMessageAnswered) && !input.agentEngaged;
 }
 
 /**

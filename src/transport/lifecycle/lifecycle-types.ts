@@ -162,9 +162,9 @@ export type LifecycleEvent =
 
 /**
  * Something that happened, with the facts the runner adds to each: the clock, one random sample, delivery,
- * and whether an agent is answering or on the way (see `ConversationStore.answering`).
+ * and whether an agent is answering or on the way (see `ConversationStore.agentEngaged`).
  */
-export type LifecycleInput = LifecycleEvent & { now: number; random: number; delivery: DeliveryFacts; answering: boolean };
+export type LifecycleInput = LifecycleEvent & { now: number; random: number; delivery: DeliveryFacts; agentEngaged: boolean };
 
 /** What the runner must do; plain data, run in order. */
 export type LifecycleEffect =

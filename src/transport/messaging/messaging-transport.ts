@@ -26,7 +26,7 @@ export interface MessagingTransportOptions {
   environment: Environment;
   apply(event: ConversationEvent): void;
   /** Whether an agent is answering or on the way, as the conversation shows it. */
-  answering(): boolean;
+  agentEngaged(): boolean;
   delivery: Delivery;
   endpoints: MessagingEndpoints;
   tokens: TokenOrigin;
@@ -89,7 +89,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     now: environment.now(),
     random: environment.random(),
     delivery: delivery.facts(),
-    answering: options.answering(),
+    agentEngaged: options.agentEngaged(),
   });
 
   function dispatch(event: LifecycleEvent): void {

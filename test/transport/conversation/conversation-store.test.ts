@@ -251,7 +251,7 @@ describe("conversation store", () => {
   });
 });
 
-describe("ConversationStore: whether the agent is answering", () => {
+describe("ConversationStore: whether an agent is engaged", () => {
   const chunk = (chunkIndex: number, isComplete = false): ConversationEvent => ({
     kind: "agent-message-chunk",
     id: "a-1",
@@ -263,28 +263,28 @@ describe("ConversationStore: whether the agent is answering", () => {
     time: 0,
   });
 
-  /** Whether the store reads the agent as answering after each event. */
+  /** Whether the store reads an agent as engaged after each event. */
   function trace(...events: ConversationEvent[]): boolean[] {
     const store = createConversationStore();
     return events.map((event) => {
       store.apply(event);
-      return store.answering();
+      return store.agentEngaged();
     });
   }
 
-  it("is answering from the agent's thinking until its message is whole", () => {
+  it("is engaged from the agent's thinking until its message is whole", () => {
     expect(trace({ kind: "agent-thinking" }, chunk(1), chunk(2), chunk(3, true))).toEqual([true, true, true, false]);
     expect(
       trace({ kind: "agent-thinking" }, { kind: "agent-message", id: "a-1", text: "Hi", attachments: [], suggestions: [], time: 0 }),
     ).toEqual([true, false]);
   });
 
-  it("stays answering after a last chunk that follows a missing one, until the whole message arrives", () => {
+  it("stays engaged after a last chunk that follows a missing one, until the whole message arrives", () => {
     const whole: ConversationEvent = { kind: "agent-message", id: "a-1", text: "All of it.", attachments: [], suggestions: [], time: 0 };
     expect(trace(chunk(1), chunk(3, true), whole)).toEqual([true, true, false]);
   });
 
-  it("stays answering while a handoff to a live agent is under way, and until the live agent leaves", () => {
+  it("stays engaged while a handoff to a live agent is under way, and until the live agent leaves", () => {
     const agent = { name: "Sam" };
     expect(
       trace(

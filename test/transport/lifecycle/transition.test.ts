@@ -12,9 +12,9 @@ import {
 
 /**
  * One input of a trace, with the delivery facts it carries (none waiting unless said), whether the agent is
- * answering (not unless said) and its own time if given.
+ * engaged (not unless said) and its own time if given.
  */
-type Step = LifecycleEvent & { facts?: Partial<DeliveryFacts>; answering?: boolean; at?: number };
+type Step = LifecycleEvent & { facts?: Partial<DeliveryFacts>; agentEngaged?: boolean; at?: number };
 
 const quiet: DeliveryFacts = {
   queued: false,
@@ -29,13 +29,13 @@ function run(steps: Step[], state: LifecycleState = initialLifecycleState(), now
   const states: LifecycleState[] = [];
   const effects: LifecycleEffect[][] = [];
   let current = state;
-  steps.forEach(({ facts, answering = false, at, ...event }, index) => {
+  steps.forEach(({ facts, agentEngaged = false, at, ...event }, index) => {
     const result = transition(current, {
       ...(event as LifecycleEvent),
       now: at ?? now + index * step,
       random: 0.5,
       delivery: { ...quiet, ...facts },
-      answering,
+      agentEngaged,
     });
     current = result.state;
     states.push(current);
@@ -120,7 +120,7 @@ describe("transition: the way to a live socket", () => {
   it("is pure: the same state and input give the same result, and the state is not mutated", () => {
     const state = run(toLive).last;
     const frozen = JSON.stringify(state);
-    const input = { type: "socket-closed", code: 4002, now: 5, random: 0.5, delivery: quiet, answering: false } as const;
+    const input = { type: "socket-closed", code: 4002, now: 5, random: 0.5, delivery: quiet, agentEngaged: false } as const;
     expect(transition(state, input)).toEqual(transition(state, input));
     expect(JSON.stringify(state)).toBe(frozen);
   });
@@ -133,7 +133,7 @@ describe("transition: the way to a live socket", () => {
       { type: "socket-opened" },
       { type: "woke" },
     ] as LifecycleEvent[]) {
-      const result = transition(live, { ...event, now: 1_000_100, random: 0.5, delivery: quiet, answering: false });
+      const result = transition(live, { ...event, now: 1_000_100, random: 0.5, delivery: quiet, agentEngaged: false });
       expect(result.state.phase).toEqual({ name: "live" });
       expect(result.effects).toEqual([]);
     }
@@ -346,15 +346,17 @@ describe("transition: messages", () => {
       now: 0,
       random: 0.5,
       delivery: quiet,
-      answering: false,
+      agentEngaged: false,
     });
     expect(over).toEqual({ state: announced, effects: [{ type: "refuse-message", limitBytes: 1000 }] });
     expect(
-      transition(announced, { type: "message-written", frameBytes: 1000, now: 0, random: 0.5, delivery: quiet, answering: false }).effects,
+      transition(announced, { type: "message-written", frameBytes: 1000, now: 0, random: 0.5, delivery: quiet, agentEngaged: false })
+        .effects,
     ).toEqual([]);
     const fallback = run([{ ...start, useChatApi: true } as Step]).last;
     expect(
-      transition(fallback, { type: "message-written", frameBytes: 131073, now: 0, random: 0.5, delivery: quiet, answering: false }).effects,
+      transition(fallback, { type: "message-written", frameBytes: 131073, now: 0, random: 0.5, delivery: quiet, agentEngaged: false })
+        .effects,
     ).toEqual([{ type: "refuse-message", limitBytes: 131072 }]);
   });
 
@@ -482,7 +484,7 @@ describe("transition: tokens and sessions", () => {
         { ...liveFrame, at: 1_070_000 },
         { ...liveFrame, at: 1_085_000, facts: inFlight },
         { ...liveFrame, at: 1_085_100, facts: { lastMessageId: "m-1" } },
-        { ...liveFrame, at: 1_085_200, facts: { lastMessageId: "m-1", lastMessageAnswered: true }, answering: true },
+        { ...liveFrame, at: 1_085_200, facts: { lastMessageId: "m-1", lastMessageAnswered: true }, agentEngaged: true },
         { ...liveFrame, at: 1_085_300, facts: { lastMessageId: "m-1", lastMessageAnswered: true } },
       ],
       shortLived(),
