@@ -73,8 +73,9 @@ const mangleInternalProperties: Plugin = {
       mangle: { properties: { regex: new RegExp(`^(${internalProperties.join("|")})$`), builtins: true } },
       nameCache: { props: { props } },
       format: { comments: false, preserve_annotations: true },
+      sourceMap: true,
     });
-    return { code: mangled.code ?? code, map: null };
+    return { code: mangled.code ?? code, map: typeof mangled.map === "string" ? mangled.map : null };
   },
 };
 
