@@ -27,6 +27,19 @@ const server = await startDemo({
 });
 const { credentials } = server;
 
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  server.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+
+// The handlers are in place before the ready line: whoever reads it may stop the server at once.
 const lines = [
   `cap-chat reference server listening on ${server.url}`,
   `Demo pages: open ${server.url}/ in a browser${existsSync(distRoot) ? "" : " (run `npm run build` first so /dist/ exists)"}`,
@@ -56,15 +69,3 @@ const lines = [
   "Press Ctrl-C to stop.",
 ];
 console.log(lines.join("\n"));
-
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  server.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
