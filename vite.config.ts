@@ -48,6 +48,7 @@ const dropAnnotations: Plugin = {
 
 /** The properties that never leave the client's own code; see mangle.json. */
 const internalProperties: string[] = JSON.parse(readFileSync(resolve(root, "mangle.json"), "utf8")).properties;
+const internalProperty = new RegExp(`^(${internalProperties.join("|")})$`);
 
 /** The `index`th short name: a, b … Z, then aa, ab …, so the most used properties (listed first) get one letter. */
 function shortName(index: number): string {
@@ -65,12 +66,13 @@ const mangleInternalProperties: Plugin = {
   name: "cap-chat:mangle-internal-properties",
   apply: "build",
   async renderChunk(code) {
+    // A new cache each time: Terser adds to the one it is given.
     const props = Object.fromEntries(internalProperties.map((name, index) => [`$${name}`, shortName(index)]));
     const mangled = await minify(code, {
       module: true,
       compress: false,
       // Terser leaves names the DOM also uses alone by default; the list holds none the DOM's objects meet.
-      mangle: { properties: { regex: new RegExp(`^(${internalProperties.join("|")})$`), builtins: true } },
+      mangle: { properties: { regex: internalProperty, builtins: true } },
       nameCache: { props: { props } },
       format: { comments: false, preserve_annotations: true },
       sourceMap: true,

@@ -81,10 +81,10 @@ export function checkBudgets(root: string, budgets: readonly SizeBudget[]): Budg
       const measure: BudgetMeasure = { budget, label, files, sizes: measureFiles(root, files, !!budget.minify), packages: graph.packages };
       measures.push(measure);
       const over = measure.sizes.gzip - budget.gzipCeiling;
-      const aboveTarget = budget.gzipTarget === undefined ? 0 : measure.sizes.gzip - budget.gzipTarget;
-      if (over <= 0 && aboveTarget > 0) {
+      const target = budget.gzipTarget;
+      if (over <= 0 && target !== undefined && measure.sizes.gzip > target) {
         gaps.push(
-          `${label} is ${bytes(measure.sizes.gzip)} gzip, ${bytes(aboveTarget)} above its target of ${bytes(budget.gzipTarget ?? 0)} (${kilobytes(budget.gzipTarget ?? 0)})`,
+          `${label} is ${bytes(measure.sizes.gzip)} gzip, ${bytes(measure.sizes.gzip - target)} above its target of ${bytes(target)} (${kilobytes(target)})`,
         );
       }
       if (over > 0) {

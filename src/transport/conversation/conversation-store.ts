@@ -2,7 +2,7 @@ import type { ChatClientEvents } from "../chat-client-types.ts";
 import { describeChanges, type ConversationChange } from "./conversation-changes.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
 import { initialConversationState, reduceConversation, type ConversationState } from "./conversation-reducer.ts";
-import type { ConversationSnapshot } from "../conversation.ts";
+import type { ConversationSnapshot, HandoffPhase } from "../conversation.ts";
 
 /** The one place both transports write the conversation to, and the widget reads it from. */
 export interface ConversationStore {
@@ -31,7 +31,7 @@ export interface ConversationStoreOptions {
 type AnyHandler = (detail: ChatClientEvents[keyof ChatClientEvents]) => void;
 
 /** Handoff phases in which a live agent is on the way or with the visitor. */
-const handoffsUnderWay: readonly string[] = ["triggered", "accepted", "queued", "live-agent"];
+const handoffsUnderWay: readonly HandoffPhase["phase"][] = ["triggered", "accepted", "queued", "live-agent"];
 
 /**
  * Creates an empty conversation store. Events apply strictly in the order given: an event applied from

@@ -15,6 +15,11 @@ export function isQuiet(input: LifecycleInput): boolean {
   return !unconfirmed && oldestInFlightSentAt === null && (lastMessageId === null || lastMessageAnswered) && !input.agentEngaged;
 }
 
+/** The held token is due for renewal, and this is a quiet moment to renew it (see `isQuiet`). */
+export function dueForRenewal(state: LifecycleState, input: LifecycleInput): boolean {
+  return state.token === "bound" && input.now >= state.tokenRenewAt && isQuiet(input);
+}
+
 /**
  * Takes the next step towards a live socket: a token, then a session, then the socket. A fresh token is
  * fetched for every new session, once the held one has expired, and once it is due for renewal at a quiet
@@ -23,9 +28,11 @@ export function isQuiet(input: LifecycleInput): boolean {
  */
 export function proceed(state: LifecycleState, input: LifecycleInput): Transition {
   if (!state.online) return enter(state, "offline");
-  const renewing = state.token === "bound" && input.now >= state.tokenRenewAt && isQuiet(input);
   const tokenUsable =
-    state.token !== "none" && !renewing && input.now < state.tokenExpiresAt && (state.sessionId !== null || state.token === "fresh");
+    state.token !== "none" &&
+    !dueForRenewal(state, input) &&
+    input.now < state.tokenExpiresAt &&
+    (state.sessionId !== null || state.token === "fresh");
   if (!tokenUsable) return enter({ ...state, token: "none" }, "authorizing", [{ type: "request", request: "access-token" }]);
   if (state.sessionId === null) return enter(state, "creating-session", [{ type: "request", request: "sessions" }]);
   if (input.now - state.lastActivityAt > sessionIdleExpiryMilliseconds) return replaceSession(state, input);

@@ -1,5 +1,5 @@
 import { maxFrameBytes } from "../../protocol/index.ts";
-import { act, isQuiet, proceed, replaceSocket } from "./connecting.ts";
+import { act, dueForRenewal, proceed, replaceSocket } from "./connecting.ts";
 import { end, enter, freshSession, freshAttempts, prepend, sendFrame, startTimer, stay } from "./lifecycle-state.ts";
 import type { LifecycleEffect, LifecycleInput, LifecycleSignal, LifecycleState, ServerCondition, Transition } from "./lifecycle-types.ts";
 import { heartbeatInterval, messageSizeLimit, reconnectBudget, stableAfterMilliseconds } from "./reconnect-policy.ts";
@@ -231,7 +231,7 @@ function meetCondition(state: LifecycleState, condition: ServerCondition, answer
 function renewsToken(state: LifecycleState, input: LifecycleInput): boolean {
   const moment =
     input.type === "frame-received" || input.type === "outbox-changed" || (input.type === "timer-fired" && input.timer === "phase");
-  return moment && state.phase.name === "live" && input.now >= state.tokenRenewAt && isQuiet(input);
+  return moment && state.phase.name === "live" && dueForRenewal(state, input);
 }
 
 /**

@@ -179,6 +179,7 @@ function readMessage(payload: Json, time: number) {
   };
 }
 
+/** An agent as a participant, with only the id and picture it came with. */
 function readAgent(name: unknown, avatarUrl: unknown, agentId?: unknown): Participant {
   const participant: Participant = { name: text(name) };
   if (text(agentId)) participant.id = text(agentId);
