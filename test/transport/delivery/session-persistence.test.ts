@@ -11,6 +11,18 @@ const record = {
   outbox: [{ id: "a", text: "hi", time: 1, attempts: 1, state: "in-flight" as const, shown: true }],
 };
 
+/** Storage that counts its writes. */
+function countingWrites(): { storage: MemoryStorage; writes: () => number } {
+  const storage = new MemoryStorage();
+  let writes = 0;
+  const setItem = storage.setItem.bind(storage);
+  storage.setItem = (key, value) => {
+    writes += 1;
+    setItem(key, value);
+  };
+  return { storage, writes: () => writes };
+}
+
 describe("session persistence", () => {
   it("round-trips the session under the cap-chat:session key, without the shown flag", () => {
     const storage = new MemoryStorage();
@@ -36,22 +48,16 @@ describe("session persistence", () => {
   });
 
   it("writes the storage only when the record changed, as saves come after every input", () => {
-    const storage = new MemoryStorage();
-    let writes = 0;
-    const setItem = storage.setItem.bind(storage);
-    storage.setItem = (key, value) => {
-      writes += 1;
-      setItem(key, value);
-    };
+    const { storage, writes } = countingWrites();
     const persistence = createSessionPersistence(storage, true);
     persistence.save(record);
     persistence.save({ ...record });
-    expect(writes).toBe(1);
+    expect(writes()).toBe(1);
     persistence.save({ ...record, lastActivityAt: 43 });
-    expect(writes).toBe(2);
+    expect(writes()).toBe(2);
     persistence.clear();
     persistence.save({ ...record, lastActivityAt: 43 });
-    expect(writes).toBe(3);
+    expect(writes()).toBe(3);
   });
 
   it("stores an outbox entry changed in place at once, as delivery changes its entries", () => {
@@ -69,18 +75,12 @@ describe("session persistence", () => {
   });
 
   it("writes a record that differs in any stored field, and none for the shown flag or the send time", () => {
-    const storage = new MemoryStorage();
-    let writes = 0;
-    const setItem = storage.setItem.bind(storage);
-    storage.setItem = (key, value) => {
-      writes += 1;
-      setItem(key, value);
-    };
+    const { storage, writes } = countingWrites();
     const persistence = createSessionPersistence(storage, true);
     const entry = record.outbox[0]!;
     persistence.save(record);
     persistence.save({ ...record, outbox: [{ ...entry, shown: false, sentAt: 9 }] });
-    expect(writes).toBe(1);
+    expect(writes()).toBe(1);
     const changes = [
       { sessionId: "s-2" },
       { historyThrough: 8 },
@@ -92,7 +92,7 @@ describe("session persistence", () => {
     ];
     let session = { ...record };
     for (const change of changes) persistence.save((session = { ...session, ...change }));
-    expect(writes).toBe(1 + changes.length);
+    expect(writes()).toBe(1 + changes.length);
     expect(createSessionPersistence(storage, true).load()).toEqual({
       ...session,
       outbox: session.outbox.map((item) => ({ ...item, shown: false })),

@@ -9,11 +9,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Animation frames that come only when a test runs them; cancelling drops the waiting ones when `cancelDrops`. */
+function stubFrames(cancelDrops: boolean): FrameRequestCallback[] {
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+  vi.stubGlobal("cancelAnimationFrame", () => (cancelDrops ? frames.splice(0) : undefined));
+  return frames;
+}
+
 describe("the frame scheduler", () => {
   it("runs once on the next animation frame however often it is asked", () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal("cancelAnimationFrame", () => frames.splice(0));
+    const frames = stubFrames(true);
     const run = vi.fn();
     const scheduler = createFrameScheduler(run);
     scheduler.schedule();
@@ -36,9 +42,7 @@ describe("the frame scheduler", () => {
   });
 
   it("sets its timer once while frames keep coming, not once per frame", () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal("cancelAnimationFrame", () => {});
+    const frames = stubFrames(false);
     const timers = vi.spyOn(globalThis, "setTimeout");
     const run = vi.fn();
     const scheduler = createFrameScheduler(run);
@@ -52,9 +56,7 @@ describe("the frame scheduler", () => {
   });
 
   it("never runs from its timer between two frames that come, so a frame holds one run", () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal("cancelAnimationFrame", () => {});
+    const frames = stubFrames(false);
     const run = vi.fn();
     const scheduler = createFrameScheduler(run);
     scheduler.schedule();
@@ -69,9 +71,7 @@ describe("the frame scheduler", () => {
   });
 
   it("runs from its timer once frames stop, as when the tab is hidden in the middle of a stream", () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal("cancelAnimationFrame", () => frames.splice(0));
+    const frames = stubFrames(true);
     const run = vi.fn();
     const scheduler = createFrameScheduler(run);
     scheduler.schedule();
