@@ -26,7 +26,7 @@ export const deliveries: readonly Delivery[] = [
   {
     name: "script tag",
     path: "/script-tag.html",
-    host: "[data-cap-chat-host]",
+    host: "cap-chat-host",
     subscription: "command",
     handoffShownByPage: { selector: "#site-handoff-queue", text: "phone-callback" },
   },

@@ -86,7 +86,7 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
   if (source.loaded) mount(source.loaded);
   else if (needsAppAtLoad(options)) require();
   else {
-    launcher = showLoaderLauncher(root);
+    launcher = showLoaderLauncher(root, options);
     launcher.button.addEventListener("click", () => whenMounted((current) => current.open(), true));
     if (options.prefetch !== "none") {
       for (const intent of ["pointerenter", "focus"]) launcher.button.addEventListener(intent, prefetch, { once: true });

@@ -17,6 +17,7 @@ export const OPTION_ATTRIBUTES = [
   "header-title",
   "locale",
   "mode",
+  "position",
   "open",
   "persist",
   "welcome-text",
@@ -48,6 +49,7 @@ export interface AttributeOptions {
 const CHOICES: Partial<Record<OptionAttribute, readonly string[]>> = {
   transport: ["auto", "messaging", "chat"],
   mode: ["floating", "inline", "fullscreen"],
+  position: ["right", "left"],
   persist: ["session", "none"],
   start: ["open", "load"],
   prefetch: ["idle", "intent", "none"],
@@ -62,7 +64,7 @@ const FALSE_WORDS = /^(false|0|no|off)$/i;
  * - an absent attribute, or an empty one for a text option, sets nothing;
  * - `streaming` and `open` are booleans: present with no value or `true`/`1`/`yes`/`on` is true,
  *   `false`/`0`/`no`/`off` is false (so `data-open="false"` works on the script tag);
- * - `transport`, `mode`, `persist`, `start` and `prefetch` accept only their documented words;
+ * - `transport`, `mode`, `position`, `persist`, `start` and `prefetch` accept only their documented words;
  * - `integration-attributes` must be a JSON object.
  * Anything unusable is reported in `invalid` and left out, so the widget default applies.
  */

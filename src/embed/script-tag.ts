@@ -13,6 +13,7 @@ import { createCapChatElementClass, registerCapChatElement } from "./cap-chat-el
 import { createCommandFunction, replayQueue, type CapChatFunction } from "./command-queue.ts";
 import { mountEmbeddedWidget, type EmbeddedWidget } from "./embedded-widget.ts";
 import { createEmbedSession } from "./embed-session.ts";
+import { WIDGET_HOST_TAG_NAME } from "../widget/floating-host.ts";
 import { optionsFromAttributes, resolveRelativeUrls } from "./options-from-attributes.ts";
 
 /** The app's file name, set by the build (see vite.config.ts). */
@@ -24,9 +25,6 @@ declare global {
   }
 }
 
-/** Marks the element the script tag mounts its widget into. */
-export const SCRIPT_TAG_HOST_ATTRIBUTE = "data-cap-chat-host";
-
 function readScriptOptions(script: HTMLOrSVGScriptElement | null): Partial<WidgetOptions> {
   if (!script) return {};
   const { options, invalid } = optionsFromAttributes((name) => script.getAttribute(`data-${name}`));
@@ -36,11 +34,12 @@ function readScriptOptions(script: HTMLOrSVGScriptElement | null): Partial<Widge
   return options;
 }
 
-/** Mounts a floating widget in a shadow root appended to `<body>`; destroying it removes the host. */
+/**
+ * Mounts a floating widget in the shadow root of a `<cap-chat-host>` appended to `<body>`; destroying it
+ * removes the host.
+ */
 function mountFloating(options: Partial<WidgetOptions>, source: AppSource): EmbeddedWidget {
-  const host = document.createElement("div");
-  host.setAttribute(SCRIPT_TAG_HOST_ATTRIBUTE, "");
-  document.body.append(host);
+  const host = document.body.appendChild(document.createElement(WIDGET_HOST_TAG_NAME));
   const root = host.attachShadow({ mode: "open" });
   const widget = mountEmbeddedWidget(root, { mode: "floating", ...resolveRelativeUrls(options, document.baseURI) }, source);
   const destroy = widget.destroy;

@@ -18,7 +18,8 @@ button{cursor:pointer;border:0;padding:0;background:none}
 :focus-visible{outline:2px solid var(--cap-chat-focus);outline-offset:2px}
 svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
 .hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.launcher{position:fixed;z-index:2147483000;inset-block-end:20px;inset-inline-end:20px;width:56px;height:56px;border-radius:50%;display:grid;place-items:center;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent);box-shadow:var(--cap-chat-shadow);transition:transform .2s}
+.launcher{position:fixed;z-index:2147483000;bottom:20px;right:20px;width:56px;height:56px;border-radius:50%;display:grid;place-items:center;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent);box-shadow:var(--cap-chat-shadow);transition:transform .2s}
+.left .launcher{right:auto;left:20px}
 .launcher:hover{transform:scale(1.06)}
 .launcher svg{width:26px;height:26px}
 .badge{position:absolute;inset-block-start:-4px;inset-inline-end:-4px;min-width:22px;padding:0 6px;border-radius:11px;background:var(--cap-chat-badge);color:var(--cap-chat-on-badge);font-size:12px;font-weight:700;line-height:22px}

@@ -9,6 +9,7 @@ import { createChatModel, type ChatModel } from "./model/chat-model.ts";
 import type { SessionMemory } from "./session-memory.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
+import { guardFloatingHost, WIDGET_HOST_TAG_NAME } from "./floating-host.ts";
 import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
 
@@ -22,8 +23,10 @@ export interface MountedWidget {
 }
 
 /**
- * Mounts the chat widget. Given an element, appends a host `<div>` to it with an open shadow root, which
- * keeps page CSS out; given a shadow root (the custom element's own), renders into it. `styleSheets`, the
+ * Mounts the chat widget. Given an element, appends a host `<cap-chat-host>` to it with an open shadow
+ * root, which keeps page CSS out (a tag with a dash, which a page's generic rules such as `div` rules do not
+ * reach); given a shadow root (the custom element's own), renders into it. While the widget floats, its host
+ * is guarded against page rules that would move it (see `guardFloatingHost`). `styleSheets`, the
  * widget's rules as constructable stylesheets, are adopted in order. The client (created from `options`,
  * or `options.client`) is owned by the widget: `destroy()` destroys it. With `start: "open"` (the default)
  * it is started only when the visitor engages: the panel opens or a message is sent. It starts at mount
@@ -39,7 +42,7 @@ export function mountWidget(
 ): MountedWidget {
   let destroyed = false;
   // A shadow root is a document fragment (node type 11); this test also holds across frames.
-  const ownHost = target.nodeType === 11 ? null : target.appendChild(target.ownerDocument.createElement("div"));
+  const ownHost = target.nodeType === 11 ? null : target.appendChild(target.ownerDocument.createElement(WIDGET_HOST_TAG_NAME));
   const root = ownHost ? ownHost.attachShadow({ mode: "open" }) : (target as ShadowRoot);
   const handlers = new Map<WidgetEventName, Set<(detail: never) => void>>();
   const emit = <Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]) => {
@@ -60,6 +63,7 @@ export function mountWidget(
   const model = createChatModel(client, {
     open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen),
     mode,
+    position: options.position,
     locale: resolveLocale(options.locale),
     title: options.headerTitle,
     avatarUrl: options.avatarUrl,
@@ -82,9 +86,12 @@ export function mountWidget(
     });
   };
   use(client);
+  adoptStyleSheets(root, styleSheets);
+  const hostGuard = guardFloatingHost(root);
   const stopWatching = effect(() => {
     const open = model.open.value;
     const floating = model.mode.value === "floating";
+    hostGuard.floats(model.mode.value !== "inline");
     // Opening focuses the input, which takes text only once the client has started: it is asked to
     // take focus as soon as it can. (The composer ignores a request made before it rendered, so a panel
     // mounted open takes no focus from the page.) On a touch screen the panel keeps it: no keyboard pops up.
@@ -92,7 +99,6 @@ export function mountWidget(
     if (open || !floating) engage();
     memory.rememberPanel(open);
   });
-  adoptStyleSheets(root, styleSheets);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
 
@@ -137,6 +143,7 @@ export function mountWidget(
         client.destroy();
         render(null, root);
         stopFollowing();
+        hostGuard.remove();
         ownHost?.remove();
         handlers.clear();
       },

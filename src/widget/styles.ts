@@ -8,14 +8,15 @@ export const sheetMedia = "(max-width:479px)";
 export const panelStyles = `
 h2,p{margin:0}
 :disabled{opacity:.6;cursor:default}
-.preview,.floating .panel{position:fixed;z-index:2147483000;inset-inline-end:20px;box-shadow:var(--cap-chat-shadow)}
+.preview,.floating .panel{position:fixed;z-index:2147483000;right:20px;box-shadow:var(--cap-chat-shadow)}
+.left .preview,.left .panel{right:auto;left:20px}
 .preview{inset-block-end:90px;width:min(300px,calc(100vw - 40px));display:flex;align-items:flex-start;gap:4px;padding:12px;padding-inline:14px 8px;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
 .preview-body{flex:1;min-width:0;display:flex;gap:10px;text-align:start;font-size:14px}
 .preview strong{display:block}
 .excerpt{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden;overflow-wrap:anywhere}
 .panel{display:flex;flex-direction:column;overflow:hidden;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
 .floating .panel{inset-block-end:90px;width:380px;height:min(640px,calc(100vh - 110px));transform-origin:100% 100%;transition:opacity .2s,transform .2s,display .2s allow-discrete}
-[dir=rtl] .panel{transform-origin:0 100%}
+.left .panel{transform-origin:0 100%}
 .floating .panel[hidden]{opacity:0;transform:translateY(12px) scale(.96)}
 @starting-style{.floating .panel{opacity:0;transform:translateY(12px) scale(.96)}}
 .inline .panel{height:var(--cap-chat-height,560px);border:1px solid var(--cap-chat-border)}

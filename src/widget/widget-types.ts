@@ -16,6 +16,11 @@ export type WidgetOptions = ChatClientOptions & {
   locale?: string;
   /** Default `floating` (launcher and panel). */
   mode?: WidgetMode;
+  /**
+   * The side of the floating launcher and panel, `right` (default) or `left`, in every language: a
+   * right-to-left language mirrors the panel's content, not its place.
+   */
+  position?: "right" | "left";
   /** Start open (floating mode). */
   open?: boolean;
   /**

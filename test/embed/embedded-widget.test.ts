@@ -88,7 +88,8 @@ describe("an embedded widget before its app has loaded", () => {
     expect(launcher.getAttribute("aria-label")).toBe(en.openChat);
     expect(launcher.getAttribute("aria-expanded")).toBe("false");
     expect(launcher.closest(".root")?.getAttribute("lang")).toBe("en");
-    expect(root.adoptedStyleSheets).toHaveLength(1);
+    // The launcher's rules, and the guard of the floating host.
+    expect(root.adoptedStyleSheets).toHaveLength(2);
     expect(deferred.loads).toBe(0);
   });
 

@@ -20,7 +20,7 @@ describe("the loader's launcher", () => {
     vi.useFakeTimers();
     const { root: widgetRoot } = renderWidget({ locale: "en" });
     const loaderRoot = document.body.appendChild(document.createElement("div")).attachShadow({ mode: "open" });
-    const { button } = showLoaderLauncher(loaderRoot);
+    const { button } = showLoaderLauncher(loaderRoot, {});
     expect(markup(button)).toBe(markup(widgetRoot.querySelector('[part="launcher"]') as Element));
     const wrapper = (selector: ShadowRoot) => selector.querySelector(".root") as HTMLElement;
     expect(wrapper(loaderRoot).className).toBe(wrapper(widgetRoot).className);
@@ -34,8 +34,8 @@ describe("the loader's launcher", () => {
 
   it("takes its stylesheet away with it", () => {
     const root = document.body.appendChild(document.createElement("div")).attachShadow({ mode: "open" });
-    const launcher = showLoaderLauncher(root);
-    expect(root.adoptedStyleSheets).toHaveLength(1);
+    const launcher = showLoaderLauncher(root, {});
+    expect(root.adoptedStyleSheets).toHaveLength(2);
     launcher.remove();
     expect([root.childNodes.length, root.adoptedStyleSheets.length]).toEqual([0, 0]);
   });

@@ -25,6 +25,7 @@ describe("optionsFromAttributes", () => {
         "header-title": "Support",
         locale: "fr-FR",
         mode: "inline",
+        position: "left",
         open: "",
         persist: "none",
         "welcome-text": "Ask us about moorings.",
@@ -47,6 +48,7 @@ describe("optionsFromAttributes", () => {
       headerTitle: "Support",
       locale: "fr-FR",
       mode: "inline",
+      position: "left",
       open: true,
       persist: "none",
       welcomeText: "Ask us about moorings.",
@@ -57,8 +59,8 @@ describe("optionsFromAttributes", () => {
     });
   });
 
-  it("lists the nineteen attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(19);
+  it("lists the twenty attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(20);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {
@@ -95,6 +97,7 @@ describe("optionsFromAttributes", () => {
   it.each([
     ["transport", "websocket"],
     ["mode", "sidebar"],
+    ["position", "start"],
     ["persist", "local"],
     ["start", "click"],
     ["prefetch", "eager"],

@@ -122,7 +122,7 @@ describe("the panel's open state", () => {
     sessionStorage.setItem("cap-chat:session:panel", "open");
     const container = document.body.appendChild(document.createElement("div"));
     const controller = mountChat(container, { client: new FakeChatClient(), mode: "inline" });
-    expect(container.querySelector("div")?.shadowRoot?.querySelector("[part~=launcher]")).toBeNull();
+    expect(container.querySelector("cap-chat-host")?.shadowRoot?.querySelector("[part~=launcher]")).toBeNull();
     controller.destroy();
   });
 });

@@ -67,10 +67,12 @@ describe("the widget's public contract", () => {
     ]);
   });
 
-  it("renders into its own open shadow root with an adopted stylesheet and no style elements or attributes", () => {
+  it("renders into its own open shadow root with adopted stylesheets and no style elements or attributes", () => {
     const { host, root } = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "**Hello**")] }));
     expect(host.shadowRoot).toBe(root);
-    expect(root.adoptedStyleSheets).toHaveLength(1);
+    expect(host.localName).toBe("cap-chat-host");
+    // The widget's rules, then the guard of its floating host.
+    expect(root.adoptedStyleSheets).toHaveLength(2);
     expect(root.querySelector("style")).toBeNull();
     expect(root.querySelector("[style]")).toBeNull();
     expect(document.head.querySelector("style")).toBeNull();

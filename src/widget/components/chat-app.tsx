@@ -7,7 +7,8 @@ import { LauncherPreview } from "./launcher-preview.tsx";
 
 /**
  * The whole widget. The root carries `dir` and `lang` of the locale, so logical properties mirror the
- * layout for right-to-left languages. Opening the floating panel moves focus to the input, or to the panel
+ * layout for right-to-left languages, and the class `left` for `position: "left"`: the floating parts keep
+ * the side the site chose in every language. Opening the floating panel moves focus to the input, or to the panel
  * while the input is closed or on a touch screen (where focusing the input would pop up the keyboard);
  * closing it while focus is inside returns focus to the launcher. While closed, the newest agent message
  * may show beside the launcher. Buttons carry
@@ -30,7 +31,7 @@ export function ChatApp({ model }: { model: ChatModel }) {
     else if (panelElement.contains(root.activeElement)) launcher.current!.focus();
   }, [open, mode]);
   return (
-    <div class={`root ${mode}`} dir={strings.dir} lang={strings.code}>
+    <div class={`root ${mode}${model.position.value === "left" ? " left" : ""}`} dir={strings.dir} lang={strings.code}>
       {mode === "floating" && <Launcher model={model} buttonRef={launcher} />}
       {mode === "floating" && <LauncherPreview model={model} launcherRef={launcher} />}
       <ChatPanel model={model} panelRef={panel} inputRef={input} />

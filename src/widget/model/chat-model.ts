@@ -4,7 +4,7 @@ import { initialConversationSnapshot } from "../../transport/conversation/conver
 import type { ChatMessage, ConversationSnapshot, Participant } from "../../transport/conversation.ts";
 import { switchLocale, type LocaleStrings } from "../locales/index.ts";
 import { markdownPlainText } from "../markdown/index.ts";
-import type { WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
+import type { WidgetEventName, WidgetEvents, WidgetMode, WidgetOptions } from "../widget-types.ts";
 import { advanceStory, emptyStory, type ConversationStory } from "./conversation-story.ts";
 import { createFrameScheduler } from "./frame-scheduler.ts";
 import { agentIdentity, presentParticipant } from "./participants.ts";
@@ -35,6 +35,8 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly unread: Signal<number>;
   readonly locale: Signal<LocaleStrings>;
   readonly mode: Signal<WidgetMode>;
+  /** The `position` option: the side the floating launcher and panel keep in every language. */
+  readonly position: Signal<WidgetOptions["position"]>;
   /** The `headerTitle` option; the locale's title when undefined. */
   readonly title: Signal<string | undefined>;
   /** The `avatarUrl` option: the agent's picture where the platform gives none. */
@@ -88,6 +90,7 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
 export interface ChatModelSettings {
   open: boolean;
   mode: WidgetMode;
+  position?: WidgetOptions["position"];
   locale: LocaleStrings;
   title: string | undefined;
   avatarUrl?: string | undefined;
@@ -220,6 +223,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     unread,
     locale,
     mode,
+    position: signal(settings.position),
     title,
     avatarUrl,
     welcomeText: signal(settings.welcomeText),
