@@ -1,14 +1,12 @@
-import type { SessionMemory } from "../widget/session-memory.ts";
 import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 
 /** What an embedded widget needs of the app (see `app.ts`). */
 export interface AppModule {
   /**
-   * Mounts the widget. `launcherSheet` holds the launcher's rules and `memory` what the tab holds for the
-   * widget, both of which the loader already has: the script tag's app takes them rather than carrying
-   * that code too.
+   * Mounts the widget. `launcherSheet` holds the rules of the launcher and the panel's frame, which the
+   * loader already has: the script tag's app takes them rather than carrying them too.
    */
-  mountChat(target: ShadowRoot, options: WidgetOptions, launcherSheet: CSSStyleSheet | null, memory: SessionMemory): ChatController;
+  mountChat(target: ShadowRoot, options: WidgetOptions, launcherSheet: CSSStyleSheet | null): ChatController;
   loadLocale(code: string): Promise<unknown>;
   preferredLocaleCode(code: string | undefined): string;
 }

@@ -44,15 +44,17 @@ export function createCommandFunction(target: CommandTarget, warn: (message: str
   const warned = new Set<string>();
   return (command: string, ...args: unknown[]): unknown => {
     const [first, second] = args;
+    const wrongArguments =
+      command === "boot"
+        ? first !== undefined && !isPlainObject(first)
+        : command === "send"
+          ? typeof first !== "string"
+          : (command === "on" || command === "off") && (typeof first !== "string" || typeof second !== "function");
     const problem = !isCommandName(command)
       ? `unknown command "${String(command)}"`
-      : command === "boot" && first !== undefined && !isPlainObject(first)
-        ? '"boot" expects an options object'
-        : command === "send" && typeof first !== "string"
-          ? '"send" expects the message text'
-          : (command === "on" || command === "off") && (typeof first !== "string" || typeof second !== "function")
-            ? `"${command}" expects an event name and a function`
-            : "";
+      : wrongArguments
+        ? `wrong arguments for "${command}"`
+        : "";
     if (!problem && command === "boot") return target.boot((first ?? {}) as Record<string, unknown>);
     if (!problem) return (target[command as CommandName] as (...values: unknown[]) => unknown)(...args);
     const message = `CapChat: ${problem}`;

@@ -97,21 +97,7 @@ export function optionsFromAttributes(read: AttributeReader): AttributeOptions {
   return { options: options as Partial<WidgetOptions>, invalid };
 }
 
-/**
- * Resolves a relative `messagingUrl` or `chatUrl` (such as `/` on a page served by the platform's own
- * host) against `base`, the document's URL, and drops a trailing slash so paths can be appended. Absolute
- * URLs keep their exact text; an unparsable one is left for the client to refuse with its own error.
- */
-export function resolveRelativeUrls(options: Partial<WidgetOptions>, base: string): Partial<WidgetOptions> {
-  const resolved: Partial<WidgetOptions> = { ...options };
-  for (const key of ["messagingUrl", "chatUrl"] as const) {
-    const value = options[key];
-    if (typeof value !== "string" || /^[a-z][a-z0-9+.-]*:/i.test(value)) continue;
-    try {
-      resolved[key] = new URL(value, base).href.replace(/\/+$/, "");
-    } catch {
-      // Left as written, for the client to refuse.
-    }
-  }
-  return resolved;
+/** Says in the console why each of `invalid` was left out, after `prefix` (the attribute's owner). */
+export function warnInvalid(prefix: string, invalid: readonly InvalidAttribute[]): void {
+  for (const { attribute, value, reason } of invalid) console.warn(`${prefix}${attribute}="${value}": ${reason}`);
 }

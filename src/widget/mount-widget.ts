@@ -29,9 +29,9 @@ export interface MountedWidget {
  * is guarded against page rules that would move it (see `guardFloatingHost`). `styleSheets`, the
  * widget's rules as constructable stylesheets, are adopted in order. The client (created from `options`,
  * or `options.client`) is owned by the widget: `destroy()` destroys it. With `start: "open"` (the default)
- * it is started only when the visitor engages: the panel opens or a message is sent. It starts at mount
- * with `start: "load"`, outside floating mode (the panel is on show), or when the tab has a stored
- * session, which is then resumed. The panel's open state is stored with the session and restored with it.
+ * it is started only when the visitor engages: the panel opens, focus enters the widget (an inline panel is
+ * on show from the start) or a message is sent. It starts at mount with `start: "load"`, in full-screen
+ * mode, or when the tab has a stored session, which is then resumed. The panel's open state is stored with the session and restored with it.
  * `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives it.
  */
 export function mountWidget(
@@ -96,9 +96,13 @@ export function mountWidget(
     // take focus as soon as it can. (The composer ignores a request made before it rendered, so a panel
     // mounted open takes no focus from the page.) On a touch screen the panel keeps it: no keyboard pops up.
     if (open && floating && !engaged && !isTouchScreen()) model.focusInput();
-    if (open || !floating) engage();
+    if (open || model.mode.value === "fullscreen") engage();
     memory.rememberPanel(open);
   });
+  // An inline widget starts on the visitor's first focus inside it, or first message; a floating one's
+  // launcher may take focus without the visitor asking for anything.
+  const engageInline = () => model.mode.value === "inline" && engage();
+  root.addEventListener("focusin", engageInline);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
 
@@ -139,6 +143,7 @@ export function mountWidget(
         if (destroyed) return;
         destroyed = true;
         stopWatching();
+        root.removeEventListener("focusin", engageInline);
         model.dispose();
         client.destroy();
         render(null, root);

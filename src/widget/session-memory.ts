@@ -2,8 +2,7 @@ import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 
 /**
  * What a widget finds in the tab's storage at load: whether the client has a session stored there, and the
- * panel's open state stored with it. Free of Preact and of the client, so the script tag's loader reads it
- * too, to know at once whether the app is needed.
+ * panel's open state stored with it. Free of Preact and of the client.
  */
 export interface SessionMemory {
   /** The client has a session stored in this tab, which it resumes when started. */
@@ -20,6 +19,19 @@ export function tabStorage(): Storage | null {
     return globalThis.sessionStorage ?? null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether the tab holds a session of the widget with `options` (never with `persist: "none"`): all the
+ * script tag's loader needs to know, at load, to tell whether the app must load at once.
+ */
+export function hasStoredSession(options: { persist?: string; id?: string }): boolean {
+  try {
+    return options.persist !== "none" && sessionStorage.getItem(sessionStorageKeyFor(options.id)) != null;
+  } catch {
+    // Storage refused (privacy modes, sandboxed frames) or missing (a server): nothing is stored.
+    return false;
   }
 }
 

@@ -24,8 +24,9 @@ export type WidgetOptions = ChatClientOptions & {
   /** Start open (floating mode). */
   open?: boolean;
   /**
-   * `open` (default): nothing contacts the platform until the visitor opens the panel or sends a message
-   * (a session stored in the tab still resumes at load); `load`: connect at mount.
+   * `open` (default): nothing contacts the platform until the visitor opens the panel, focuses an inline
+   * widget or sends a message (a session stored in the tab still resumes at load, and a full-screen widget
+   * starts at mount); `load`: connect at mount.
    */
   start?: "open" | "load";
   /**

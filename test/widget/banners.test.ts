@@ -113,9 +113,9 @@ describe("the connection", () => {
     expect(client.callsOf("newConversation")).toEqual([[]]);
   });
 
-  it("keeps the composer closed before the client has started", () => {
-    const { screen } = renderWidget({ open: true }, createSnapshot({ connection: { status: "idle" } }));
-    expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(true);
+  it("leaves the composer open before the client has started: focusing it or sending is what starts it", () => {
+    const { screen } = renderWidget({ mode: "inline" }, createSnapshot({ connection: { status: "idle" } }));
+    expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(false);
   });
 });
 

@@ -108,7 +108,7 @@ describe("the welcome", () => {
         welcomeText: "Ask us about moorings and tides.",
         avatarUrl: "https://cdn.example.com/harbour.png",
       },
-      createSnapshot({ connection: { status: "connecting" } }),
+      createSnapshot({ connection: { status: "connected" } }),
     );
     const welcome = root.querySelector("[part=welcome]")!;
     expect(welcome.closest("[role=log]")).not.toBeNull();

@@ -14,7 +14,8 @@ import { Welcome } from "./welcome.tsx";
 const bottomSlack = 32;
 
 /**
- * The conversation log: the welcome, then messages grouped by author with day separators, notices and the
+ * The conversation log: the welcome (a skeleton of the messages to come while the first connection is
+ * made), then messages grouped by author with day separators, notices and the
  * handoff's story in place (see `transcriptEntries`), the typing indicator and the end of the session. It
  * follows new content only while the reader is at the bottom, or when the user has just sent a message;
  * otherwise it offers a "New messages" button. While the reader is at the bottom it also stays
@@ -129,7 +130,15 @@ export function Transcript({ model }: { model: ChatModel }) {
         onScroll={onScroll}
       >
         <div ref={content} class="entries">
-          <Welcome model={model} />
+          {model.connectionStatus.value === "connecting" && !messages.length ? (
+            <div class="skeleton" aria-hidden="true">
+              <i />
+              <i />
+              <i />
+            </div>
+          ) : (
+            <Welcome model={model} />
+          )}
           {items}
           <TypingIndicator model={model} />
           {ended && <SessionEnd model={model} end={ended} />}

@@ -57,13 +57,15 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
    */
   readonly announcement: Signal<string>;
   /**
-   * Whether the conversation takes messages now: not before the client starts, nor after it ended or
-   * failed. Offline and reconnecting count, since the outbox queues what is written then.
+   * Whether the conversation takes messages now: not after it ended or failed. Before the client starts
+   * (the focus or message that starts it is what engages the visitor), offline and reconnecting count,
+   * since the outbox queues what is written then.
    */
   readonly active: ReadonlySignal<boolean>;
   /**
    * The connection's status as a reader should hear it: a reconnect before anything ever connected in this
-   * page is still "connecting", since nothing was lost.
+   * page is still "connecting", since nothing was lost, and so is the open floating panel whose client is
+   * only starting.
    */
   readonly connectionStatus: ReadonlySignal<ConversationSnapshot["connection"]["status"]>;
   /** The client in use. */
@@ -232,11 +234,14 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     story,
     preview,
     announcement,
-    active: computed(() => !ended.value && !["idle", "failed", "ended"].includes(connection.value.status)),
+    active: computed(() => !ended.value && !["failed", "ended"].includes(connection.value.status)),
     connectionStatus: computed(() => {
       const status = connection.value.status;
       connectedOnce ||= status === "connected" || status === "fallback";
-      return status === "reconnecting" && !connectedOnce ? "connecting" : status;
+      // An open floating panel starts the client, which says so from the next frame.
+      return (status === "reconnecting" && !connectedOnce) || (status === "idle" && open.value && mode.value === "floating")
+        ? "connecting"
+        : status;
     }),
     get client() {
       return current;
