@@ -1,13 +1,14 @@
 import type { WidgetOptions } from "./widget-types.ts";
 
 /**
- * Resolves a relative `messagingUrl` or `chatUrl` (such as `/` on a page served by the platform's own
- * host) against `base`, the document's URL, and drops a trailing slash so paths can be appended. Absolute
- * URLs keep their exact text; an unparsable one is left for the client to refuse with its own error.
+ * Resolves a relative `messagingUrl`, `chatUrl` or `avatarUrl` (such as `/` on a page served by the
+ * platform's own host, or `/avatars/help.svg`) against `base`, the document's URL, and drops a trailing slash
+ * so paths can be appended. Absolute URLs keep their exact text; an unparsable one is left for the client
+ * (or the avatar's own check) to refuse.
  */
 export function resolveRelativeUrls(options: Partial<WidgetOptions>, base: string): Partial<WidgetOptions> {
   const resolved: Partial<WidgetOptions> = { ...options };
-  for (const key of ["messagingUrl", "chatUrl"] as const) {
+  for (const key of ["messagingUrl", "chatUrl", "avatarUrl"] as const) {
     const value = options[key];
     if (typeof value !== "string" || /^[a-z][a-z0-9+.-]*:/i.test(value)) continue;
     try {

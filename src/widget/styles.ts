@@ -75,7 +75,7 @@ textarea{max-height:140px;resize:none}
 .attachment img{display:block;width:100%;max-height:200px;object-fit:cover}
 .attachment p,.attachment a{display:block;margin:8px 12px;font-weight:600}
 .suggestions{display:flex;flex-wrap:wrap;gap:8px}
-.story,.notice{align-self:center;display:flex;align-items:center;gap:6px;max-width:90%;text-align:center}
+.story,.notice{align-self:center;display:flex;flex-wrap:wrap;justify-content:center;align-items:center;gap:6px;max-width:90%;text-align:center}
 .story svg{flex:none;width:16px;height:16px}
 .notice{padding:4px 10px;border-radius:8px;background:var(--cap-chat-surface)}
 .notice.warning{color:var(--cap-chat-warning)}

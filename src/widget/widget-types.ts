@@ -40,6 +40,23 @@ export type WidgetOptions = ChatClientOptions & {
   client?: ChatClient;
 };
 
+/** What the site tells the visitor to do after a handoff it must route: see `HandoffRequired`. */
+export interface HandoffAnswer {
+  /** The next step, in the site's words. */
+  text: string;
+  /** Where the visitor takes it: an http(s), `mailto:` or `tel:` address, or one relative to the page. */
+  url?: string;
+  /** The link's text; the address itself without its scheme when not given. */
+  label?: string;
+}
+
+/**
+ * The detail of `cap-chat:handoff-required`: the platform cannot route the visitor, the site must. A listener
+ * may call `respond` (at once, or later while that handoff stands) to show the visitor its next step in the
+ * panel; without an answer, the panel says that no one from the team can join this chat, and why.
+ */
+export type HandoffRequired = ChatClientEvents["handoff-required"] & { respond(answer: HandoffAnswer): void };
+
 /** The detail of each event `ChatController.on` delivers. */
 export interface WidgetEvents {
   "cap-chat:ready": { client: ChatClient };
@@ -48,7 +65,7 @@ export interface WidgetEvents {
   "cap-chat:message": ChatMessage;
   "cap-chat:state": ConnectionState;
   "cap-chat:handoff": HandoffPhase;
-  "cap-chat:handoff-required": ChatClientEvents["handoff-required"];
+  "cap-chat:handoff-required": HandoffRequired;
   "cap-chat:end": SessionEnd;
   "cap-chat:error": ChatErrorInfo;
 }

@@ -7,4 +7,5 @@ export const demoWidgetOptions = {
   connectorToken: "demo-connector-token",
   chatUrl: `${location.origin}/cap-chat/chat`,
   headerTitle: "Cap demo",
+  avatarUrl: `${location.origin}/avatars/agent.svg`,
 };

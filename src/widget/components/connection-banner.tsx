@@ -4,10 +4,15 @@ import { errorText } from "../locales/notice-text.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Banner } from "./banner.tsx";
 
+/** How long the basic Chat API mode is explained under the header, once, before the header's status alone says it. */
+export const fallbackExplainedMilliseconds = 6000;
+
 /**
  * What a reader needs to know and can do about the connection: the countdown to the next reconnect with
- * "Retry now", offline, the basic Chat API mode, and a failure with "Start a new conversation". Both
- * buttons go with the state that showed them, so using one moves focus to the input once it takes text.
+ * "Retry now", offline, the basic Chat API mode (said once, for {@link fallbackExplainedMilliseconds} of the
+ * panel on show; the header's status line says it from then on), and a failure with "Start a new
+ * conversation". Both buttons go with the state that showed them, so using one moves focus to the input
+ * once it takes text.
  */
 export function ConnectionBanner({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
@@ -16,6 +21,13 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
   // The countdown runs on the client's clock, the one `nextAttemptAt` is on.
   const [now, setNow] = useState(() => client.now());
   const reconnectAt = connection.status === "reconnecting" ? connection.nextAttemptAt : 0;
+  const [fallbackExplained, setFallbackExplained] = useState(false);
+  const explaining = connection.status === "fallback" && (model.open.value || model.mode.value !== "floating");
+  useEffect(() => {
+    if (!explaining) return;
+    const timer = setTimeout(() => setFallbackExplained(true), fallbackExplainedMilliseconds);
+    return () => clearTimeout(timer);
+  }, [explaining]);
   useEffect(() => {
     if (!reconnectAt) return;
     let timer: ReturnType<typeof setTimeout>;
@@ -53,7 +65,7 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
     case "offline":
       return <Banner text={strings.offlineDetail} />;
     case "fallback":
-      return <Banner text={strings.fallbackDetail} />;
+      return fallbackExplained ? null : <Banner text={strings.fallbackDetail} />;
     case "failed":
       return (
         <Banner

@@ -30,6 +30,7 @@ export function Transcript({ model }: { model: ChatModel }) {
   const story = model.story.value;
   const identity = model.identity.value;
   const ended = model.ended.value;
+  const handoffAnswer = model.handoffAnswer.value;
   const log = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -103,8 +104,11 @@ export function Transcript({ model }: { model: ChatModel }) {
       }
       case "notice":
         return <NoticeItem key={row.key} notice={row.notice} strings={strings} />;
-      case "story":
-        return <StoryItem key={row.key} entry={row.entry} strings={strings} />;
+      case "story": {
+        const { entry } = row;
+        const answered = entry.kind === "handoff" && handoffAnswer?.handoff === entry.handoff ? handoffAnswer.answer : undefined;
+        return <StoryItem key={row.key} entry={entry} strings={strings} answer={answered} />;
+      }
       default:
         return (
           <p key={row.key} class="day">

@@ -59,10 +59,16 @@ export const en: LocaleStrings = {
     estimatedWait: "(about {duration})",
     liveAgentJoined: "{name} joined the conversation",
     liveAgentLeft: "{name} left the conversation",
-    clientRequired: "We're connecting you through our support team.",
+    clientRequired: "No one from our team can join this chat.",
     failed: "Sorry, we could not connect you to a member of our team. You can keep chatting here.",
     timedOut: "No one was available in time. You can keep chatting here.",
-    over: "This chat has been handed over to our support team.",
+    over: "This chat can't continue here.",
+    reasons: {
+      COMPLEX_QUERY: "Your question needs a member of our team.",
+      AGENT_DECISION: "The assistant has asked for a member of our team.",
+      POLICY: "Our policy asks for a member of our team to help with this.",
+      USER_REQUESTED: "You asked for a member of our team.",
+    },
   },
   notSetUp: "The chat is not set up correctly.",
   notices: {

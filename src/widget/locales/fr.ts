@@ -56,10 +56,15 @@ export const fr: Translation = [
   "(environ {duration})",
   "{name} a rejoint la conversation",
   "{name} a quitté la conversation",
-  "Nous vous mettons en relation avec notre service d'assistance.",
+  "Personne de notre équipe ne peut rejoindre cette discussion.",
   "Désolé, nous n'avons pas pu vous mettre en relation avec notre équipe. Vous pouvez continuer ici.",
   "Personne n'était disponible à temps. Vous pouvez continuer ici.",
-  "Cette discussion a été transmise à notre service d'assistance.",
+  "Cette discussion ne peut pas continuer ici.",
+  // handoff reasons
+  "Votre question demande un membre de notre équipe.",
+  "L'assistant a demandé un membre de notre équipe.",
+  "Notre règlement demande qu'un membre de notre équipe s'en occupe.",
+  "Vous avez demandé un membre de notre équipe.",
   // notSetUp
   "La discussion n'est pas configurée correctement.",
   // notices

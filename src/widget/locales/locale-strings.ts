@@ -87,12 +87,17 @@ export interface LocaleStrings {
     estimatedWait: string;
     liveAgentJoined: string;
     liveAgentLeft: string;
-    /** The site routes the visitor itself (a client-managed handoff). */
+    /**
+     * The site must route the visitor (a client-managed handoff) and gave no answer: after the reason, that
+     * nobody will join here.
+     */
     clientRequired: string;
     failed: string;
     timedOut: string;
     /** The conversation ended after the site was asked to route the visitor; replaces the end reason. */
     over: string;
+    /** Why the platform asked the site to route the visitor, for the reasons it names; another says none. */
+    reasons: { COMPLEX_QUERY: string; AGENT_DECISION: string; POLICY: string; USER_REQUESTED: string };
   };
   /** See {@link setupErrorCodes}. */
   notSetUp: string;

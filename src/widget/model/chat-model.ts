@@ -1,10 +1,10 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
 import type { ChatClient } from "../../transport/chat-client-types.ts";
 import { initialConversationSnapshot } from "../../transport/conversation/conversation-reducer.ts";
-import type { ChatMessage, ConversationSnapshot, Participant } from "../../transport/conversation.ts";
+import type { ChatMessage, ConversationSnapshot, HandoffPhase, Participant } from "../../transport/conversation.ts";
 import { switchLocale, type LocaleStrings } from "../locales/index.ts";
 import { markdownPlainText } from "../markdown/index.ts";
-import type { WidgetEventName, WidgetEvents, WidgetMode, WidgetOptions } from "../widget-types.ts";
+import type { HandoffAnswer, WidgetEventName, WidgetEvents, WidgetMode, WidgetOptions } from "../widget-types.ts";
 import { advanceStory, emptyStory, type ConversationStory } from "./conversation-story.ts";
 import { createFrameScheduler } from "./frame-scheduler.ts";
 import { agentIdentity, presentParticipant } from "./participants.ts";
@@ -15,7 +15,7 @@ const snapshotParts = ["typing", "handoff", "notices", "connection", "ended", "a
 type SnapshotPart = (typeof snapshotParts)[number];
 
 /** Client events the widget re-emits under their public `cap-chat:` names. */
-const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end", "error"] as const;
+const forwardedEvents = ["message", "state", "handoff", "end", "error"] as const;
 
 /**
  * The conversation as signals, plus the widget's own UI state. Components read these and call the
@@ -45,10 +45,12 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly welcomeText: Signal<string | undefined>;
   /** The platform agent's name and picture as best known (see `agentIdentity`), never a placeholder. */
   readonly identity: ReadonlySignal<Participant>;
-  /** Who is with the visitor now (see `presentParticipant`). */
+  /** Who is with the visitor now (see `presentParticipant`); over the Chat API, the agent of `identity`. */
   readonly present: ReadonlySignal<Participant | null>;
   /** Handoff progress, joins and leaves, recorded at each change of the client's conversation. */
   readonly story: ReadonlySignal<ConversationStory>;
+  /** The site's answer to the newest `cap-chat:handoff-required`, with the handoff it answers. */
+  readonly handoffAnswer: ReadonlySignal<{ handoff: HandoffPhase; answer: HandoffAnswer } | null>;
   /** The newest agent message that arrived while the floating panel was closed, until opened or dismissed. */
   readonly preview: Signal<ChatMessage | null>;
   /**
@@ -110,7 +112,8 @@ export interface ChatModelSettings {
  * counted as unread); the announcement, the unread count and the preview change in the same frame as the
  * snapshot, once for all the messages finished since the last frame. The client's `language` event
  * switches the UI to a matching locale, as does a language already in the snapshot at attach. The client's
- * events are re-emitted with the `cap-chat:` prefix. The story is recorded at every change, not per frame,
+ * events are re-emitted with the `cap-chat:` prefix; `handoff-required` carries a `respond` that keeps the
+ * site's answer in `handoffAnswer`, for the handoff it answers, while this client is attached. The story is recorded at every change, not per frame,
  * so no handoff phase between two frames is lost. Call `attach` to start.
  */
 export function createChatModel(client: ChatClient, settings: ChatModelSettings): ChatModel {
@@ -131,6 +134,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const avatarUrl = signal(settings.avatarUrl);
   const story = signal(emptyStory);
   const preview = signal<ChatMessage | null>(null);
+  const handoffAnswer = signal<{ handoff: HandoffPhase; answer: HandoffAnswer } | null>(null);
   const lastAgent = signal<Participant | null>(null);
   const { connection, ended } = parts;
   // Whether the connection was ever up in this page: it only ever turns true.
@@ -213,6 +217,15 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
         scheduler.schedule();
       }),
       ...forwardedEvents.map((name) => next.on(name, (detail: unknown) => settings.emit(`cap-chat:${name}`, detail as never))),
+      next.on("handoff-required", (detail) => {
+        const handoff = next.getSnapshot().handoff;
+        settings.emit("cap-chat:handoff-required", {
+          ...detail,
+          respond(answer) {
+            if (typeof answer?.text === "string" && next === current) handoffAnswer.value = { handoff, answer };
+          },
+        });
+      }),
     ];
     detach = () => removers.forEach((remove) => remove());
   }
@@ -230,8 +243,13 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     avatarUrl,
     welcomeText: signal(settings.welcomeText),
     identity,
-    present: computed(() => presentParticipant(snapshot.value)),
+    present: computed(() => {
+      const shown = snapshot.value;
+      // The Chat API names no agent: the one the site configured answers, as the platform's agent would.
+      return presentParticipant(shown.transport === "chat" && !shown.agent ? { ...shown, agent: identity.value } : shown);
+    }),
     story,
+    handoffAnswer,
     preview,
     announcement,
     active: computed(() => !ended.value && !["failed", "ended"].includes(connection.value.status)),
