@@ -1,7 +1,10 @@
 import { constructStyleSheet } from "./style-sheet.ts";
 
-/** Where the floating panel becomes a full-screen sheet, which keeps keyboard focus inside it. */
-export const sheetMedia = "(max-width:479px)";
+/**
+ * Where the floating panel becomes a full-screen sheet, which keeps keyboard focus inside it: a narrow
+ * viewport, or a short one (a landscape phone, or a zoom that would leave the transcript under 300 px).
+ */
+export const sheetMedia = "(max-width:479px),(max-height:559px)";
 
 /**
  * The part of the widget's stylesheet the script tag's loader draws with: the theme's custom properties,

@@ -16,13 +16,13 @@ export const panelStyles = `
 @starting-style{.floating .panel{opacity:0;transform:translateY(12px) scale(.96)}}
 @media ${sheetMedia}{.floating .panel{inset:var(--cap-chat-viewport-top,0) 0 auto;width:100%;height:var(--cap-chat-viewport-height,100dvh)}}
 .header,.composer{padding-inline:max(12px,calc(50% - var(--cap-chat-content-width)/2))}
-.log{padding-inline:max(16px,calc(50% - var(--cap-chat-content-width)/2))}
 svg{width:20px;height:20px}
 .heading{min-width:0;overflow-wrap:anywhere}
 .avatar{object-fit:cover}
 .avatar svg{width:60%;height:60%}
 .body{position:relative}
-.log{overflow-y:auto;overscroll-behavior:contain}
+.log{overflow-y:auto;overscroll-behavior:contain;padding-inline:max(16px,calc(50% - var(--cap-chat-content-width)/2))}
+.log:focus-visible{outline-offset:-2px}
 .entries{display:flex;flex-direction:column}
 .entries>*{margin-block-start:14px}
 .entries>:first-child{margin:0}

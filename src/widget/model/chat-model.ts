@@ -55,9 +55,10 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly preview: Signal<ChatMessage | null>;
   /**
    * Plain text of the agent messages finished by the last frame that finished any, one per line, for the
-   * polite live region.
+   * polite live region, and a number that differs from the previous announcement's: the live region shows
+   * each announcement as an element of its own, so text that repeats an earlier one is heard again.
    */
-  readonly announcement: Signal<string>;
+  readonly announcement: Signal<{ id: number; text: string }>;
   /**
    * Whether the conversation takes messages now: not after it ended or failed. Before the client starts
    * (the focus or message that starts it is what engages the visitor), offline and reconnecting count,
@@ -126,7 +127,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   };
   const open = signal(settings.open);
   const unread = signal(0);
-  const announcement = signal("");
+  const announcement = signal({ id: 0, text: "" });
   const inputFocusRequests = signal(0);
   const locale = signal(settings.locale);
   const mode = signal(settings.mode);
@@ -150,9 +151,10 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     batch(() => {
       show(current.getSnapshot());
       if (finished.length > 0) {
-        announcement.value = finished
-          .map((message) => `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`)
-          .join("\n");
+        announcement.value = {
+          id: announcement.peek().id + 1,
+          text: finished.map((message) => `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`).join("\n"),
+        };
         unread.value += finishedUnread;
         if (newestUnread) preview.value = newestUnread;
       }

@@ -13,7 +13,10 @@ function attachedModel(open = false) {
   model.attach(client);
   const announcements: string[] = [];
   const unreadCounts: number[] = [];
-  const stop = [effect(() => void announcements.push(model.announcement.value)), effect(() => void unreadCounts.push(model.unread.value))];
+  const stop = [
+    effect(() => void announcements.push(model.announcement.value.text)),
+    effect(() => void unreadCounts.push(model.unread.value)),
+  ];
   announcements.length = unreadCounts.length = 0;
   return { client, model, announcements, unreadCounts, dispose: () => stop.forEach((end) => end()) };
 }
@@ -45,7 +48,7 @@ describe("announcements and the unread count", () => {
   it("arrive in the same frame as the snapshot that shows the message", () => {
     const { client, model, dispose } = attachedModel();
     const seen: [number, string][] = [];
-    const stop = effect(() => void seen.push([model.messages.value.length, model.announcement.value]));
+    const stop = effect(() => void seen.push([model.messages.value.length, model.announcement.value.text]));
     client.set({ messages: [agentMessage("a1", "Done")] });
     nextFrame();
     expect(seen).toEqual([
@@ -53,6 +56,19 @@ describe("announcements and the unread count", () => {
       [1, "Ava: Done"],
     ]);
     stop();
+    dispose();
+  });
+
+  it("announce a message whose text repeats the one before as an announcement of its own", () => {
+    const { client, model, dispose } = attachedModel();
+    const ids: number[] = [];
+    for (const id of ["a1", "a2", "a3"]) {
+      client.emit("message", agentMessage(id, "Same answer"));
+      nextFrame();
+      ids.push(model.announcement.value.id);
+    }
+    expect(new Set(ids).size).toBe(3);
+    expect(model.announcement.value.text).toBe("Ava: Same answer");
     dispose();
   });
 
