@@ -1,6 +1,6 @@
 import { act } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createSnapshot } from "./support/fake-chat-client.ts";
+import { agentMessage, createSnapshot, userMessage } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
 
 beforeEach(() => {
@@ -157,12 +157,29 @@ describe("the end of the session", () => {
     expect(root.activeElement).toBeNull();
   });
 
-  it("ends the conversation from the header's menu", async () => {
+  it("ends the conversation from the header's menu, once confirmed", async () => {
     const { screen, client, settle } = renderWidget({ open: true });
     screen.getByRole("button", { name: "More options" }).click();
     await settle();
     screen.getByRole("menuitem", { name: "End conversation" }).click();
+    await settle();
+    screen.getByRole("button", { name: "End conversation" }).click();
     expect(client.callsOf("end")).toEqual([[]]);
+  });
+
+  it("offers the ended conversation as a text file, made in the page", async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => "blob:conversation");
+    vi.stubGlobal("URL", Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {});
+    const messages = [agentMessage("a1", "Hello, **welcome**."), userMessage("u1", "Thanks")];
+    const { screen, update } = renderWidget({ open: true, headerTitle: "Harbour help" }, createSnapshot({ messages }));
+    await update({ ended: { reason: "REASON_USER_END" }, connection: { status: "ended" } });
+    screen.getByRole("button", { name: "Download the conversation" }).click();
+    expect(clicked).toHaveBeenCalledTimes(1);
+    const text = await createObjectURL.mock.calls[0]![0].text();
+    expect(text).toMatch(/^Harbour help · Today\n\n.+ Ava: Hello, welcome\.\n\n.+ You: Thanks\n$/);
+    clicked.mockRestore();
+    vi.unstubAllGlobals();
   });
 });
 

@@ -2,6 +2,7 @@ import type { RefObject } from "preact";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Composer } from "./composer.tsx";
 import { ConnectionBanner } from "./connection-banner.tsx";
+import { EndConfirmation } from "./end-confirmation.tsx";
 import { PanelHeader } from "./panel-header.tsx";
 import { Transcript } from "./transcript.tsx";
 
@@ -36,6 +37,7 @@ export function ChatPanel({
       }}
     >
       <PanelHeader model={model} />
+      {model.endAsked.value && model.active.value && <EndConfirmation model={model} />}
       <ConnectionBanner model={model} />
       <Transcript model={model} />
       <Composer model={model} inputRef={inputRef} />

@@ -4,7 +4,7 @@ import { Icon } from "./icons.tsx";
 
 /**
  * The header's menu button and its menu, which holds "End conversation" (part `end`) so that ending, which
- * cannot be undone, is never one stray click away. It follows the menu button pattern: Enter, Space, Down
+ * cannot be undone, is never one stray click away: the item asks to confirm, in the panel (`EndConfirmation`). It follows the menu button pattern: Enter, Space, Down
  * or Up opens it with focus on its item; the arrows, Home and End keep focus there (it is the only one);
  * Escape closes it back to the button without closing the panel; Tab, or focus leaving it, closes it.
  */
@@ -68,7 +68,7 @@ export function HeaderMenu({ model }: { model: ChatModel }) {
             tabIndex={-1}
             onClick={() => {
               close();
-              model.client.end();
+              model.endAsked.value = true;
             }}
           >
             <Icon name="end" />

@@ -12,6 +12,8 @@ export const en: LocaleStrings = {
   closeChat: "Close chat",
   minimise: "Minimise chat",
   endConversation: "End conversation",
+  endQuestion: "End this conversation?",
+  cancel: "Cancel",
   moreOptions: "More options",
   dismiss: "Dismiss",
   conversation: "Conversation",
@@ -47,6 +49,7 @@ export const en: LocaleStrings = {
   fallbackDetail: "Live updates are unavailable, so replies may take a moment.",
   failedDetail: "We could not connect to the chat service.",
   newConversation: "Start a new conversation",
+  downloadConversation: "Download the conversation",
   endReasons: {
     REASON_USER_END: "You ended the conversation.",
     REASON_USER_ABANDONED: "The conversation ended after a period of inactivity.",

@@ -10,6 +10,8 @@ export const fr: Translation = [
   "Fermer la discussion",
   "Réduire la discussion",
   "Terminer la conversation",
+  "Terminer cette conversation ?",
+  "Annuler",
   "Plus d'options",
   "Ignorer",
   "Conversation",
@@ -45,6 +47,7 @@ export const fr: Translation = [
   "Les mises à jour en direct sont indisponibles : les réponses peuvent tarder un peu.",
   "Impossible de joindre le service de discussion.",
   "Commencer une nouvelle conversation",
+  "Télécharger la conversation",
   // endReasons
   "Vous avez terminé la conversation.",
   "La conversation a pris fin après une période d'inactivité.",

@@ -33,6 +33,9 @@ export interface LocaleStrings {
   closeChat: string;
   minimise: string;
   endConversation: string;
+  /** Asks, in the panel, to confirm ending the conversation. */
+  endQuestion: string;
+  cancel: string;
   /** Names the header's menu button and its menu. */
   moreOptions: string;
   /** Dismisses the preview of a new message beside the launcher. */
@@ -74,6 +77,8 @@ export interface LocaleStrings {
   fallbackDetail: string;
   failedDetail: string;
   newConversation: string;
+  /** Saves the ended conversation as a text file. */
+  downloadConversation: string;
   /** Why the conversation ended, for the reasons the platform names; any other reason shows `status.ended`. */
   endReasons: { REASON_USER_END: string; REASON_USER_ABANDONED: string; REASON_NATURAL_END: string };
   /** The handoff as the transcript tells it; one line per handoff, updated in place. */

@@ -78,6 +78,8 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
    * current snapshot applies at once.
    */
   attach(client: ChatClient): void;
+  /** Whether the panel asks the visitor to confirm ending the conversation. */
+  readonly endAsked: Signal<boolean>;
   /** Counts calls to `focusInput`; the composer moves focus to the input when it changes. */
   readonly inputFocusRequests: ReadonlySignal<number>;
   /**
@@ -268,6 +270,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     },
     attach,
     inputFocusRequests,
+    endAsked: signal(false),
     focusInput() {
       inputFocusRequests.value++;
     },
