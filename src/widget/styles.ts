@@ -47,7 +47,6 @@ textarea{max-height:140px;resize:none}
 .entries>.message:not(.first){margin-block-start:3px}
 .message,.story,.notice,.typing,.end{animation:cap-chat-in .25s ease-out}
 @keyframes cap-chat-in{from{opacity:0;transform:translateY(6px)}}
-.welcome-title{font-size:17px;font-weight:650;color:var(--cap-chat-text)}
 .message{display:flex;flex-direction:column;align-items:flex-start;max-width:85%;--t:var(--cap-chat-radius);--b:4px}
 .message:not(.first){--t:4px}
 .user{align-self:flex-end;align-items:flex-end}
@@ -76,7 +75,7 @@ textarea{max-height:140px;resize:none}
 .attachment p,.attachment a{display:block;margin:8px 12px;font-weight:600}
 .suggestions{display:flex;flex-wrap:wrap;gap:8px}
 .story,.notice{align-self:center;display:flex;flex-wrap:wrap;justify-content:center;align-items:center;gap:6px;max-width:90%;text-align:center}
-.story svg{flex:none;width:16px;height:16px}
+.story svg,.new-messages svg{flex:none;width:16px;height:16px}
 .notice{padding:4px 10px;border-radius:8px;background:var(--cap-chat-surface)}
 .notice.warning{color:var(--cap-chat-warning)}
 .notice.error{color:var(--cap-chat-error)}
@@ -89,7 +88,7 @@ textarea{max-height:140px;resize:none}
 .dots i:nth-child(3){animation-delay:.3s}
 @keyframes cap-chat-bounce{0%,60%,100%{transform:none;opacity:.5}30%{transform:translateY(-4px);opacity:1}}
 .end{flex-direction:column;padding:8px;border:0;background:none;text-align:center;color:var(--cap-chat-muted)}
-.new-messages{position:absolute;inset-block-end:8px;inset-inline:0;width:fit-content;margin:auto;padding:4px 12px;border-radius:999px;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent);box-shadow:var(--cap-chat-shadow);font-size:13px}
+.new-messages{position:absolute;inset-block-end:8px;inset-inline:0;display:flex;align-items:center;gap:4px;width:fit-content;margin:auto;padding:4px 12px 4px 8px;border-radius:999px;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent);box-shadow:var(--cap-chat-shadow);font-size:13px}
 .refusal{flex-basis:100%;order:-1;font-size:13px;color:var(--cap-chat-error)}
 textarea:focus{outline:2px solid transparent;border-color:var(--cap-chat-focus);box-shadow:0 0 0 1px var(--cap-chat-focus)}
 ::placeholder{color:var(--cap-chat-muted);opacity:1}

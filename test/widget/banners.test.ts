@@ -103,14 +103,30 @@ describe("the connection", () => {
 
   it("reports a failure, disables the composer and offers a new conversation", async () => {
     const { root, update, screen, client } = renderWidget({ open: true });
-    await update({ connection: { status: "failed", error: { kind: "configuration", code: "connector-unknown" } } });
+    await update({
+      connection: { status: "failed", error: { kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: 8 } } },
+    });
     expect(status(root)).toBe("Unable to connect");
-    expect(screen.getByRole("alert").textContent).toContain("We could not connect to the chat service. The chat is not set up correctly.");
+    expect(screen.getByRole("alert").textContent).toBe(
+      "We could not connect to the chat service. We tried to reconnect 8 times.Start a new conversation",
+    );
     expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(true);
     expect(screen.getByRole("button", { name: "Send" }).hasAttribute("disabled")).toBe(true);
     expect(screen.queryByRole("button", { name: "More options" })).toBeNull();
     screen.getByRole("button", { name: "Start a new conversation" }).click();
     expect(client.callsOf("newConversation")).toEqual([[]]);
+  });
+
+  it("says what the site's owner must fix when the chat is set up wrongly, and offers no action that cannot help", async () => {
+    const { update, screen } = renderWidget({ open: true });
+    await update({
+      connection: { status: "failed", error: { kind: "configuration", code: "host-not-registered", parameters: { host: "shop.example" } } },
+    });
+    expect(screen.getByRole("alert").textContent).toBe(
+      "The chat is not set up correctly. For the site's owner to fix: host-not-registered (shop.example).",
+    );
+    expect(screen.getByRole("alert").querySelector("button")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Start a new conversation" })).toBeNull();
   });
 
   it("leaves the composer open before the client has started: focusing it or sending is what starts it", () => {

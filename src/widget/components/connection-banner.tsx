@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { fillTemplate } from "../locales/locale-strings.ts";
-import { errorText } from "../locales/notice-text.ts";
+import { errorText, isSetupError } from "../locales/notice-text.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Banner } from "./banner.tsx";
 
@@ -11,7 +11,7 @@ export const fallbackExplainedMilliseconds = 6000;
  * What a reader needs to know and can do about the connection: the countdown to the next reconnect with
  * "Retry now", offline, the basic Chat API mode (said once, for {@link fallbackExplainedMilliseconds} of the
  * panel on show; the header's status line says it from then on), and a failure with "Start a new
- * conversation". Both buttons go with the state that showed them, so using one moves focus to the input
+ * conversation" (a chat set up wrongly says what its owner must fix instead, with no action). Both buttons go with the state that showed them, so using one moves focus to the input
  * once it takes text.
  */
 export function ConnectionBanner({ model }: { model: ChatModel }) {
@@ -67,7 +67,10 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
     case "fallback":
       return fallbackExplained ? null : <Banner text={strings.fallbackDetail} />;
     case "failed":
-      return (
+      // A chat set up wrongly says what the site's owner must fix, and offers nothing that cannot help.
+      return isSetupError(connection.error) ? (
+        <Banner role="alert" text={errorText(connection.error, strings)} />
+      ) : (
         <Banner
           role="alert"
           text={`${strings.failedDetail} ${errorText(connection.error, strings)}`}

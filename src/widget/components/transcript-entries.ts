@@ -10,7 +10,10 @@ export type TranscriptEntry =
       message: ChatMessage;
       /** Opens a group: consecutive messages by one author, with nothing between and no long pause. */
       first: boolean;
-      /** Closes its group, and so shows the group's time. */
+      /**
+       * Closes its time group, and so shows the group's time: the next message, by anyone, comes after a long
+       * pause, or there is none yet.
+       */
       last: boolean;
     }
   | { kind: "notice"; key: string; notice: Notice }
@@ -26,8 +29,8 @@ const authorOf = (message: ChatMessage): string => `${message.role} ${message.au
  * The transcript in reading order: messages in their order; notices (less those the story hides) placed by
  * time; story entries after the messages that preceded them, ordered by time among notices in the same
  * place; a day separator before the first row of each new day (before the first row too, when that day is
- * not `now`'s), dated by messages and notices only, whose clocks agree; and each message marked first or
- * last of its group. Pure.
+ * not `now`'s), dated by messages and notices only, whose clocks agree; and each message marked first of its
+ * author's group, and last of its time group. Pure.
  */
 export function transcriptEntries(
   messages: readonly ChatMessage[],
@@ -64,14 +67,17 @@ export function transcriptEntries(
       }
     }
   };
+  let lastMessage: Extract<TranscriptEntry, { kind: "message" }> | undefined;
   messages.forEach((message, position) => {
     addBefore(position, message.time);
     dated(message.time);
-    const previous = rows[rows.length - 1];
-    const continues =
-      previous?.kind === "message" && authorOf(previous.message) === authorOf(message) && message.time - previous.message.time < groupPause;
-    if (continues) previous.last = false;
-    rows.push({ kind: "message", key: message.id, message, first: !continues, last: true });
+    const previous = lastMessage;
+    const soon = previous !== undefined && message.time - previous.message.time < groupPause;
+    // One time for a run of messages with no long pause, whoever wrote them: a chat's replies come in turns.
+    if (soon) previous.last = false;
+    const continues = soon && rows[rows.length - 1] === previous && authorOf(previous.message) === authorOf(message);
+    lastMessage = { kind: "message", key: message.id, message, first: !continues, last: true };
+    rows.push(lastMessage);
   });
   addBefore(Infinity, Infinity);
   return rows;

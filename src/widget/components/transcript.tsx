@@ -1,7 +1,9 @@
 import type { JSX } from "preact";
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { formatDay } from "../format.ts";
+import { fillTemplate } from "../locales/locale-strings.ts";
 import type { ChatModel } from "../model/chat-model.ts";
+import { Icon } from "./icons.tsx";
 import { MessageItem } from "./message-item.tsx";
 import { NoticeItem } from "./notice-item.tsx";
 import { SessionEnd } from "./session-end.tsx";
@@ -18,7 +20,8 @@ const bottomSlack = 32;
  * made), then messages grouped by author with day separators, notices and the
  * handoff's story in place (see `transcriptEntries`), the typing indicator and the end of the session. It
  * follows new content only while the reader is at the bottom, or when the user has just sent a message;
- * otherwise it offers a "New messages" button. While the reader is at the bottom it also stays
+ * otherwise it offers a button with an arrow and the count of messages the reader has not seen ("New
+ * messages" when only a notice came), which goes once the newest entry shows above it. While the reader is at the bottom it also stays
  * there when the log's box or its content changes size (a banner above it, an image that loads late),
  * where ResizeObserver exists. The log itself is not live: finished messages are announced elsewhere, so
  * a screen reader never reads a streamed message word by word.
@@ -38,7 +41,13 @@ export function Transcript({ model }: { model: ChatModel }) {
   const entries = messages.length + notices.length + story.entries.length;
   const seenEntries = useRef(entries);
   const [unseen, setUnseen] = useState(false);
+  // How many messages the reader has seen (at the end, or once the newest showed), and how many there are:
+  // the button counts the rest.
+  const seenMessages = useRef(messages.length);
+  const shownMessages = useRef(messages.length);
+  shownMessages.current = messages.length;
   const last = messages[messages.length - 1];
+  const unseenCount = messages.length - seenMessages.current;
 
   // Made once, as they read only refs and a state setter: the log keeps the same handlers every frame.
   const { scrollToEnd, onLoad, onScroll } = useMemo(() => {
@@ -47,6 +56,7 @@ export function Transcript({ model }: { model: ChatModel }) {
       element.scrollTop = element.scrollHeight;
       scrollPosition.current = element.scrollTop;
       atBottom.current = true;
+      seenMessages.current = shownMessages.current;
       setUnseen(false);
     };
     return {
@@ -59,7 +69,11 @@ export function Transcript({ model }: { model: ChatModel }) {
         // A box that shrinks fires scroll without moving: the reader did not leave the end, so the resize
         // handler keeps them there.
         if (moved || reachesEnd) atBottom.current = reachesEnd;
-        if (atBottom.current) setUnseen(false);
+        // The button goes once the newest entry shows above it, so it never covers that entry.
+        const newest = content.current!.lastElementChild!.getBoundingClientRect();
+        if (!atBottom.current && newest.top >= element.getBoundingClientRect().bottom - 48) return;
+        seenMessages.current = shownMessages.current;
+        setUnseen(false);
       },
     };
   }, []);
@@ -80,6 +94,7 @@ export function Transcript({ model }: { model: ChatModel }) {
       if (grew) setUnseen(true);
       return;
     }
+    seenMessages.current = messages.length;
     // Where ResizeObserver exists it scrolls, once the browser has laid the new content out anyway: scrolling
     // here would force a layout of the whole log in the middle of every frame of a stream.
     if (typeof ResizeObserver === "function") atBottom.current = true;
@@ -157,7 +172,10 @@ export function Transcript({ model }: { model: ChatModel }) {
             model.focusInput();
           }}
         >
-          {strings.newMessages}
+          <Icon name="down" />
+          {unseenCount > 0
+            ? fillTemplate(unseenCount === 1 ? strings.oneUnread : strings.unread, { count: unseenCount })
+            : strings.newMessages}
         </button>
       )}
     </div>

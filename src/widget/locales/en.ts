@@ -15,7 +15,7 @@ export const en: LocaleStrings = {
   endQuestion: "End this conversation?",
   cancel: "Cancel",
   moreOptions: "More options",
-  dismiss: "Dismiss",
+  dismiss: "Dismiss preview",
   conversation: "Conversation",
   message: "Message",
   placeholder: "Write a message…",
@@ -73,7 +73,7 @@ export const en: LocaleStrings = {
       USER_REQUESTED: "You asked for a member of our team.",
     },
   },
-  notSetUp: "The chat is not set up correctly.",
+  notSetUp: "The chat is not set up correctly. For the site's owner to fix: {problem}.",
   notices: {
     "new-session": "The conversation had expired, so a new one has started.",
     "session-not-resumed": "The earlier conversation could not be continued, so a new one has started.",

@@ -13,7 +13,7 @@ export const fr: Translation = [
   "Terminer cette conversation ?",
   "Annuler",
   "Plus d'options",
-  "Ignorer",
+  "Ignorer l'aperçu",
   "Conversation",
   "Message",
   "Écrivez un message…",
@@ -21,7 +21,7 @@ export const fr: Translation = [
   "Vous",
   "Agent",
   "Envoi…",
-  "Non distribué",
+  "Non envoyé",
   "Réessayer",
   "Nouveaux messages",
   "Réponses suggérées",
@@ -69,7 +69,7 @@ export const fr: Translation = [
   "Notre règlement demande qu'un membre de notre équipe s'en occupe.",
   "Vous avez demandé un membre de notre équipe.",
   // notSetUp
-  "La discussion n'est pas configurée correctement.",
+  "La discussion n'est pas configurée correctement. À corriger par le propriétaire du site : {problem}.",
   // notices
   "La conversation avait expiré : une nouvelle a commencé.",
   "La conversation précédente n'a pas pu reprendre : une nouvelle a commencé.",

@@ -104,7 +104,10 @@ export interface LocaleStrings {
     /** Why the platform asked the site to route the visitor, for the reasons it names; another says none. */
     reasons: { COMPLEX_QUERY: string; AGENT_DECISION: string; POLICY: string; USER_REQUESTED: string };
   };
-  /** See {@link setupErrorCodes}. */
+  /**
+   * See {@link setupErrorCodes}: nothing the visitor can do. `{problem}` is the code, with its first
+   * parameter in brackets (`host-not-registered (shop.example)`), for the site's owner to look up.
+   */
   notSetUp: string;
   /** Every notice code but `connector-not-found` (`server-message` only for a server notice that carries no text of its own). */
   notices: Record<Exclude<NoticeCode, "connector-not-found">, string>;

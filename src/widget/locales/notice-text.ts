@@ -10,7 +10,7 @@ export function noticeText(notice: Notice, strings: LocaleStrings): string {
   const { code, parameters = {} } = notice;
   const limit = parameters.limitBytes;
   if (code === "server-message" && notice.text) return notice.text;
-  if (code === "connector-not-found") return strings.notSetUp;
+  if (code === "connector-not-found") return fillTemplate(strings.notSetUp, { problem: code });
   if (code === "message-too-large") {
     return typeof limit === "number"
       ? fillTemplate(strings.notices[code], { kilobytes: Math.floor(limit / 1024) })
@@ -19,9 +19,18 @@ export function noticeText(notice: Notice, strings: LocaleStrings): string {
   return fillTemplate(strings.notices[code] ?? strings.notices["server-message"], parameters);
 }
 
-/** Why the connection failed, in the page's language. */
+/** Whether `error` means the site's chat is set up wrongly: nothing the visitor can do about it. */
+export function isSetupError(error: ChatErrorInfo): boolean {
+  return (setupErrorCodes as readonly string[]).includes(error.code);
+}
+
+/**
+ * Why the connection failed, in the page's language; a setup error names its code (and first parameter)
+ * for the site's owner.
+ */
 export function errorText(error: ChatErrorInfo, strings: LocaleStrings): string {
   const code = error.code;
-  if ((setupErrorCodes as readonly string[]).includes(code)) return strings.notSetUp;
+  const [detail] = Object.values(error.parameters ?? {});
+  if (isSetupError(error)) return fillTemplate(strings.notSetUp, { problem: detail === undefined ? code : `${code} (${detail})` });
   return fillTemplate(strings.errors[code as keyof LocaleStrings["errors"]] ?? strings.errors["connection-ended"], error.parameters ?? {});
 }
