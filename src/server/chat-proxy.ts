@@ -51,9 +51,11 @@ interface RouteDefinition {
  * site's credentials and binds every conversation to the visitor who created it; `{prefix}/access-token`
  * exchanges the site's connector token for an access token. Each request passes, in order: the origin
  * allowlist (403; preflights answered here), the method (405), `authorize` (403), the rate limits (429
- * with `Retry-After`), the body limit (413) and JSON check (400), then ownership (403). Uses only web
- * standards, so it runs on Node ≥ 20, Workers, Deno, Bun and in Next.js route handlers. Throws at once
- * on a configuration error.
+ * with `Retry-After`), the body limit (413) and JSON check (400, nesting included), ownership (403), then
+ * the route's fields (400); only the fields the route knows go on to the platform, and its answer is read
+ * up to `maxUpstreamBodyBytes` (else 502). Never throws for a request: a failure inside is a 500. Uses
+ * only web standards, so it runs on Node ≥ 20, Workers, Deno, Bun and in Next.js route handlers. Throws
+ * at once on a configuration error.
  */
 export function createChatProxy(config: ChatProxyConfig): ChatProxy {
   const prefix = normalisePrefix(config.prefix);
