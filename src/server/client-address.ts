@@ -2,7 +2,9 @@
  * Which proxies in front of the companion are trusted to say who the client is:
  * - `false` (default): none; the address is the connection's peer, from the adapter;
  * - a number `n`: the `n` nearest hops are trusted; the client is the `n`-th address from the right of
- *   `X-Forwarded-For` followed by the peer (`1` for one load balancer);
+ *   `X-Forwarded-For` followed by the peer (`1` for one load balancer). Where the runtime shows no peer
+ *   (a route handler), the nearest hop is the one unseen, so `1` reads the right-most entry: the one
+ *   the proxy wrote, never one the client sent;
  * - `true`: every hop; the left-most `X-Forwarded-For` entry. Only safe when the edge proxy replaces the
  *   header rather than appending to what the client sent.
  */
@@ -20,7 +22,8 @@ export function resolveClientAddress(request: Request, peerAddress: string | und
       .split(",")
       .map((entry) => entry.trim())
       .filter((entry) => entry !== "");
-    const chain = peerAddress === undefined ? forwarded : [...forwarded, peerAddress];
+    // An unseen peer still takes its place in the chain, so hops count the same with or without it.
+    const chain = [...forwarded, peerAddress];
     address = chain[Math.max(0, chain.length - 1 - Math.min(hops, chain.length))];
   }
   return address === undefined || address === "" ? undefined : rateLimitSubject(address);
