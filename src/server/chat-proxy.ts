@@ -1,7 +1,7 @@
 import type { ChatAction } from "../protocol/index.ts";
 import { errorAnswer, type ErrorShape, type ProxyError } from "./answers.ts";
 import { serveChatAction, type ChatRouteContext } from "./chat-routes.ts";
-import { forwardedAsHttps, resolveClientAddress } from "./client-address.ts";
+import { forwardedAsHttps, rateLimitSubject, resolveClientAddress } from "./client-address.ts";
 import { ConversationHandles } from "./conversation-handles.ts";
 import { maximumJsonDepth } from "./json-object.ts";
 import { createConsoleLogger, redactingLogger } from "./logger.ts";
@@ -132,7 +132,7 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
     route: ChatProxyRoute,
   ): Promise<RateLimitRefusal | undefined> {
     const peer = typeof context?.clientAddress === "string" ? context.clientAddress : undefined;
-    const address = config.clientAddress?.(request) ?? resolveClientAddress(request, peer, trustProxy);
+    const address = rateLimitSubject(config.clientAddress?.(request) ?? undefined) ?? resolveClientAddress(request, peer, trustProxy);
     if (address === undefined && !addressWarningGiven) {
       addressWarningGiven = true;
       log({ level: "warn", event: "no-client-address", route, message: `The client's address is unknown: ${unknownAddressFix}` });

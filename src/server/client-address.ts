@@ -10,10 +10,7 @@
  */
 export type TrustProxy = boolean | number;
 
-/**
- * The client's address for rate limiting: IPv4 as is (an IPv4-mapped IPv6 address becomes IPv4), IPv6
- * cut to its /64 prefix, because one subscriber holds a whole /64. Undefined when nothing is known.
- */
+/** The client's address for rate limiting (see `rateLimitSubject`), or undefined when nothing is known. */
 export function resolveClientAddress(request: Request, peerAddress: string | undefined, trustProxy: TrustProxy): string | undefined {
   const hops = trustProxy === true ? Number.POSITIVE_INFINITY : trustProxy === false ? 0 : Math.max(0, Math.floor(trustProxy));
   let address = peerAddress;
@@ -26,7 +23,7 @@ export function resolveClientAddress(request: Request, peerAddress: string | und
     const chain = [...forwarded, peerAddress];
     address = chain[Math.max(0, chain.length - 1 - Math.min(hops, chain.length))];
   }
-  return address === undefined || address === "" ? undefined : rateLimitSubject(address);
+  return rateLimitSubject(address);
 }
 
 /** Whether the client reached the first proxy over https, when proxies are trusted to say so. */
@@ -35,8 +32,17 @@ export function forwardedAsHttps(request: Request, trustProxy: TrustProxy): bool
   return (request.headers.get("X-Forwarded-Proto") ?? "").split(",")[0]?.trim().toLowerCase() === "https";
 }
 
-function rateLimitSubject(address: string): string {
-  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+/**
+ * An address as rate limits count it: IPv4 as is (an IPv4-mapped IPv6 address becomes IPv4), IPv6 cut to
+ * its /64 prefix, because one subscriber holds a whole /64 and could otherwise take a new budget with
+ * every address of it. Undefined for an empty or absent address.
+ */
+export function rateLimitSubject(address: string | undefined): string | undefined {
+  if (address === undefined || address.trim() === "") return undefined;
+  const bare = address
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
   if (mapped) return mapped[1] as string;
   if (!bare.includes(":")) return bare;

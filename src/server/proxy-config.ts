@@ -76,7 +76,10 @@ export interface ChatProxyConfig {
   cookie?: { name?: string; lifetimeSeconds?: number; sameSite?: "Strict" | "Lax" | "None"; secure?: boolean | "auto" };
   /** Which proxies may name the client in `X-Forwarded-For` and `X-Forwarded-Proto`. Default `false`. */
   trustProxy?: TrustProxy;
-  /** The client's address from the request (e.g. `CF-Connecting-IP`), over the adapter's and `trustProxy`'s. */
+  /**
+   * The client's address from the request (e.g. `CF-Connecting-IP`), over the adapter's and
+   * `trustProxy`'s; an IPv6 address counts by its /64. Nothing or "" falls back to those.
+   */
   clientAddress?: (request: Request) => string | undefined;
   /** Asked before every call (after the origin check); `false` answers 403. Default: every visitor may chat. */
   authorize?: (request: Request, route: ChatProxyRoute) => boolean | Promise<boolean>;

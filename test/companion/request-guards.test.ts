@@ -210,6 +210,20 @@ describe("the rate limits", { timeout: 10_000 }, () => {
     expect((await new BrowserVisitor(untrusting, balancer).send("/chat/create", from("203.0.113.2"))).status).toBe(429);
   });
 
+  it("count an address from the site's clientAddress hook as the adapter's are counted, an IPv6 one by its /64", async () => {
+    const now = 1_800_000_000_000;
+    const { proxy } = startCompanion(server, {
+      now: () => now,
+      rateLimit: { address: { requests: 2, windowSeconds: 60 } },
+      clientAddress: (request) => request.headers.get("X-Real-IP") ?? undefined,
+    });
+    const from = (address: string) => new BrowserVisitor(proxy).send("/chat/create", { headers: { "X-Real-IP": address }, body: {} });
+    expect((await from("2001:db8:1:2::1")).status).toBe(200);
+    expect((await from("2001:db8:1:2::2")).status).toBe(200);
+    expect((await from("2001:db8:1:2:ffff::3")).status).toBe(429);
+    expect((await from("2001:db8:1:3::1")).status).toBe(200);
+  });
+
   it("use the store they are given, and let requests through when it fails", async () => {
     const keys: string[] = [];
     const memory = new MemoryRateLimitStore();
