@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { minify } from "terser";
 import type { Plugin, UserConfig } from "vite";
 import { defineConfig } from "vitest/config";
+import { packTranslations } from "./build/translations-plugin.ts";
 
 const root = import.meta.dirname;
 
@@ -202,10 +203,10 @@ export default defineConfig(({ mode, command }) => ({
   publicDir: false,
   plugins:
     mode === "app"
-      ? [classicJsx, mangleInternalProperties, dropAnnotations]
+      ? [classicJsx, packTranslations, mangleInternalProperties, dropAnnotations]
       : mode === "demo" || mode === "server"
         ? [classicJsx]
-        : [classicJsx, mangleInternalProperties],
+        : [classicJsx, packTranslations, mangleInternalProperties],
   resolve: mode === "demo" ? { alias: builtPackageEntries } : {},
   // The reference server serves dist/ at /dist/, so the demo apps' chunks live under /dist/demo/.
   base: mode === "demo" ? "/dist/demo/" : "/",

@@ -9,8 +9,8 @@ export interface AppModule {
    * that code too.
    */
   mountChat(target: ShadowRoot, options: WidgetOptions, launcherSheet: CSSStyleSheet | null, memory: SessionMemory): ChatController;
-  loadLocale(code: string): Promise<unknown>;
-  preferredLocaleCode(code: string | undefined): string;
+  /** Loads the locale the widget shows for the option `locale` (see `pageLocale` in widget/locales). */
+  pageLocale(tag: string | undefined): Promise<unknown>;
 }
 
 /**

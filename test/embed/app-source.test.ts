@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { appAt, type AppModule } from "../../src/embed/app-source.ts";
 
-const app = { mountChat: vi.fn(), loadLocale: vi.fn(), preferredLocaleCode: vi.fn() } as unknown as AppModule;
+const app = { mountChat: vi.fn(), pageLocale: vi.fn() } as unknown as AppModule;
 
 describe("the app at an address", () => {
   it("is imported once, however often it is asked for, and then known as loaded", async () => {
