@@ -2,8 +2,8 @@ import type { LocaleStrings } from "./locale-strings.ts";
 
 /**
  * English, the default; its accessible names are the documented public ones. It is also the one source of
- * the keys: a key added here (with its type in locale-strings.ts) must be added to every file of
- * `translations/`, and the locale tests name each file that lacks it.
+ * the keys: a key added here (with its type in locale-strings.ts) goes into every file of `translations/`,
+ * translated, and into the table of docs/texts.md; the tests name each file that lacks it.
  */
 export const en: LocaleStrings = {
   code: "en",

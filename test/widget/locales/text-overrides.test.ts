@@ -7,7 +7,7 @@ import { overrideTexts, type TextOverrides } from "../../../src/widget/locales/t
 import { createSnapshot } from "../support/fake-chat-client.ts";
 import { renderWidget } from "../support/render-widget.ts";
 
-let warn: ReturnType<typeof vi.spyOn>;
+let warn: { mock: { calls: unknown[][] } } & ReturnType<typeof vi.fn>;
 beforeAll(async () => {
   for (const tag of ["de", "pt", "pt-BR"]) await loadLocale(tag);
 });
