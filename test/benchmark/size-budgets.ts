@@ -34,9 +34,10 @@ export const sizeBudgets: readonly SizeBudget[] = [
     selfContained: true,
   },
   {
+    // Mostly the SHA-256 of each locale, with which it imports them: bytes no compression shortens.
     name: "script tag: the list of locales, loaded with the first extra locale",
     files: ["cap-chat-locale-files-*.js"],
-    gzipCeiling: kb(0.75),
+    gzipCeiling: kb(2),
     selfContained: true,
   },
   { name: "script tag: the Chat API fallback", files: ["cap-chat-fallback-*.js"], each: true, gzipCeiling: kb(2.5), selfContained: true },
