@@ -38,19 +38,20 @@ export function presentApp(app: AppModule): AppSource {
  * the caller imports only a checked module. Where the browser has no module preloads, and so no way to check,
  * it resolves at once.
  */
-export function preloadModule(url: string, document: Document, integrity?: string, lowPriority = false): Promise<void> {
-  const link = document.createElement("link");
-  if (!link.relList.supports("modulepreload")) return Promise.resolve();
-  link.rel = "modulepreload";
-  // Ahead of need, never ahead of the page's own resources.
-  if (lowPriority) link.setAttribute("fetchpriority", "low");
-  if (integrity) link.integrity = integrity;
-  link.href = url;
+export function preloadModule(url: string, document: Document, integrity = "", lowPriority = false): Promise<void> {
   return new Promise((resolve, reject) => {
-    link.onload = () => resolve();
-    // The error event says nothing more than that, so it is the reason the promise rejects with.
-    link.onerror = reject;
-    document.head.append(link);
+    const link = Object.assign(document.createElement("link"), {
+      rel: "modulepreload",
+      href: url,
+      integrity,
+      // Ahead of need, never ahead of the page's own resources.
+      fetchPriority: lowPriority ? "low" : "auto",
+      onload: () => resolve(),
+      // The error event says nothing more than that, so it is the reason the promise rejects with.
+      onerror: reject,
+    });
+    if (link.relList.supports("modulepreload")) document.head.append(link);
+    else resolve();
   });
 }
 

@@ -27,7 +27,7 @@ describe("the app at an address", () => {
     source.prefetch();
     source.prefetch();
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
-    expect(links.map((link) => [link.href, link.getAttribute("fetchpriority")])).toEqual([
+    expect(links.map((link) => [link.href, link.fetchPriority])).toEqual([
       ["https://cdn.example.com/cap-chat-app.js", "low"],
     ]);
     expect(importModule).not.toHaveBeenCalled();
@@ -53,7 +53,7 @@ describe("the app at an address, with its integrity", () => {
     const source = appAt(address, integrity, importModule, document);
     const loading = source.load();
     const [link] = preloadLinks();
-    expect([link?.href, link?.integrity, link?.getAttribute("fetchpriority")]).toEqual([address, integrity, null]);
+    expect([link?.href, link?.integrity, link?.fetchPriority]).toEqual([address, integrity, "auto"]);
     await Promise.resolve();
     expect(importModule).not.toHaveBeenCalled();
     link?.dispatchEvent(new Event("load"));
@@ -76,7 +76,7 @@ describe("the app at an address, with its integrity", () => {
     const source = appAt(address, integrity, importModule, document);
     source.prefetch();
     const loading = source.load();
-    expect(preloadLinks().map((link) => [link.integrity, link.getAttribute("fetchpriority")])).toEqual([[integrity, "low"]]);
+    expect(preloadLinks().map((link) => [link.integrity, link.fetchPriority])).toEqual([[integrity, "low"]]);
     preloadLinks()[0]?.dispatchEvent(new Event("load"));
     await expect(loading).resolves.toBe(app);
   });
