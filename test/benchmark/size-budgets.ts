@@ -22,7 +22,8 @@ export const sizeBudgets: readonly SizeBudget[] = [
     name: "script tag: the app as loaded on open, in English",
     files: ["cap-chat-app-*.js"],
     withStaticImports: true,
-    gzipCeiling: kb(35),
+    // 35 KB, and what 27 languages, `strings` and the checked imports of its siblings cost it.
+    gzipCeiling: kb(35.6),
     gzipTarget: kb(30),
     selfContained: true,
   },

@@ -27,9 +27,7 @@ describe("the app at an address", () => {
     source.prefetch();
     source.prefetch();
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
-    expect(links.map((link) => [link.href, link.fetchPriority])).toEqual([
-      ["https://cdn.example.com/cap-chat-app.js", "low"],
-    ]);
+    expect(links.map((link) => [link.href, link.fetchPriority])).toEqual([["https://cdn.example.com/cap-chat-app.js", "low"]]);
     expect(importModule).not.toHaveBeenCalled();
     links.forEach((link) => link.remove());
   });
