@@ -23,11 +23,16 @@ describe("the built release", () => {
     expect(Object.keys(manifest.files).some((path) => path.startsWith("demo/"))).toBe(false);
   });
 
-  it("names the version in the first line of every shipped script and type declaration", () => {
+  it("names the version in the first line of every shipped script and type declaration, the second after a #! line", () => {
     const unmarked = Object.keys(manifest.files).filter(
-      (path) => /\.(js|d\.ts)$/.test(path) && !read(path).startsWith(releaseBanner(version)),
+      (path) =>
+        /\.(js|d\.ts)$/.test(path) &&
+        !read(path)
+          .replace(/^#!.*\n/, "")
+          .startsWith(releaseBanner(version)),
     );
     expect(unmarked).toEqual([]);
+    expect(read("server/cli.js").startsWith(`#!/usr/bin/env node\n${releaseBanner(version)}`)).toBe(true);
   });
 
   it("has the loader import the app only with the app's own hash, and say its version", () => {
