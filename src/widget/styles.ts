@@ -57,11 +57,13 @@ h2,p{margin:0}
 .bubble{padding:8px 12px;background:var(--cap-chat-agent-bubble);overflow-wrap:anywhere}
 .bubble,[dir=rtl] .user .bubble{border-radius:var(--t) var(--cap-chat-radius) var(--cap-chat-radius) var(--b)}
 .user .bubble,[dir=rtl] .bubble{border-radius:var(--cap-chat-radius) var(--t) var(--b) var(--cap-chat-radius)}
-.user .bubble{background:var(--cap-chat-user-bubble);color:var(--cap-chat-on-user-bubble);white-space:pre-wrap}
+.user .bubble{background:var(--cap-chat-user-bubble);color:var(--cap-chat-on-user-bubble)}
+.user .bubble,.plain{white-space:pre-wrap}
 .live-agent .bubble{background:var(--cap-chat-live-agent-bubble)}
 .failed .bubble{outline:2px solid var(--cap-chat-error)}
 .bubble>*{margin-block:0}
 .bubble>*+*,.bubble p+p,.suggestions,.attachments{margin-block-start:8px}
+.bubble>.more{margin-block-start:0}
 .bubble ul,.bubble ol{padding-inline-start:22px}
 .bubble a,.meta button,.attachment a{color:var(--cap-chat-link)}
 .meta button,.attachment a{font-weight:600;text-decoration:underline}

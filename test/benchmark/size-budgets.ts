@@ -22,8 +22,8 @@ export const sizeBudgets: readonly SizeBudget[] = [
     name: "script tag: the app as loaded on open, in English",
     files: ["cap-chat-app-*.js"],
     withStaticImports: true,
-    // 35 KB, and what 27 languages, `strings` and the checked imports of its siblings cost it.
-    gzipCeiling: kb(35.6),
+    // The hardening's 36.3 KB, and what 27 languages, `strings` and the checked imports of its siblings cost it.
+    gzipCeiling: kb(37),
     gzipTarget: kb(30),
     selfContained: true,
   },
@@ -47,7 +47,7 @@ export const sizeBudgets: readonly SizeBudget[] = [
     files: ["client.js"],
     withStaticImports: true,
     minify: true,
-    gzipCeiling: 12_970,
+    gzipCeiling: 13_150,
     gzipTarget: kb(11),
     selfContained: true,
   },

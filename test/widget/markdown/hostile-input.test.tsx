@@ -7,7 +7,7 @@ import { showMarkdown } from "./show-markdown.tsx";
 import { orderSummaryMarkdown } from "./order-summary.ts";
 
 /** Every element the renderer may produce; anything else means markup leaked through from the input. */
-const ALLOWED_TAGS = new Set(["P", "BR", "STRONG", "EM", "CODE", "PRE", "UL", "OL", "LI", "BLOCKQUOTE", "HR", "A"]);
+const ALLOWED_TAGS = new Set(["P", "BR", "STRONG", "EM", "CODE", "PRE", "UL", "OL", "LI", "BLOCKQUOTE", "HR", "A", "BDI"]);
 
 /** Asserts the rendered tree holds only expected elements and only links with allowed absolute URLs. */
 function expectOnlySafeMarkup(host: HTMLElement): void {
