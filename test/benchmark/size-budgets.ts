@@ -18,7 +18,7 @@ export const sizeBudgets: readonly SizeBudget[] = [
     name: "script tag: the app as loaded on open, in English",
     files: ["cap-chat-app-*.js"],
     withStaticImports: true,
-    gzipCeiling: kb(36.3),
+    gzipCeiling: 37_720,
     gzipTarget: kb(30),
     selfContained: true,
   },
