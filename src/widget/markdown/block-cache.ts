@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { continuesParagraph, markdownEnd, plainBlock, readBlocks, renderBlock, splitLines } from "./render-blocks.ts";
+import { continuesParagraph, lookahead, markdownEnd, plainBlock, readBlocks, renderBlock, splitLines } from "./render-blocks.ts";
 
 /**
  * A top-level block of a message that text appended later can no longer change: where its source lines
@@ -64,8 +64,9 @@ const startsWith = (text: string, prefix: string): boolean =>
 
 /**
  * Reads the top-level blocks of `text` as `renderMarkdown(text)` does, parsing only what may still change.
- * A block is finished once the block after it starts on a complete line (one a line break ends): text
- * appended later can change neither it nor where it ends. Once the text runs past its Markdown (see
+ * A block is finished once the block after it starts on a complete line (one a line break ends), and so
+ * do the lines that decided it starts there (a table's delimiter row): text appended later can change
+ * neither it nor where it ends. Once the text runs past its Markdown (see
  * `markdownEnd`), all of that Markdown is finished, and the rest is one more unfinished block. Finished
  * blocks are kept as their place in the text, with the text they depend on, and come back as the same
  * objects for every text that starts with it; so a growing message re-parses only its unfinished tail each
@@ -84,9 +85,11 @@ export function readMarkdownView(text: string): MarkdownView {
   const tail = detached(source.slice(from));
   const lines = splitLines(tail);
   const { blocks, firstLines } = readBlocks(lines, 0, head?.continuing);
+  // The last line that decided where a block starts, and so where the block before it ends.
+  const decided = (block: number) => firstLines[block]! + lookahead(blocks[block]);
   // Every line but the last is complete; all of them once the Markdown is whole.
   let finished = whole ? blocks.length : 0;
-  while (finished + 1 < firstLines.length && firstLines[finished + 1]! < lines.length - 1) finished++;
+  while (finished + 1 < firstLines.length && decided(finished + 1) < lines.length - 1) finished++;
   if (headIndex >= 0) heads.splice(headIndex, 1);
   let justFinished = nothingJustFinished;
   if (finished > 0) {
@@ -99,7 +102,7 @@ export function readMarkdownView(text: string): MarkdownView {
     justFinished = new Map(added.map((block, index) => [block, renderBlock(blocks[index]!)]));
     head = {
       // Through the line that starts the next block, the furthest the finished ones looked.
-      key: whole ? source : source.slice(0, from + offsets[firstLines[finished]! + 1]!),
+      key: whole ? source : source.slice(0, from + offsets[decided(finished) + 1]!),
       resumeAt: startOf(finished),
       continuing: continuesParagraph(blocks[finished]),
       whole,

@@ -1,5 +1,6 @@
 import { h, type ComponentChildren, type JSX } from "preact";
 import { renderInline } from "./render-inline.ts";
+import { readTable, TABLE_CLASS, tableAt } from "./render-table.ts";
 
 /**
  * One block of a message: a paragraph is kept as its text until its place is known (a lone paragraph in a
@@ -45,9 +46,16 @@ export const splitLines = (text: string): string[] => text.split(/\r\n?|\n/);
 /** A paragraph, kept as text until now, becomes an element; other blocks already are. */
 export const renderBlock = (block: Block): ComponentChildren => (typeof block === "string" ? h("p", null, renderInline(block)) : block);
 
+const classOf = (block: Block | undefined) => typeof block === "object" && (block.props as { class?: string }).class;
+
 /** Whether a block is a piece that goes on with the paragraph before it (see `PARAGRAPH_PIECE`). */
-export const continuesParagraph = (block: Block | undefined): boolean =>
-  typeof block === "object" && (block.props as { class?: string }).class === CONTINUATION;
+export const continuesParagraph = (block: Block | undefined): boolean => classOf(block) === CONTINUATION;
+
+/**
+ * How many lines past its first decide that a block starts where it does: one for a table (its delimiter
+ * row, without which its header would end the paragraph before it), none for any other block.
+ */
+export const lookahead = (block: Block | undefined): number => (classOf(block) === TABLE_CLASS ? 1 : 0);
 
 /** Where the Markdown of `text` ends (see `MARKDOWN_LENGTH`): its length when it is short enough. */
 export function markdownEnd(text: string): number {
@@ -77,7 +85,7 @@ export function renderMarkdown(text: string): ComponentChildren[] {
  * unclosed fences run to the end so a message still streaming shows its code as code), headings
  * `#`…`######` as bold paragraphs (a chat bubble never carries page-sized titles or joins the page's
  * outline), rules (`---`), quotes (`> `), lists (`-`, `*`, `+`, `1.`, `1)`; items hold nested blocks
- * through indentation), and paragraphs (consecutive non-blank lines, their newlines kept as breaks; at
+ * through indentation), GFM tables (see `readTable`; one may interrupt a paragraph), and paragraphs (consecutive non-blank lines, their newlines kept as breaks; at
  * the top level in pieces, see `PARAGRAPH_PIECE`). `inItem` renders a lone paragraph bare, which keeps
  * tight list items compact. Total on any input, and linear per nesting level.
  */
@@ -90,8 +98,8 @@ export function renderBlocks(source: string, depth = 0, inItem = false): Compone
 /**
  * Splits lines into blocks, rendering all but paragraphs (see `Block`), and tells on which line each
  * block starts; `continuing` says the first line goes on with a paragraph cut into pieces. A block's extent
- * depends on no line past the first line of the block after it, which is what lets a growing message keep
- * its finished blocks (see `block-cache.ts`).
+ * depends on no line past the first line of the block after it (and the `lookahead` lines after that),
+ * which is what lets a growing message keep its finished blocks (see `block-cache.ts`).
  */
 export function readBlocks(lines: readonly string[], depth: number, continuing = false): { blocks: Block[]; firstLines: number[] } {
   const blocks: Block[] = [];
@@ -99,6 +107,7 @@ export function readBlocks(lines: readonly string[], depth: number, continuing =
   const nests = depth < MAX_BLOCK_DEPTH;
   const pieceLength = depth === 0 ? PARAGRAPH_PIECE : Infinity;
   let index = 0;
+  let columns: ReturnType<typeof tableAt>;
   while (index < lines.length) {
     const line = lines[index]!;
     const fence = FENCE.exec(line);
@@ -132,10 +141,14 @@ export function readBlocks(lines: readonly string[], depth: number, continuing =
       blocks.push(h("blockquote", null, renderBlocks(inner.join("\n"), depth + 1)));
     } else if (nests && ITEM.test(line)) {
       index = parseList(lines, index, depth, blocks);
+    } else if ((columns = tableAt(lines, index))) {
+      const { table, next } = readTable(lines, index, columns, (row) => !isBlank(row) && !startsBlock(row));
+      blocks.push(table);
+      index = next;
     } else {
       const text = [line.trim()];
       let length = line.length;
-      const goesOn = () => index < lines.length && !isBlank(lines[index]!) && !startsBlock(lines[index]!);
+      const goesOn = () => index < lines.length && !isBlank(lines[index]!) && !startsBlock(lines[index]!) && !tableAt(lines, index);
       index++;
       while (length < pieceLength && goesOn()) {
         text.push(lines[index]!.trim());

@@ -16,7 +16,7 @@ interface Opener {
 /** Inline elements nest at most this deep; an emphasis that would go deeper keeps its markers as text. */
 const MAX_INLINE_DEPTH = 8;
 
-/** Open runs per marker, so a closer never searches past runs of the other marker. */
+/** Open runs per marker (`*`, `_`, `~`), so a closer never searches past runs of another marker. */
 type Openers = Record<string, Opener[]>;
 
 /** Links open in a new browsing context that can neither reach back to the page nor learn its address. */
@@ -26,7 +26,7 @@ const WORD = /[\p{L}\p{N}]/u;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const AUTOLINK = /https?:\/\//iy;
 /** A run of characters where nothing `renderInline` reads can start (an `h` may start a bare URL). */
-const PLAIN_RUN = /[^\\\n`*_![<hH]*/y;
+const PLAIN_RUN = /[^\\\n`*_~![<hH]*/y;
 /** `<scheme:…>` or `<name@host>` as CommonMark spells autolinks; neither holds whitespace or angle brackets. */
 const BRACKETED_AUTOLINK =
   /<(?:([a-z][a-z\d+.-]{1,31}:[^\s<>]*)|([\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)*))>/iy;
@@ -52,7 +52,7 @@ function image(label: string, url: string): ComponentChildren {
 
 /**
  * Renders the inline Markdown of one block as Preact children: `code`, **strong** or __strong__, *emphasis*
- * or _emphasis_ (never inside words for `_`), [text](url) links, ![alt](url) images, `<url>` and `<email>`
+ * or _emphasis_ (never inside words for `_`), ~~strikethrough~~, [text](url) links, ![alt](url) images, `<url>` and `<email>`
  * autolinks, bare http(s) URLs, backslash escapes, and newlines as breaks. A link whose URL `safeUrl`
  * refuses keeps only its text; an image needs an http(s) URL, or shows its alt text. A link whose text
  * reads as an address elsewhere also shows the host it leads to (see `hostNote`), and an autolink whose
@@ -68,7 +68,7 @@ export function renderInline(text: string): ComponentChildren[] {
 /** `renderInline`, also telling how deep the elements of the output nest; a link's text holds no links. */
 function readInline(text: string, insideLink: boolean): { output: ComponentChildren[]; depth: number } {
   const output: ComponentChildren[] = [];
-  const openers: Openers = { "*": [], _: [] };
+  const openers: Openers = { "*": [], _: [], "~": [] };
   // Stands for the whole output: the run everything belongs to when no run is open after it.
   const root: Opener = { length: 0, at: -1, inner: 0 };
   const missingCodeClosers = new Set<number>();
@@ -77,8 +77,12 @@ function readInline(text: string, insideLink: boolean): { output: ComponentChild
 
   /** The innermost open run: the one that holds whatever is added to the output now. */
   const innermost = (): Opener => {
-    const [star, underscore] = [openers["*"]!.at(-1), openers._!.at(-1)];
-    return (star && underscore ? (star.at > underscore.at ? star : underscore) : (star ?? underscore)) ?? root;
+    let found = root;
+    for (const marker in openers) {
+      const last = openers[marker]!.at(-1);
+      if (last && last.at > found.at) found = last;
+    }
+    return found;
   };
   /** Records that the innermost run now holds elements `depth` deep. */
   const holds = (depth: number): void => {
@@ -112,12 +116,15 @@ function readInline(text: string, insideLink: boolean): { output: ComponentChild
       } else {
         emit(h("code", null, text.slice(index + length, close).trim()), 1, close + length);
       }
-    } else if (character === "*" || character === "_") {
+    } else if (character === "~" && runLength(text, index) !== 2) {
+      // Only two tildes strike through; any other run is text.
+      index += runLength(text, index);
+    } else if (character === "*" || character === "_" || character === "~") {
       const length = runLength(text, index);
       const before = text[index - 1];
       const after = text[index + length];
-      const canOpen = !isSpace(after) && (character === "*" || !isWord(before));
-      const canClose = !isSpace(before) && (character === "*" || !isWord(after));
+      const canOpen = !isSpace(after) && (character !== "_" || !isWord(before));
+      const canClose = !isSpace(before) && (character !== "_" || !isWord(after));
       flush();
       const remaining = canClose ? closeEmphasis(output, openers, character, length, holds) : length;
       if (remaining && canOpen) openers[character]!.push({ length: remaining, at: output.length, inner: 0 });
@@ -169,13 +176,15 @@ function readInline(text: string, insideLink: boolean): { output: ComponentChild
   }
   flush();
   // Runs still open stay text, and what they held is part of the output.
-  const depth = [...openers["*"]!, ...openers._!].reduce((deepest, opener) => Math.max(deepest, opener.inner), root.inner);
+  const depth = Object.values(openers)
+    .flat()
+    .reduce((deepest, opener) => Math.max(deepest, opener.inner), root.inner);
   return { output: joinText(output), depth };
 }
 
 /**
  * Closes the nearest open run of the same marker, repeatedly while markers remain, wrapping everything
- * after the opener; openers left inside a closed span become plain text. A run whose span already nests
+ * after the opener (two `~` strike it through); openers left inside a closed span become plain text. A run whose span already nests
  * `MAX_INLINE_DEPTH` deep stays text, and so does every earlier run of the marker, which would wrap it.
  * Tells `holds` how deep what it made nests. Returns the markers left over.
  */
@@ -187,11 +196,13 @@ function closeEmphasis(
   holds: (depth: number) => void,
 ): number {
   const own = openers[marker]!;
-  const other = openers[marker === "*" ? "_" : "*"]!;
   let remaining = length;
   while (remaining && own.length) {
     const opener = own[own.length - 1]!;
-    while (other.length && other[other.length - 1]!.at > opener.at) opener.inner = Math.max(opener.inner, other.pop()!.inner);
+    for (const other in openers) {
+      const runs = openers[other]!;
+      while (runs.length && runs[runs.length - 1]!.at > opener.at) opener.inner = Math.max(opener.inner, runs.pop()!.inner);
+    }
     if (opener.inner >= MAX_INLINE_DEPTH) {
       own.pop();
       holds(opener.inner);
@@ -210,7 +221,7 @@ function closeEmphasis(
       own.pop();
       holds(depth);
     }
-    output.push(h(used === 2 ? "strong" : "em", null, joinText(children)));
+    output.push(h(marker === "~" ? "del" : used === 2 ? "strong" : "em", null, joinText(children)));
   }
   return remaining;
 }

@@ -54,12 +54,22 @@ const REAL_SAMPLES: Record<string, string> = {
     "~~~~\n```\nlonger fence\n~~~~\nend",
   ].join("\n"),
   "a paragraph of many lines, read in pieces": Array.from({ length: 90 }, (_, line) => `line ${line}, with *words* and **more`).join("\n"),
+  "a table right after a paragraph, strikethrough and a quote":
+    "Compare the plans:\n| Plan | Price | Notes |\n|:--|--:|:-:|\n| Basic | 9 € | ~~old~~ new |\n| Pro | 29 € | `a\\|b` |\nNo pipe here\n\n> quoted **bold**\n> more\n\nafter\na | b\n-|-\n1|2",
+  "a line that reads as a table's delimiter row until it goes on":
+    "Intro\n| a | b |\n|---|---| is no delimiter row\nmore\n\n| c |\n| - |\n| d |",
   "Windows line endings": "# Title\r\n\r\nFirst line\r\nsecond line\r\n\r\n- one\r\n- two\r\n\r\n```\r\ncode\r\n```\r\n\r\ndone\r\n",
   "old Mac line endings": "Para one\r\rPara two\r- item\r\r---\rend",
 };
 
 /** Markup that decides where blocks start and end, or hides inside them. */
 const HOSTILE_FRAGMENTS = [
+  "|",
+  "| a |",
+  "|---|",
+  "-|-",
+  ":-:",
+  "~~",
   "\n",
   "\n\n",
   "\r",
