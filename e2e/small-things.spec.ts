@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { fr } from "../src/widget/locales/fr.ts";
-import { translate } from "../src/widget/locales/index.ts";
+import fr from "../src/widget/locales/translations/fr.ts";
 import { en } from "../src/widget/locales/en.ts";
 import { deliveries } from "./delivery-table.ts";
 import { expect, test } from "./fixtures.ts";
@@ -113,11 +112,10 @@ test.describe("in French", () => {
   test.use({ locale: "fr-FR" });
 
   test("a message the platform dropped says Non envoyé", async ({ page, widget }) => {
-    const french = translate(fr);
     await page.goto("/script-tag.html");
     await widget.launcher.click();
     await expect(widget.agentMessages.first()).toBeVisible();
-    const input = page.getByRole("textbox", { name: french.message });
+    const input = page.getByRole("textbox", { name: fr.message });
     await input.fill("Are you busy?");
     await input.press("Enter");
     await expect(widget.userMessages.last()).toHaveAttribute("data-status", "failed");

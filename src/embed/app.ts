@@ -7,7 +7,9 @@ import { mountStyledChat } from "../widget/chat-controller.ts";
 import { getPanelStyleSheet } from "../widget/styles.ts";
 import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 
-export { loadLocale, preferredLocaleCode } from "../widget/locales/index.ts";
+export { pageLocale } from "../widget/locales/index.ts";
+// The build makes the app's imports of its sibling files go through this, with each sibling's hash.
+export { importVerified } from "./app-source.ts";
 
 /**
  * Mounts the widget into `target` with the loader's stylesheet (the launcher's and the panel frame's rules)

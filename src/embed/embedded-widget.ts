@@ -102,7 +102,7 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
       .load()
       // The page's locale comes with the app, so the widget never shows English first.
       .then((app) =>
-        app.loadLocale(app.preferredLocaleCode(options.locale)).then(
+        app.pageLocale(options.locale).then(
           () => app,
           () => app,
         ),

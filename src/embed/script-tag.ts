@@ -15,8 +15,11 @@ import { createEmbeddedWidget } from "./embedded-widget.ts";
 import { WIDGET_HOST_TAG_NAME } from "../widget/floating-host.ts";
 import { optionsFromAttributes, warnInvalid } from "./options-from-attributes.ts";
 
-/** The app's file name, set by the build (see vite.config.ts). */
+/** The app's file name, and its Subresource Integrity value (empty outside a build), set by the build (see vite.config.ts). */
 declare const __CAP_CHAT_APP_FILE__: string;
+declare const __CAP_CHAT_APP_INTEGRITY__: string;
+/** The package's version, set by the build. */
+declare const __CAP_CHAT_VERSION__: string;
 
 declare global {
   interface Window {
@@ -42,8 +45,9 @@ function start(script: HTMLOrSVGScriptElement | null, source: AppSource): void {
       return { root: host.attachShadow({ mode: "open" }), detach: () => host.remove() };
     },
   });
-  const capChat = createCommandFunction(widget, (message) => console.warn(message));
-  capChat.loaded = true;
+  // Console methods need no `this`, so the function is handed over as it is.
+  const capChat = createCommandFunction(widget, console.warn);
+  capChat.version = __CAP_CHAT_VERSION__;
   const run = () => {
     // Read the queue only now: calls made while waiting for <body> joined it, in order.
     const queued = window.CapChat?.q;
@@ -62,8 +66,11 @@ function start(script: HTMLOrSVGScriptElement | null, source: AppSource): void {
 
 const script = document.currentScript;
 // Resolved against this file's own address, so the files work from any folder or CDN served together.
-const source = appAt(new URL(__CAP_CHAT_APP_FILE__, (script as HTMLScriptElement | null)?.src || document.baseURI).href);
+const source = appAt(
+  new URL(__CAP_CHAT_APP_FILE__, (script as HTMLScriptElement | null)?.src || document.baseURI).href,
+  __CAP_CHAT_APP_INTEGRITY__ || undefined,
+);
 // A page, unlike a server, always has custom elements; the first registration stays.
 if (!customElements.get(CAP_CHAT_TAG_NAME)) customElements.define(CAP_CHAT_TAG_NAME, createCapChatElementClass(source));
 // Loading the file twice must not mount a second widget.
-if (!window.CapChat?.loaded) start(script, source);
+if (!window.CapChat?.version) start(script, source);

@@ -19,11 +19,10 @@ function createDeferredSource() {
       mounted.push({ target, fake });
       return fake.controller;
     },
-    loadLocale: (code) => {
-      locales.push(code);
+    pageLocale: (tag) => {
+      locales.push(tag ?? "");
       return Promise.resolve();
     },
-    preferredLocaleCode: (code) => code ?? "en",
   };
   let loaded: AppModule | null = null;
   const source: AppSource = {

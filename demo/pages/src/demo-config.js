@@ -1,6 +1,7 @@
 /**
  * Options of a widget on a demo page. The Chat API fallback goes through the demo site's server
- * companion on the page's own origin, which adds the Chat API secrets: the page holds none.
+ * companion on the page's own origin, which adds the Chat API secrets: the page holds none. The language
+ * is the one the page's switcher keeps in the address (`?lang=de`), if any.
  */
 export const demoWidgetOptions = {
   messagingUrl: location.origin,
@@ -8,4 +9,5 @@ export const demoWidgetOptions = {
   chatUrl: `${location.origin}/cap-chat/chat`,
   headerTitle: "Cap demo",
   avatarUrl: `${location.origin}/avatars/agent.svg`,
+  locale: new URLSearchParams(location.search).get("lang") || undefined,
 };

@@ -1,10 +1,10 @@
 import type { JSX } from "preact";
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { formatDay } from "../format.ts";
-import { fillTemplate } from "../locales/locale-strings.ts";
+import { pluralText } from "../locales/locale-strings.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Icon } from "./icons.tsx";
-import { MessageItem } from "./message-item.tsx";
+import { MessageBoundary } from "./message-boundary.tsx";
 import { NoticeItem } from "./notice-item.tsx";
 import { SessionEnd } from "./session-end.tsx";
 import { StoryItem } from "./story-item.tsx";
@@ -106,7 +106,7 @@ export function Transcript({ model }: { model: ChatModel }) {
       case "message": {
         const { message } = row;
         return (
-          <MessageItem
+          <MessageBoundary
             key={row.key}
             model={model}
             message={message}
@@ -173,9 +173,7 @@ export function Transcript({ model }: { model: ChatModel }) {
           }}
         >
           <Icon name="down" />
-          {unseenCount > 0
-            ? fillTemplate(unseenCount === 1 ? strings.oneUnread : strings.unread, { count: unseenCount })
-            : strings.newMessages}
+          {unseenCount > 0 ? pluralText(strings.unread, strings.code, unseenCount) : strings.newMessages}
         </button>
       )}
     </div>

@@ -1,5 +1,5 @@
 import type { ChatErrorInfo, Notice } from "../../transport/conversation.ts";
-import { fillTemplate, setupErrorCodes, type LocaleStrings } from "./locale-strings.ts";
+import { fillTemplate, pluralText, setupErrorCodes, type LocaleStrings } from "./locale-strings.ts";
 
 /**
  * What a notice says in the page's language. A server notice whose text the client does not know
@@ -30,7 +30,11 @@ export function isSetupError(error: ChatErrorInfo): boolean {
  */
 export function errorText(error: ChatErrorInfo, strings: LocaleStrings): string {
   const code = error.code;
-  const [detail] = Object.values(error.parameters ?? {});
+  const parameters = error.parameters ?? {};
+  const [detail] = Object.values(parameters);
   if (isSetupError(error)) return fillTemplate(strings.notSetUp, { problem: detail === undefined ? code : `${code} (${detail})` });
-  return fillTemplate(strings.errors[code as keyof LocaleStrings["errors"]] ?? strings.errors["connection-ended"], error.parameters ?? {});
+  const text = strings.errors[code as keyof LocaleStrings["errors"]] ?? strings.errors["connection-ended"];
+  return typeof text === "string"
+    ? fillTemplate(text, parameters)
+    : pluralText(text, strings.code, Number(parameters.attempts), parameters);
 }
