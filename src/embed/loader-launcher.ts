@@ -1,6 +1,7 @@
 import { iconPaths } from "../widget/components/icon-paths.ts";
-import { guardFloatingHost } from "../widget/floating-host.ts";
+import { floatingHostRule } from "../widget/floating-host.ts";
 import { getLauncherStyleSheet } from "../widget/launcher-styles.ts";
+import { constructStyleSheet } from "../widget/style-sheet.ts";
 import type { WidgetOptions } from "../widget/widget-types.ts";
 
 /** The launcher the loader shows until the app has loaded, and the panel's frame it opens at once. */
@@ -70,7 +71,7 @@ function drawFrame(wrapper: HTMLElement, title = "\u00a0"): HTMLElement {
  * Draws the widget's closed launcher in `root` as plain DOM, on the side `options.position` names: the same
  * markup, part, classes and stylesheet rules as the widget's own, so the swap to the app changes nothing the
  * visitor sees. Its name is English until the app brings the page's locale, so it says so with `lang`. Its
- * host is guarded as the floating widget's is (see `guardFloatingHost`). `onClick` is called on each click,
+ * host is guarded as the floating widget's is (see `guardFloatingHost`), until the app's guard takes over. `onClick` is called on each click,
  * also once the app has taken the launcher over: the caller then lets it do nothing.
  */
 export function showLoaderLauncher(root: ShadowRoot, options: Partial<WidgetOptions>, onClick: () => void = () => {}): LoaderLauncher {
@@ -90,19 +91,20 @@ export function showLoaderLauncher(root: ShadowRoot, options: Partial<WidgetOpti
     if (panel) panel.hidden = !open;
   };
   frame(false);
-  const sheet = getLauncherStyleSheet();
-  if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  const guard = guardFloatingHost(root);
-  guard.floats(true);
+  // The launcher's rules, and the floating host's guard until the app brings its own.
+  const sheets = [getLauncherStyleSheet(), constructStyleSheet(floatingHostRule)].filter((sheet) => sheet !== null);
+  const unadopt = (gone: readonly CSSStyleSheet[]) => {
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((adopted) => !gone.includes(adopted));
+  };
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
   root.append(wrapper);
   return {
     button,
     frame,
-    handOver: guard.remove,
+    handOver: () => unadopt(sheets.slice(1)),
     remove() {
-      guard.remove();
+      unadopt(sheets);
       wrapper.remove();
-      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
     },
   };
 }

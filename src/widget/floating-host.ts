@@ -6,6 +6,9 @@ import { constructStyleSheet } from "./style-sheet.ts";
  */
 export const WIDGET_HOST_TAG_NAME = "cap-chat-host";
 
+/** The rule that gives the host of a floating widget no box of its own; see {@link guardFloatingHost}. */
+export const floatingHostRule = ":host{display:contents!important}";
+
 /** Guards the host of a widget that floats over the page; see {@link guardFloatingHost}. */
 export interface FloatingHostGuard {
   /** Turns the guard on while the widget floats (floating or full screen), off while it sits inline. */
@@ -25,7 +28,7 @@ export function guardFloatingHost(root: ShadowRoot): FloatingHostGuard {
   const sheet = constructStyleSheet("");
   if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   return {
-    floats: (floating) => sheet?.replaceSync(floating ? ":host{display:contents!important}" : ""),
+    floats: (floating) => sheet?.replaceSync(floating ? floatingHostRule : ""),
     remove() {
       root.adoptedStyleSheets = root.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
     },
