@@ -209,14 +209,25 @@ const compactStyles: Plugin = {
   apply: "build",
   transform(code, id) {
     if (!/widget\/(launcher-)?styles\.ts$/.test(id)) return null;
-    return code.replace(/(export const \w+Styles = `)([^`]*)`/g, (_, start: string, css: string) => `${start}${css.replace(/^\n|(?<=\})\n/g, "")}\``);
+    return code.replace(
+      /(export const \w+Styles = `)([^`]*)`/g,
+      (_, start: string, css: string) => `${start}${css.replace(/^\n|(?<=\})\n/g, "")}\``,
+    );
   },
 };
 
 /** The plugins of each build; the banner comes after every change to the code but the sibling hashes, which cover it. */
 function plugins(mode: string): Plugin[] {
   if (mode === "app")
-    return [classicJsx, compactStyles, packTranslations, mangleInternalProperties, dropAnnotations, bannerPlugin(version), verifiedSiblingImports];
+    return [
+      classicJsx,
+      compactStyles,
+      packTranslations,
+      mangleInternalProperties,
+      dropAnnotations,
+      bannerPlugin(version),
+      verifiedSiblingImports,
+    ];
   if (mode === "demo") return [classicJsx];
   if (mode === "server") return [classicJsx, bannerPlugin(version)];
   return [classicJsx, compactStyles, packTranslations, mangleInternalProperties, bannerPlugin(version)];

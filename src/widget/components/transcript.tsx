@@ -21,7 +21,7 @@ const bottomSlack = 32;
  * handoff's story in place (see `transcriptEntries`), the typing indicator and the end of the session. It
  * follows new content only while the reader is at the bottom, or when the user has just sent a message;
  * otherwise it offers a button with an arrow and the count of messages the reader has not seen ("New
- * messages" when only a notice came), which goes once the newest entry shows above it. While the reader is at the bottom it also stays
+ * messages" when only a notice came), which goes as soon as the newest entry starts to show, so it never covers it. While the reader is at the bottom it also stays
  * there when the log's box or its content changes size (a banner above it, an image that loads late),
  * where ResizeObserver exists. The log itself is not live: finished messages are announced elsewhere, so
  * a screen reader never reads a streamed message word by word.
@@ -69,9 +69,9 @@ export function Transcript({ model }: { model: ChatModel }) {
         // A box that shrinks fires scroll without moving: the reader did not leave the end, so the resize
         // handler keeps them there.
         if (moved || reachesEnd) atBottom.current = reachesEnd;
-        // The button goes once the newest entry shows above it, so it never covers that entry.
+        // The button goes as soon as the newest entry starts to show, so it never covers that entry.
         const newest = content.current!.lastElementChild!.getBoundingClientRect();
-        if (!atBottom.current && newest.top >= element.getBoundingClientRect().bottom - 48) return;
+        if (!atBottom.current && newest.top >= element.getBoundingClientRect().bottom) return;
         seenMessages.current = shownMessages.current;
         setUnseen(false);
       },
