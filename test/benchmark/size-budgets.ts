@@ -22,8 +22,9 @@ export const sizeBudgets: readonly SizeBudget[] = [
     name: "script tag: the app as loaded on open, in English",
     files: ["cap-chat-app-*.js"],
     withStaticImports: true,
-    // 35 KB, and what the hardening, tables, 27 languages, `strings` and the checked imports of its siblings cost it.
-    gzipCeiling: 38_400,
+    // 35 KB, and what the hardening, 27 languages, `strings`, the checked imports of its siblings and the experience
+    // round (1.5 KB, tables included) cost it.
+    gzipCeiling: 39_376,
     gzipTarget: kb(30),
     selfContained: true,
   },
