@@ -113,7 +113,7 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
           if (boot !== boots) return;
           loading = false;
           showFrame(false);
-          console.error("cap-chat: the chat could not load", error);
+          console.error("cap-chat: the chat could not be loaded", error);
         },
       );
   };

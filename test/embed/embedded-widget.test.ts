@@ -47,10 +47,14 @@ function createDeferredSource() {
     get prefetches() {
       return prefetches;
     },
-    /** Delivers the app and lets the widget mount it. */
-    async arrive() {
+    /** Delivers the app, whether or not a widget then mounts it. */
+    deliver() {
       loaded = app;
       arrive(app);
+    },
+    /** Delivers the app and lets the widget mount it. */
+    async arrive() {
+      this.deliver();
       await vi.waitFor(() => expect(mounted.length).toBeGreaterThan(0));
     },
   };
@@ -70,7 +74,7 @@ function mountEmbeddedWidget(root: ShadowRoot, given: Partial<WidgetOptions>, so
 /** An embedded widget over an app that is already there, as the npm entries have it, with each place it was given. */
 function setup(defaults: Partial<WidgetOptions> = {}) {
   const deferred = createDeferredSource();
-  void deferred.arrive();
+  deferred.deliver();
   const detached: ShadowRoot[] = [];
   const widget = createEmbeddedWidget({
     defaults,
@@ -321,7 +325,7 @@ describe("an embedded widget before its app has loaded", () => {
 
   it("mounts at once, with no loader launcher, when the app is already there", () => {
     const deferred = createDeferredSource();
-    void deferred.arrive();
+    deferred.deliver();
     const root = shadowRoot();
     const widget = mountEmbeddedWidget(root, options, deferred.source);
     expect(deferred.mounted).toHaveLength(1);
@@ -335,7 +339,7 @@ describe("an embedded widget before its app has loaded", () => {
     widget.open();
     widget.destroy();
     expect(root.childNodes).toHaveLength(0);
-    deferred.arrive().catch(() => {});
+    deferred.deliver();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(deferred.mounted).toHaveLength(0);
   });
