@@ -1,7 +1,17 @@
 import type { ChatHandoff } from "../../../src/protocol/index.ts";
 import { SystemMessageText } from "../../../src/protocol/index.ts";
 import type { AgentAssets, AgentLanguage, AgentMessage } from "./agent-message.ts";
-import { fallback, farewell, imageReply, languageSwitched, linkReply, longReply, markdownShowcase, textOnlyGreeting } from "./replies.ts";
+import {
+  bookingOffer,
+  fallback,
+  farewell,
+  imageReply,
+  languageSwitched,
+  linkReply,
+  longReply,
+  markdownShowcase,
+  textOnlyGreeting,
+} from "./replies.ts";
 import { intentOf } from "./trigger-phrases.ts";
 
 /** One Chat API turn of the demo agent. */
@@ -29,15 +39,18 @@ export function chatGreeting(): string {
 
 /**
  * The demo agent's answer to one Chat API message, with the same triggers as the Messaging agent
- * (`TRIGGER_PHRASES`). Handoff triggers end the conversation with a `handoff`; goodbye ends it.
+ * (`TRIGGER_PHRASES`). Handoff triggers end the conversation with a `handoff`; goodbye ends it; a booking
+ * takes an event id from `issueEventId`.
  */
-export function chatTurn(text: string, language: AgentLanguage, assets: AgentAssets): ChatTurn {
+export function chatTurn(text: string, language: AgentLanguage, assets: AgentAssets, issueEventId: () => string): ChatTurn {
   const reply = (message: AgentMessage, endConversation = false): ChatTurn => ({
     response: asText(message),
     endConversation,
     language,
   });
   switch (intentOf(text)) {
+    case "booking":
+      return reply(bookingOffer(assets, issueEventId(), language));
     case "markdown":
       return reply(markdownShowcase());
     case "image":
