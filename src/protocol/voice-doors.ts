@@ -92,5 +92,8 @@ export interface VoiceDoorErrorBody {
   error_message: string;
 }
 
-/** A phone number in E.164: `+`, a country code that does not start with 0, at most 15 digits in all. */
-export const e164Pattern = /^\+[1-9]\d{1,14}$/;
+/**
+ * A phone number in E.164: `+`, a country code that does not start with 0, and 7 to 15 digits in all (no
+ * number in service anywhere is shorter).
+ */
+export const e164Pattern = /^\+[1-9]\d{6,14}$/;
