@@ -24,6 +24,8 @@ export const OPTION_ATTRIBUTES = [
   "start",
   "prefetch",
   "id",
+  "companion-url",
+  "voice",
 ] as const;
 
 export type OptionAttribute = (typeof OPTION_ATTRIBUTES)[number];

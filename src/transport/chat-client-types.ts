@@ -40,6 +40,11 @@ export interface ChatClientOptions {
   integrationAttributes?: Record<string, unknown>;
   /** `session` (default): the session id and unsent messages survive a reload in this tab; `none`. */
   persist?: "session" | "none";
+  /**
+   * The base URL of the site's `cap-chat/server` mount (`/cap-chat`): `tokenUrl` defaults to
+   * `{companionUrl}/access-token` and `chatUrl` to `{companionUrl}/chat`, so a site configures one URL.
+   */
+  companionUrl?: string;
   /** Namespaces stored state (`cap-chat:session:<id>`), so two clients on one page keep two conversations. */
   id?: string;
   /** The `platform` field of session creation (default `web`). */
@@ -107,6 +112,11 @@ export interface ChatClient {
   newConversation(): void;
   /** The client's clock (epoch milliseconds), which `nextAttemptAt` and message times are on. */
   now(): number;
+  /**
+   * The conversation's id on the platform: the Messaging session id, or the Chat API's `conversation_id`
+   * (as the site's companion issued it); null before there is one. The access token is never part of it.
+   */
+  conversationId(): string | null;
   /** Closes everything and stops all timers; the client cannot be used again. */
   destroy(): void;
 }

@@ -144,6 +144,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       if (!destroyed) transport?.newConversation();
     },
     now: environment.now,
+    conversationId: () => transport?.conversationId() ?? null,
     destroy() {
       if (destroyed) return;
       destroyed = true;

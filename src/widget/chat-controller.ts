@@ -8,7 +8,7 @@ import { getWidgetStyleSheet } from "./styles.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
 // Every other option belongs to the client: changing one means another conversation endpoint.
-const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "mode", "open", "start", "prefetch"];
+const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "mode", "open", "start", "prefetch", "voice"];
 
 /**
  * Mounts the chat widget as `mountWidget` does, with a controller that also applies options live: a
@@ -47,6 +47,7 @@ export function mountStyledChat(
         if (changes.mode) model.mode.value = changes.mode;
       });
       if (changes.open !== undefined) model.setOpen(changes.open);
+      if ("voice" in changes || "companionUrl" in changes) widget.offerVoice(settings);
       const replacement =
         nextClient ??
         (Object.keys(changedOptions(previous, settings) ?? {}).some((key) => !presentationOptions.includes(key))

@@ -6,6 +6,7 @@ export { mountChat } from "./chat-controller.ts";
 export { adoptWidgetStyles, getWidgetStyleSheet, widgetStyles } from "./styles.ts";
 export type {
   BasicChatController,
+  CallEvent,
   ChatController,
   WidgetEventHandler,
   WidgetEventName,

@@ -19,6 +19,8 @@ export interface MountedWidget {
   readonly destroyed: boolean;
   /** Destroys the client in use and follows `next` instead, announcing it with `cap-chat:ready`. */
   replaceClient(next: ChatClient): void;
+  /** Offers the voice ways out `options.voice` names (loading their file the first time), or none. */
+  offerVoice(options: WidgetOptions): void;
 }
 
 /**
@@ -29,7 +31,9 @@ export interface MountedWidget {
  * it is started only when the visitor engages: the panel opens or a message is sent. It starts at mount
  * with `start: "load"`, outside floating mode (the panel is on show), or when the tab has a stored
  * session, which is then resumed. The panel's open state is stored with the session and restored with it.
- * `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives it.
+ * `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives it. With
+ * `voice`, its file is loaded and offers "Call me back" and "Call us" in the panel's menu; a page without
+ * `voice` never loads it.
  */
 export function mountWidget(
   target: HTMLElement | ShadowRoot,
@@ -95,8 +99,13 @@ export function mountWidget(
   adoptStyleSheets(root, styleSheets);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
+  // A failure to load surfaces on the console as the rejection it is.
+  const offerVoice = (settings: WidgetOptions) =>
+    void import("./voice/voice.tsx").then((voice) => destroyed || voice.offerVoice(model, settings, root));
+  if (options.voice) offerVoice(options);
 
   return {
+    offerVoice,
     model,
     get destroyed() {
       return destroyed;

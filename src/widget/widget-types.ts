@@ -30,6 +30,11 @@ export type WidgetOptions = ChatClientOptions & {
   prefetch?: "idle" | "intent" | "none";
   /** Namespaces what the widget stores in the tab, so two widgets on one page keep two conversations. */
   id?: string;
+  /**
+   * Ways to go on by phone offered in the panel's menu, space-separated, through the site's companion
+   * (`companionUrl`): `callback` ("Call me back") and `dni` ("Call us"). Loaded only when set.
+   */
+  voice?: string;
   /** A ready client to use instead of `createChatClient(options)`; the widget then owns it. */
   client?: ChatClient;
 };
@@ -45,7 +50,21 @@ export interface WidgetEvents {
   "cap-chat:handoff-required": ChatClientEvents["handoff-required"];
   "cap-chat:end": SessionEnd;
   "cap-chat:error": ChatErrorInfo;
+  "cap-chat:call": CallEvent;
 }
+
+/**
+ * One step of a call the visitor asked for, once per change. A callback goes `requested`, `queued`,
+ * `calling`, then `success` or `failure` (with the platform's or the companion's `reason`), or
+ * `unavailable` once its status has expired; a reservation goes `requested`, then `reserved` (with
+ * `number`, and `expiresAt` when the platform gives its window) or `failure`.
+ */
+export type CallEvent =
+  | { kind: "callback"; status: "requested" | "queued" | "calling" | "success" | "unavailable" }
+  | { kind: "callback"; status: "failure"; reason: string }
+  | { kind: "dni"; status: "requested" }
+  | { kind: "dni"; status: "reserved"; number: string; expiresAt?: string }
+  | { kind: "dni"; status: "failure"; reason: string };
 
 /** The names `ChatController.on` accepts. */
 export type WidgetEventName = keyof WidgetEvents;

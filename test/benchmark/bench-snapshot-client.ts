@@ -46,6 +46,9 @@ export class SnapshotClient implements ChatClient {
   now(): number {
     return Date.now();
   }
+  conversationId(): string | null {
+    return null;
+  }
   retry(): void {}
   retryNow(): void {}
   end(): void {}

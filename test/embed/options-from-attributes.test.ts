@@ -32,6 +32,8 @@ describe("optionsFromAttributes", () => {
         start: "load",
         prefetch: "intent",
         id: "support",
+        "companion-url": "/cap-chat",
+        voice: "callback dni",
       }),
     );
     expect(invalid).toEqual([]);
@@ -54,11 +56,13 @@ describe("optionsFromAttributes", () => {
       start: "load",
       prefetch: "intent",
       id: "support",
+      companionUrl: "/cap-chat",
+      voice: "callback dni",
     });
   });
 
-  it("lists the nineteen attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(19);
+  it("lists the twenty-one attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(21);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {

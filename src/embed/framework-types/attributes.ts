@@ -48,6 +48,10 @@ export interface CapChatAttributes {
   "avatar-url"?: string;
   /** The element's id, which also names its stored state: two widgets on a page keep two conversations. */
   id?: string;
+  /** The site's `cap-chat/server` mount (`/cap-chat`): `token-url` and `chat-url` default from it. */
+  "companion-url"?: string;
+  /** Ways to go on by phone in the panel's menu, space-separated: `callback`, `dni`. */
+  voice?: string;
 }
 
 /**

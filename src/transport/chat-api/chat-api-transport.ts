@@ -219,6 +219,7 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
       greetingWanted = true;
       void work();
     },
+    conversationId: () => conversationId,
     destroy() {
       destroyed = true;
     },

@@ -210,6 +210,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     },
     end: () => dispatch({ type: "end-requested" }),
     newConversation: () => dispatch({ type: "new-conversation" }),
+    conversationId: () => lifecycle.sessionId,
     destroy() {
       destroyed = true;
       pending.length = 0;

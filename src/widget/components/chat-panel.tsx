@@ -43,6 +43,7 @@ export function ChatPanel({
     >
       <PanelHeader model={model} />
       <ConnectionBanner model={model} />
+      {model.panelAddition.value}
       <Transcript model={model} />
       <Composer model={model} inputRef={inputRef} />
       <div class="hidden" aria-live="polite">

@@ -1,4 +1,5 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
+import type { ComponentChild } from "preact";
 import type { ChatClient } from "../../transport/chat-client-types.ts";
 import { initialConversationSnapshot } from "../../transport/conversation/conversation-reducer.ts";
 import type { ChatMessage, ConversationSnapshot, Participant } from "../../transport/conversation.ts";
@@ -82,7 +83,19 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   setOpen(open: boolean): void;
   /** Stops listening to the client, and so re-emitting its events. */
   dispose(): void;
+  /**
+   * Items (`role="menuitem"` buttons) a feature loaded on demand (voice) adds to the header's menu, before
+   * "End conversation"; the menu closes on any click inside it.
+   */
+  readonly menuAdditions: Signal<ComponentChild>;
+  /** What a feature loaded on demand shows in the panel, between the header and the transcript. */
+  readonly panelAddition: Signal<ComponentChild>;
+  /** Emits a widget event, for features loaded on demand. */
+  readonly emit: WidgetEmitter;
 };
+
+/** Emits one widget event with its detail. */
+export type WidgetEmitter = <Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]) => void;
 
 /** Settings the model starts from. */
 export interface ChatModelSettings {
@@ -93,7 +106,7 @@ export interface ChatModelSettings {
   avatarUrl?: string | undefined;
   welcomeText?: string | undefined;
   /** Emits a widget event: `cap-chat:open` or `cap-chat:close` after `setOpen` changed the open state, or a client event. */
-  emit<Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]): void;
+  emit: WidgetEmitter;
 }
 
 /**
@@ -252,6 +265,9 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
       settings.emit(value ? "cap-chat:open" : "cap-chat:close", undefined);
     },
     dispose: () => detach(),
+    menuAdditions: signal(null),
+    panelAddition: signal(null),
+    emit: settings.emit,
   };
 }
 

@@ -130,6 +130,11 @@ export class FakeChatClient implements ChatClient {
   now(): number {
     return Date.now();
   }
+  /** The conversation's id, as a test sets it. */
+  conversation: string | null = null;
+  conversationId(): string | null {
+    return this.conversation;
+  }
   destroy(): void {
     this.calls.push(["destroy"]);
   }
