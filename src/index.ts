@@ -10,16 +10,10 @@ import { buildChatClient, type DiagnosableChatClient } from "./transport/chat-cl
 /**
  * Creates the chat client with the browser's effects (`WebSocket`, `fetch`, timers, the tab's storage,
  * the online and visibility signals), over which `options.environment` may replace any part, for a host
- * that is not a browser or for tests. `companionUrl` gives `tokenUrl` and `chatUrl` their defaults.
- * Nothing happens until `start()` or a first `send`.
+ * that is not a browser or for tests. Nothing happens until `start()` or a first `send`.
  */
 export function createChatClient(options: ChatClientOptions = {}): DiagnosableChatClient {
-  const { companionUrl, tokenUrl, chatUrl } = options;
-  const companion = companionUrl?.replace(/\/+$/, "");
-  return buildChatClient(
-    resolveEnvironment(options.environment),
-    companion ? { ...options, tokenUrl: tokenUrl ?? `${companion}/access-token`, chatUrl: chatUrl ?? `${companion}/chat` } : options,
-  );
+  return buildChatClient(resolveEnvironment(options.environment), options);
 }
 /** The client with its diagnostics (undecodable frames, recent lifecycle phases). */
 export type { ChatClientDiagnostics, DiagnosableChatClient } from "./transport/chat-client.ts";

@@ -40,11 +40,6 @@ export interface ChatClientOptions {
   integrationAttributes?: Record<string, unknown>;
   /** `session` (default): the session id and unsent messages survive a reload in this tab; `none`. */
   persist?: "session" | "none";
-  /**
-   * The base URL of the site's `cap-chat/server` mount (`/cap-chat`): `tokenUrl` defaults to
-   * `{companionUrl}/access-token` and `chatUrl` to `{companionUrl}/chat`, so a site configures one URL.
-   */
-  companionUrl?: string;
   /** Namespaces stored state (`cap-chat:session:<id>`), so two clients on one page keep two conversations. */
   id?: string;
   /** The `platform` field of session creation (default `web`). */

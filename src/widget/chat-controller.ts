@@ -1,5 +1,6 @@
 import { batch } from "@preact/signals";
 import { createChatClient } from "../index.ts";
+import { clientOptions } from "./client-options.ts";
 import { preferredLocaleCode, switchLocale } from "./locales/index.ts";
 import { mountWidget } from "./mount-widget.ts";
 import { changedOptions } from "./option-changes.ts";
@@ -51,7 +52,7 @@ export function mountStyledChat(
       const replacement =
         nextClient ??
         (Object.keys(changedOptions(previous, settings) ?? {}).some((key) => !presentationOptions.includes(key))
-          ? createChatClient(settings)
+          ? createChatClient(clientOptions(settings))
           : null);
       if (replacement && replacement !== widget.controller.client) widget.replaceClient(replacement);
     },

@@ -3,6 +3,7 @@ import { effect } from "@preact/signals";
 import { h, render } from "preact";
 import { createChatClient } from "../index.ts";
 import type { ChatClient } from "../transport/chat-client-types.ts";
+import { clientOptions } from "./client-options.ts";
 import { ChatApp } from "./components/chat-app.tsx";
 import { preferredLocaleCode, resolveLocale, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
@@ -60,7 +61,7 @@ export function mountWidget(
   };
 
   const mode = options.mode ?? "floating";
-  let client = options.client ?? createChatClient(options);
+  let client = options.client ?? createChatClient(clientOptions(options));
   const model = createChatModel(client, {
     open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen),
     mode,

@@ -31,6 +31,12 @@ export type WidgetOptions = ChatClientOptions & {
   /** Namespaces what the widget stores in the tab, so two widgets on one page keep two conversations. */
   id?: string;
   /**
+   * The base URL of the site's `cap-chat/server` mount (`/cap-chat`): `tokenUrl` defaults to
+   * `{companionUrl}/access-token` and `chatUrl` to `{companionUrl}/chat`, so a site configures one URL;
+   * `voice` goes through it too.
+   */
+  companionUrl?: string;
+  /**
    * Ways to go on by phone offered in the panel's menu, space-separated, through the site's companion
    * (`companionUrl`): `callback` ("Call me back") and `dni` ("Call us"). Loaded only when set.
    */

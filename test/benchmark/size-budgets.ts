@@ -30,6 +30,14 @@ export const sizeBudgets: readonly SizeBudget[] = [
     selfContained: true,
   },
   { name: "script tag: the Chat API fallback", files: ["cap-chat-fallback-*.js"], each: true, gzipCeiling: kb(2.5), selfContained: true },
+  { name: "script tag: the voice file", files: ["cap-chat-voice-*.js"], gzipCeiling: kb(3), selfContained: true },
+  {
+    name: "script tag: the voice texts of each extra locale, and their list",
+    files: ["cap-chat-call-texts-*.js"],
+    each: true,
+    gzipCeiling: kb(0.6),
+    selfContained: true,
+  },
   {
     name: "npm: the client entry (cap-chat)",
     files: ["client.js"],
@@ -40,6 +48,8 @@ export const sizeBudgets: readonly SizeBudget[] = [
     selfContained: true,
   },
   { name: "npm: each extra locale", files: ["chunks/fr-*.js", "chunks/ar-*.js"], each: true, minify: true, gzipCeiling: kb(1.2) },
+  { name: "npm: the voice chunk", files: ["chunks/voice-*.js"], minify: true, gzipCeiling: kb(3) },
+  { name: "npm: the voice texts of each extra locale, and their list", files: ["chunks/call-texts-*.js"], each: true, minify: true, gzipCeiling: kb(0.6) },
   {
     name: "npm: the Chat API fallback",
     files: ["chunks/chat-api-transport-*.js"],

@@ -1,10 +1,11 @@
 /**
- * Options of a widget on a demo page. The Chat API fallback goes through the demo site's server
- * companion on the page's own origin, which adds the Chat API secrets: the page holds none.
+ * Options of a widget on a demo page. Everything secret goes through the demo site's server companion on
+ * the page's own origin (access tokens, the Chat API fallback, calls and reserved numbers): the page
+ * names it once and holds no secret.
  */
 export const demoWidgetOptions = {
   messagingUrl: location.origin,
-  connectorToken: "demo-connector-token",
-  chatUrl: `${location.origin}/cap-chat/chat`,
+  companionUrl: "/cap-chat",
+  voice: "callback dni",
   headerTitle: "Cap demo",
 };

@@ -5,10 +5,11 @@ import { Icon } from "./icons.tsx";
 /**
  * The header's menu button (part `menu`) and its menu: the items features add (voice's "Call me back" and
  * "Call us"), then "End conversation" (part `end`) while the conversation is active, so that ending, which
- * cannot be undone, is never one stray click away. Choosing an item closes the menu. It follows the menu
- * button pattern: Enter, Space, Down or Up opens it with focus on its first item; Down and Up move to the
- * next and previous item (wrapping), Home and End to the first and last; Escape closes it back to the
- * button without closing the panel; Tab, or focus leaving it, closes it.
+ * cannot be undone, is never one stray click away. Choosing an item closes the menu, focus back on its
+ * button, before the item acts. It follows the menu button pattern: Enter, Space, Down or Up opens it with
+ * focus on its first item; Down and Up move to the next and previous item (wrapping), Home and End to the
+ * first and last; Escape closes it back to the button without closing the panel; Tab, or focus leaving it,
+ * closes it.
  */
 export function HeaderMenu({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
@@ -53,7 +54,8 @@ export function HeaderMenu({ model }: { model: ChatModel }) {
           class="menu"
           role="menu"
           aria-label={strings.moreOptions}
-          onClick={close}
+          // Before the item acts, so that focus can go where the item sends it rather than back to the button.
+          onClickCapture={close}
           onKeyDown={(event) => {
             const items = [...event.currentTarget.children] as HTMLElement[];
             const at = items.indexOf(event.target as HTMLElement);

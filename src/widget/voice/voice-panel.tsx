@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef } from "preact/hooks";
 import type { ChatModel } from "../model/chat-model.ts";
 import { statusText, type CallView, type VoiceFlow } from "./call-flow.ts";
 
@@ -93,7 +93,7 @@ function CallStatus({ flow, view, model }: { flow: VoiceFlow; view: Exclude<Call
 export function VoicePanel({ flow, model }: { flow: VoiceFlow; model: ChatModel }) {
   const view = flow.view.value;
   // Unmounted with the widget: a call still followed stops being read.
-  useEffect(() => flow.stop, []);
+  useLayoutEffect(() => flow.stop, []);
   return !view ? null : view.kind === "form" ? (
     <CallbackForm flow={flow} refusal={view.refusal} />
   ) : (

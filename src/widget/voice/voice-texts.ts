@@ -10,19 +10,19 @@ export const voiceTexts = {
   cancel: "Cancel",
   invalidNumber: "Enter the number with + and the country code.",
   countryRefused: "We only call numbers starting with {codes}.",
-  tooMany: "Too many requests. Try again later.",
+  tooMany: "Too many requests. Try later.",
   requestFailed: "Could not request the call. Try again.",
   requested: "Requesting your call…",
   queued: "We will call you shortly.",
   calling: "Calling you now…",
   success: "Call completed.",
   failure: "The call did not go through.",
-  unavailable: "This call's status is no longer available.",
+  unavailable: "This call's status has expired.",
   checking: "Checking on your call…",
   reserving: "Getting a number…",
   callUsOn: "Call us on",
   until: "Yours until {time}.",
-  reserveFailed: "No number is free right now. Try again later.",
+  reserveFailed: "No number is free now. Try later.",
 };
 
 /** The voice panel's texts in one language. */

@@ -237,7 +237,7 @@ describe("Call me back", () => {
     expect(screen.getByText("We only call numbers starting with +1.")).toBeTruthy();
     expect(field().value).toBe("+1 415 555 0123");
     await submit("+1 415 555 0123");
-    expect(screen.getByText("Too many requests. Try again later.")).toBeTruthy();
+    expect(screen.getByText("Too many requests. Try later.")).toBeTruthy();
     await submit("+1 415 555 0123");
     expect(screen.getByText("Could not request the call. Try again.")).toBeTruthy();
     await submit("+1 415 555 0123");
@@ -284,7 +284,7 @@ describe("Call me back", () => {
     await wait(3000);
     const reads = requests.filter((request) => request.url.includes("/callback/")).map((request) => request.at);
     expect(reads.slice(1).map((at, index) => at - (reads[index] as number))).toEqual([6000, 12_000, 24_000, 30_000, 30_000, 30_000, 3000]);
-    expect(status()?.textContent).toContain("This call's status is no longer available.");
+    expect(status()?.textContent).toContain("This call's status has expired.");
     expect(events.map((event) => event.status)).toEqual(["requested", "queued", "calling", "unavailable"]);
     await wait(60_000);
     expect(requests.filter((request) => request.url.includes("/callback/"))).toHaveLength(reads.length);
@@ -350,7 +350,7 @@ describe("Call us", () => {
     const { choose, status, events } = await voiceWidget({}, createSnapshot({ transport: "chat" }));
     await choose("Call us");
     expect(requests[0]?.body).toEqual({ conversation_id: "session-7" });
-    expect(status()?.textContent).toContain("No number is free right now. Try again later.");
+    expect(status()?.textContent).toContain("No number is free now. Try later.");
     expect(events.at(-1)).toEqual({ kind: "dni", status: "failure", reason: "UPSTREAM_ERROR" });
   });
 });
