@@ -48,7 +48,7 @@ export function mountStyledChat(
         if (changes.mode) model.mode.value = changes.mode;
       });
       if (changes.open !== undefined) model.setOpen(changes.open);
-      if ("voice" in changes || "companionUrl" in changes) widget.offerVoice(settings);
+      widget.offerVoice(settings);
       const replacement =
         nextClient ??
         (Object.keys(changedOptions(previous, settings) ?? {}).some((key) => !presentationOptions.includes(key))

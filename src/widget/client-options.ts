@@ -6,5 +6,7 @@ import type { WidgetOptions } from "./widget-types.ts";
  */
 export function clientOptions(options: WidgetOptions): WidgetOptions {
   const companion = options.companionUrl?.replace(/\/+$/, "");
-  return companion ? { ...options, tokenUrl: options.tokenUrl ?? `${companion}/access-token`, chatUrl: options.chatUrl ?? `${companion}/chat` } : options;
+  return companion
+    ? { ...options, tokenUrl: options.tokenUrl ?? `${companion}/access-token`, chatUrl: options.chatUrl ?? `${companion}/chat` }
+    : options;
 }

@@ -20,7 +20,10 @@ export interface MountedWidget {
   readonly destroyed: boolean;
   /** Destroys the client in use and follows `next` instead, announcing it with `cap-chat:ready`. */
   replaceClient(next: ChatClient): void;
-  /** Offers the voice ways out `options.voice` names (loading their file the first time), or none. */
+  /**
+   * Offers the voice ways out `options.voice` names, loading their file the first time `voice` is set;
+   * until then it does nothing.
+   */
   offerVoice(options: WidgetOptions): void;
 }
 
@@ -100,10 +103,15 @@ export function mountWidget(
   adoptStyleSheets(root, styleSheets);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
-  // A failure to load surfaces on the console as the rejection it is.
-  const offerVoice = (settings: WidgetOptions) =>
-    void import("./voice/voice.tsx").then((voice) => destroyed || voice.offerVoice(model, settings, root));
-  if (options.voice) offerVoice(options);
+  // Loaded once a widget has `voice`, and then told of every change of the options; a failure to load
+  // surfaces on the console as the rejection it is.
+  let voiceLoaded = false;
+  const offerVoice = (settings: WidgetOptions) => {
+    if (!settings.voice && !voiceLoaded) return;
+    voiceLoaded = true;
+    import("./voice/voice.tsx").then((voice) => destroyed || voice.offerVoice(model, settings, root, emit));
+  };
+  offerVoice(options);
 
   return {
     offerVoice,

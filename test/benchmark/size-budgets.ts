@@ -49,7 +49,13 @@ export const sizeBudgets: readonly SizeBudget[] = [
   },
   { name: "npm: each extra locale", files: ["chunks/fr-*.js", "chunks/ar-*.js"], each: true, minify: true, gzipCeiling: kb(1.2) },
   { name: "npm: the voice chunk", files: ["chunks/voice-*.js"], minify: true, gzipCeiling: kb(3) },
-  { name: "npm: the voice texts of each extra locale, and their list", files: ["chunks/call-texts-*.js"], each: true, minify: true, gzipCeiling: kb(0.6) },
+  {
+    name: "npm: the voice texts of each extra locale, and their list",
+    files: ["chunks/call-texts-*.js"],
+    each: true,
+    minify: true,
+    gzipCeiling: kb(0.6),
+  },
   {
     name: "npm: the Chat API fallback",
     files: ["chunks/chat-api-transport-*.js"],

@@ -47,7 +47,14 @@ describe("the widget's own client", () => {
     const controller = mountChat(document.body, { messagingUrl: "https://us-1.example.com", companionUrl: "/support/" });
     await act(() => controller.update({ companionUrl: "https://site.example.com/cap-chat", chatUrl: "/own/chat" }));
     expect(vi.mocked(createChatClient).mock.calls).toEqual([
-      [{ messagingUrl: "https://us-1.example.com", companionUrl: "/support/", tokenUrl: "/support/access-token", chatUrl: "/support/chat" }],
+      [
+        {
+          messagingUrl: "https://us-1.example.com",
+          companionUrl: "/support/",
+          tokenUrl: "/support/access-token",
+          chatUrl: "/support/chat",
+        },
+      ],
       [
         {
           messagingUrl: "https://us-1.example.com",

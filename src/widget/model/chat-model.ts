@@ -90,8 +90,6 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly menuAdditions: Signal<ComponentChild>;
   /** What a feature loaded on demand shows in the panel, between the header and the transcript. */
   readonly panelAddition: Signal<ComponentChild>;
-  /** Emits a widget event, for features loaded on demand. */
-  readonly emit: WidgetEmitter;
 };
 
 /** Emits one widget event with its detail. */
@@ -267,7 +265,6 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     dispose: () => detach(),
     menuAdditions: signal(null),
     panelAddition: signal(null),
-    emit: settings.emit,
   };
 }
 

@@ -1,5 +1,5 @@
 import { signal, type Signal } from "@preact/signals";
-import type { ChatModel } from "../model/chat-model.ts";
+import type { ChatModel, WidgetEmitter } from "../model/chat-model.ts";
 import type { CallEvent } from "../widget-types.ts";
 import { followCall, type CallUpdate } from "./call-polling.ts";
 import { callCompanion } from "./companion-calls.ts";
@@ -41,7 +41,7 @@ export interface VoiceFlow {
  * reservation still in its window is shown again rather than holding a second number. Each step of a call
  * fires `cap-chat:call` once and is announced in the panel's live region.
  */
-export function createVoiceFlow(model: ChatModel): VoiceFlow {
+export function createVoiceFlow(model: ChatModel, emitEvent: WidgetEmitter): VoiceFlow {
   const view = signal<CallView | null>(null);
   const texts = signal(voiceTexts);
   const settings: VoiceFlow["settings"] = signal({});
@@ -55,7 +55,7 @@ export function createVoiceFlow(model: ChatModel): VoiceFlow {
   const emit = (step: CallEvent) => {
     if (emitted[step.kind] === step.status) return;
     emitted[step.kind] = step.status;
-    model.emit("cap-chat:call", { ...step });
+    emitEvent("cap-chat:call", { ...step });
   };
   const show = (next: CallView | null) => {
     view.value = next;

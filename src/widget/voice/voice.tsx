@@ -4,7 +4,7 @@
  */
 import { effect, signal, type Signal } from "@preact/signals";
 import { h } from "preact";
-import type { ChatModel } from "../model/chat-model.ts";
+import type { ChatModel, WidgetEmitter } from "../model/chat-model.ts";
 import { adoptStyleSheets, constructStyleSheet } from "../style-sheet.ts";
 import type { WidgetOptions } from "../widget-types.ts";
 import { createVoiceFlow } from "./call-flow.ts";
@@ -20,11 +20,11 @@ const offered = new WeakMap<ChatModel, Signal<WidgetOptions>>();
 
 /**
  * Offers the ways `options.voice` names (`callback`, `dni`) in the model's menu, with their panel, in the
- * widget's language (loading that language's texts); called again with new options, it offers what they
+ * widget's language (loading that language's texts), firing `cap-chat:call` through `emit`; called again with new options, it offers what they
  * name instead, none once `voice` is empty. Needs `companionUrl`: without it nothing is offered and the
  * console says why.
  */
-export function offerVoice(model: ChatModel, options: WidgetOptions, root: ShadowRoot): void {
+export function offerVoice(model: ChatModel, options: WidgetOptions, root: ShadowRoot, emit: WidgetEmitter): void {
   if (options.voice && !options.companionUrl) console.warn("cap-chat: voice needs companionUrl");
   const current = offered.get(model);
   if (current) {
@@ -34,7 +34,7 @@ export function offerVoice(model: ChatModel, options: WidgetOptions, root: Shado
   adoptStyleSheets(root, [(sheet ??= constructStyleSheet(voiceStyles))]);
   const settings = signal(options);
   offered.set(model, settings);
-  const flow = createVoiceFlow(model);
+  const flow = createVoiceFlow(model, emit);
   model.panelAddition.value = h(VoicePanel, { flow, model });
   effect(() => {
     const code = model.locale.value.code;
