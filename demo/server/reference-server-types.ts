@@ -215,6 +215,11 @@ export interface FaultControls {
   /** While on, every WebSocket upgrade is refused (as a proxy that blocks WebSockets would). */
   refuseUpgrades(refuse: boolean): void;
   /**
+   * Stores a `SERVICE_AGENT_MESSAGE` with `text` in the session now, as the agent would send it: live to its
+   * sockets, and in every later replay. For text no demo phrase produces, such as hostile Markdown.
+   */
+  sendAgentMessage(sessionId: string, text: string): void;
+  /**
    * The next outbound calls go as `scripts` say, one script per call in order; later calls go the
    * default way again (a few seconds queued and calling at full scale, then `success`). A script's
    * `retentionMilliseconds`, when given, is how long its status stays readable after it ends.

@@ -10,6 +10,7 @@ import {
   linkReply,
   longReply,
   markdownShowcase,
+  tableReply,
   textOnlyGreeting,
 } from "./replies.ts";
 import { intentOf } from "./trigger-phrases.ts";
@@ -49,6 +50,8 @@ export function chatTurn(text: string, language: AgentLanguage, assets: AgentAss
     language,
   });
   switch (intentOf(text)) {
+    case "table":
+      return reply(tableReply());
     case "booking":
       return reply(bookingOffer(assets, issueEventId(), language));
     case "markdown":

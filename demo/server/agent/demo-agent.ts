@@ -22,6 +22,7 @@ import {
   liveAgentAnswer,
   longReply,
   markdownShowcase,
+  tableReply,
   welcomeBack,
 } from "./replies.ts";
 import { intentOf, isFarewell } from "./trigger-phrases.ts";
@@ -102,6 +103,8 @@ export class DemoAgent {
   private serviceAgentAnswer(text: string): void {
     const port = this.port;
     switch (intentOf(text)) {
+      case "table":
+        return thinkThenReply(port, tableReply());
       case "booking":
         return thinkThenReply(port, bookingOffer(port.assets, port.issueEventId(), this.language));
       case "markdown":

@@ -1,5 +1,6 @@
 /** What the demo agent does, chosen from what the user typed. */
 export type Intent =
+  | "table"
   | "markdown"
   | "image"
   | "link"
@@ -47,6 +48,7 @@ export const TRIGGER_PHRASES: readonly (TriggerPhrase & { intent: Exclude<Intent
     phrases: ["book a table", "booking", "reservation"],
     description: "a link to the demo site's booking page; confirming there lets the site tell the agent, which confirms in the chat",
   },
+  { intent: "table", phrases: ["table", "compare"], description: "an answer with a table, strikethrough and a quote" },
   { intent: "markdown", phrases: ["markdown"], description: "an answer with bold, italics, lists, a link, inline code and a code block" },
   { intent: "image", phrases: ["image"], description: "an answer with an image attachment" },
   { intent: "link", phrases: ["link"], description: "an answer with a link card and a call to action" },
