@@ -3,6 +3,7 @@ import type { CallbackRouteContext } from "./callback-routes.ts";
 import type { ChatRouteContext } from "./chat-routes.ts";
 import { forwardedAsHttps, rateLimitSubject, resolveClientAddress } from "./client-address.ts";
 import type { DniRouteContext } from "./dni-route.ts";
+import type { FeedbackRouteContext } from "./feedback-route.ts";
 import { maximumJsonDepth } from "./json-object.ts";
 import { createConsoleLogger, redactingLogger } from "./logger.ts";
 import { corsHeaders, createOriginPolicy, preflightResponse } from "./origin-policy.ts";
@@ -53,7 +54,7 @@ export interface ChatProxy {
  * exchanges the site's connector token for an access token; with Outbound Calling configured,
  * `{prefix}/callback` starts a call to the visitor's number and `{prefix}/callback/{handle}` answers its
  * status, to that visitor only; with DNI configured, `{prefix}/dni` reserves a number carrying the
- * conversation. Each request passes, in order: the origin allowlist (403; preflights answered here; a
+ * conversation; with `onFeedback`, `{prefix}/feedback` hands it the visitors' choices on the answers. Each request passes, in order: the origin allowlist (403; preflights answered here; a
  * same-origin `GET`, which browsers send without `Origin`, passes when `Sec-Fetch-Site` says
  * `same-origin`), the method (405), `authorize` (403), the rate limits (429 with `Retry-After`), the body
  * limit (413) and JSON check (400, nesting included), ownership (403), then the route's fields (400);
@@ -64,8 +65,8 @@ export interface ChatProxy {
  */
 export function createChatProxy(config: ChatProxyConfig): ChatProxy {
   const prefix = normalisePrefix(config.prefix);
-  if (!config.chat && !config.messaging && !config.outbound && !config.dni) {
-    throw new Error("createChatProxy needs chat, messaging, outbound or dni");
+  if (!config.chat && !config.messaging && !config.outbound && !config.dni && !config.onFeedback) {
+    throw new Error("createChatProxy needs chat, messaging, outbound, dni or onFeedback");
   }
   const now = config.now ?? Date.now;
   const signer = createSigner(config.signingSecret);
@@ -142,7 +143,18 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
     conversations,
     integrationAttributes: config.integrationAttributes,
   };
-  const routes = new RouteTable(prefix, { chat: chatContext, token: tokenContext, callback: callbackContext, dni: dniContext });
+  const feedbackContext: FeedbackRouteContext | undefined = config.onFeedback && {
+    onFeedback: config.onFeedback,
+    conversations,
+    integrationAttributes: config.integrationAttributes,
+  };
+  const routes = new RouteTable(prefix, {
+    chat: chatContext,
+    token: tokenContext,
+    callback: callbackContext,
+    dni: dniContext,
+    feedback: feedbackContext,
+  });
   let addressWarningGiven = false;
 
   /** Charges `checks`; the refusal when one is spent. An unreachable shared store lets the request through. */

@@ -7,6 +7,7 @@
  * it standalone. Never loaded by a page.
  */
 export { createChatProxy, type ChatProxy, type RequestContext } from "./chat-proxy.ts";
+export type { ChatFeedback } from "./feedback-route.ts";
 export {
   proxyDefaults,
   type ChatApiUpstream,

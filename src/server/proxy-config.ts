@@ -1,4 +1,5 @@
 import type { TrustProxy } from "./client-address.ts";
+import type { ChatFeedback } from "./feedback-route.ts";
 import type { ChatProxyLogger } from "./logger.ts";
 import type { OriginAllowlist } from "./origin-policy.ts";
 import type { RateLimitRule, RateLimitStore } from "./rate-limit-store.ts";
@@ -13,7 +14,8 @@ export type ChatProxyRoute =
   | "callback-settings"
   | "callback"
   | "callback-status"
-  | "dni";
+  | "dni"
+  | "feedback";
 
 /** The Chat API the chat routes forward to. */
 export interface ChatApiUpstream {
@@ -90,6 +92,13 @@ export interface ChatProxyConfig {
   dni?: DniUpstream;
   /** What `sendExternalEvent` sends to; the routes do not use it. */
   externalEvents?: ExternalEventsUpstream;
+  /**
+   * Serves `POST {prefix}/feedback` when set: each helpful / not helpful choice a visitor makes on the
+   * agent's answers (with its comment, and the conversation's attributes) reaches this hook once checked,
+   * so a site can record feedback without an endpoint of its own. The route answers 204 once the hook has
+   * settled, 500 when it throws or rejects.
+   */
+  onFeedback?: (feedback: ChatFeedback, request: Request) => void | Promise<void>;
   /** Largest request body accepted, in bytes; larger gets 413. Default 32 768. */
   maxBodyBytes?: number;
   /**

@@ -2,6 +2,7 @@ import type { ErrorShape } from "./answers.ts";
 import { serveCallback, serveCallbackSettings, serveCallbackStatus, type CallbackRouteContext } from "./callback-routes.ts";
 import { serveChatAction, type ChatRouteContext } from "./chat-routes.ts";
 import { serveDni, type DniRouteContext } from "./dni-route.ts";
+import { serveFeedback, type FeedbackRouteContext } from "./feedback-route.ts";
 import type { ChatProxyRoute } from "./proxy-config.ts";
 import { serveAccessToken, type TokenRouteContext } from "./token-route.ts";
 import type { Visitor } from "./visitor-cookies.ts";
@@ -35,11 +36,13 @@ export interface RouteServices {
   token?: TokenRouteContext | undefined;
   callback?: CallbackRouteContext | undefined;
   dni?: DniRouteContext | undefined;
+  feedback?: FeedbackRouteContext | undefined;
 }
 
 /**
  * The routes served under `prefix`, by path: the chat routes when the Chat API is configured, the token
- * route when Messaging is, the callback routes when Outbound Calling is, the DNI route when DNI is. One
+ * route when Messaging is, the callback routes when Outbound Calling is, the DNI route when DNI is, the
+ * feedback route when the site takes feedback (`onFeedback`). One
  * path may hold a route per method (`{prefix}/callback`: its settings by GET, a call by POST).
  */
 export class RouteTable {
@@ -48,7 +51,7 @@ export class RouteTable {
   private statusRoute: RouteDefinition | undefined;
 
   constructor(prefix: string, services: RouteServices) {
-    const { chat, token, callback, dni } = services;
+    const { chat, token, callback, dni, feedback } = services;
     this.callbackStatusPrefix = `${prefix}/callback/`;
     if (chat) {
       this.add(`${prefix}/chat/create`, chatRoute(chat, "create", ["POST"], true));
@@ -96,6 +99,15 @@ export class RouteTable {
         methods: ["POST"],
         mintsVisitor: true,
         serve: ({ request, fields, visitors }) => serveDni(dni, request, fields, visitors),
+      });
+    }
+    if (feedback) {
+      this.add(`${prefix}/feedback`, {
+        route: "feedback",
+        shape: "chat",
+        methods: ["POST"],
+        mintsVisitor: true,
+        serve: ({ request, fields, visitors }) => serveFeedback(feedback, request, fields, visitors),
       });
     }
   }

@@ -89,6 +89,11 @@ export class BrowserVisitor {
     return this.send("/dni", { body: fields });
   }
 
+  /** Gives feedback on an answer: `{message_id, value, comment?}` and the conversation's fields. */
+  feedback(fields: Record<string, unknown>): Promise<CompanionAnswer> {
+    return this.send("/feedback", { body: fields });
+  }
+
   /** Creates a conversation and returns the id the page sees, failing loudly when refused. */
   async startConversation(via?: ChatProxy): Promise<string> {
     const answer = await this.create(undefined, via);
