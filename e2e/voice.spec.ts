@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { OutboundCallView, DniReservationView, ExternalEventView } from "../demo/server/reference-server-types.ts";
-import { voiceTexts } from "../src/widget/voice/voice-texts.ts";
+import voiceTexts from "../src/widget/voice/texts/en.ts";
 import { deliveries, recordedWidgetEvents, recordWidgetEvents } from "./delivery-table.ts";
 import { chatApiSecrets, expect, fault, sessionIdOf, test } from "./fixtures.ts";
 
@@ -176,6 +176,21 @@ test.describe("the voice doors, on each delivery", () => {
       await expect(confirmation).toHaveCount(1);
       const issued = (await voiceRecords(serverUrl)).externalEvents.filter((event) => event.conversationId === id);
       expect(issued.map((event) => event.received.length)).toEqual([1]);
+    });
+  }
+});
+
+test.describe("a page without voice", () => {
+  for (const path of ["/no-build.html", "/strict-csp.html"]) {
+    test(`loads no voice file and offers no call (${path})`, async ({ page, widget }) => {
+      const loaded: string[] = [];
+      page.on("request", (request) => loaded.push(new URL(request.url()).pathname));
+      await widget.startOn(path);
+      await page.getByRole("button", { name: "More options" }).click();
+      await expect(page.getByRole("menuitem", { name: "End conversation" })).toBeFocused();
+      await expect(page.getByRole("menuitem")).toHaveCount(1);
+      expect(loaded.filter((file) => file.includes("/dist/"))).toContainEqual(expect.stringMatching(/cap-chat-app-/));
+      expect(loaded.filter((file) => /voice|call-texts|\/cap-chat\/(callback|dni)/.test(file))).toEqual([]);
     });
   }
 });

@@ -4,10 +4,13 @@ import type { CallEvent } from "../widget-types.ts";
 import { followCall, type CallUpdate } from "./call-polling.ts";
 import { callCompanion } from "./companion-calls.ts";
 import { checkPhoneNumber } from "./phone-number.ts";
-import { voiceTexts, type VoiceTexts } from "./voice-texts.ts";
+import type { VoiceTexts } from "./voice-texts.ts";
 
 /** A refusal the phone field explains: a text of {@link VoiceTexts}. */
 export type Refusal = "invalidNumber" | "countryRefused" | "tooMany" | "requestFailed";
+
+/** The companion's refusals of a number, by error code, as the phone field explains them. */
+const companionRefusals: Record<string, Refusal> = { INVALID_PHONE_NUMBER: "invalidNumber", COUNTRY_NOT_ALLOWED: "countryRefused" };
 
 /** What the voice panel shows: the phone field, a callback's progress, or a reservation. */
 export type CallView =
@@ -18,7 +21,8 @@ export type CallView =
 /** The voice panel's state and what the visitor can do with it. */
 export interface VoiceFlow {
   readonly view: Signal<CallView | null>;
-  readonly texts: Signal<VoiceTexts>;
+  /** The texts in the widget's language; null until their file has loaded, and nothing is offered before. */
+  readonly texts: Signal<VoiceTexts | null>;
   /** The site's calling code and the prefixes it calls, as its companion answers them. */
   readonly settings: Signal<{ calling_code?: string; allowed_calling_codes?: string[] }>;
   /** What the visitor typed in the phone field, kept while a request is refused and the field shown again. */
@@ -43,7 +47,7 @@ export interface VoiceFlow {
  */
 export function createVoiceFlow(model: ChatModel, emitEvent: WidgetEmitter): VoiceFlow {
   const view = signal<CallView | null>(null);
-  const texts = signal(voiceTexts);
+  const texts = signal<VoiceTexts | null>(null);
   const settings: VoiceFlow["settings"] = signal({});
   const typed = signal("");
   let stopFollowing = () => {};
@@ -60,7 +64,7 @@ export function createVoiceFlow(model: ChatModel, emitEvent: WidgetEmitter): Voi
   const show = (next: CallView | null) => {
     view.value = next;
     if (!next || next.kind === "form" || next.status === "checking") return;
-    model.announcement.value = statusText(next, texts.value);
+    model.announcement.value = statusText(next, texts.value!);
     emit(next as CallEvent);
   };
   /** The conversation the call is about: its session id, or its Chat API conversation id. */
@@ -100,17 +104,7 @@ export function createVoiceFlow(model: ChatModel, emitEvent: WidgetEmitter): Voi
       // Refused, or unanswered (then it may have gone through, so it is not asked again): the field explains.
       const code = body?.error_code ?? `HTTP_${status}`;
       emit({ kind: "callback", status: "failure", reason: code });
-      show({
-        kind: "form",
-        refusal:
-          code === "INVALID_PHONE_NUMBER"
-            ? "invalidNumber"
-            : code === "COUNTRY_NOT_ALLOWED"
-              ? "countryRefused"
-              : status === 429
-                ? "tooMany"
-                : "requestFailed",
-      });
+      show({ kind: "form", refusal: companionRefusals[code] ?? (status === 429 ? "tooMany" : "requestFailed") });
     },
     async reserveNumber() {
       if (reservation?.status === "reserved" && Date.parse(reservation.expiresAt ?? "") > Date.now()) return show(reservation);

@@ -9,7 +9,8 @@ import { statusText, type CallView, type VoiceFlow } from "./call-flow.ts";
  * to the field when it opens and after a refusal.
  */
 function CallbackForm({ flow, refusal }: { flow: VoiceFlow; refusal: Extract<CallView, { kind: "form" }>["refusal"] }) {
-  const texts = flow.texts.value;
+  // Loaded before the menu offered what shows this.
+  const texts = flow.texts.value!;
   const { calling_code: callingCode = "+1", allowed_calling_codes: prefixes } = flow.settings.value;
   const input = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => input.current!.focus(), [refusal]);
@@ -58,7 +59,8 @@ function CallbackForm({ flow, refusal }: { flow: VoiceFlow; refusal: Extract<Cal
  * call is asked for).
  */
 function CallStatus({ flow, view, model }: { flow: VoiceFlow; view: Exclude<CallView, { kind: "form" }>; model: ChatModel }) {
-  const texts = flow.texts.value;
+  // Loaded before the menu offered what shows this.
+  const texts = flow.texts.value!;
   const strings = model.locale.value;
   const card = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -67,7 +69,7 @@ function CallStatus({ flow, view, model }: { flow: VoiceFlow; view: Exclude<Call
   }, []);
   const { status } = view;
   return (
-    <div ref={card} class="banner call" part="call-status" tabIndex={-1}>
+    <div ref={card} class="banner" part="call-status" tabIndex={-1}>
       {view.status === "reserved" ? (
         <p>
           {texts.callUsOn}{" "}

@@ -1,43 +1,37 @@
 /**
- * The voice panel's texts. English is here; every other locale is a file of its own, loaded when a page
- * with `voice` shows that language, so a page without `voice` carries none of them.
+ * The voice panel's texts in one language, by key. Every language, English included, is a file of its own
+ * in texts/, loaded when a page with `voice` shows that language (or falls back to English), so a page
+ * without `voice` carries none of them and a page in another language carries no English.
  */
-export const voiceTexts = {
-  callBack: "Call me back",
-  callUs: "Call us",
-  phoneNumber: "Phone number",
-  callMe: "Call me",
-  cancel: "Cancel",
-  invalidNumber: "Enter the number with + and the country code.",
-  countryRefused: "We only call numbers starting with {codes}.",
-  tooMany: "Too many requests. Try later.",
-  requestFailed: "Could not request the call. Try again.",
-  requested: "Requesting your call…",
-  queued: "We will call you shortly.",
-  calling: "Calling you now…",
-  success: "Call completed.",
-  failure: "The call did not go through.",
-  unavailable: "This call's status has expired.",
-  checking: "Checking on your call…",
-  reserving: "Getting a number…",
-  callUsOn: "Call us on",
-  until: "Yours until {time}.",
-  reserveFailed: "No number is free now. Try later.",
-};
-
-/** The voice panel's texts in one language. */
-export type VoiceTexts = typeof voiceTexts;
+export interface VoiceTexts {
+  callBack: string;
+  callUs: string;
+  phoneNumber: string;
+  callMe: string;
+  cancel: string;
+  invalidNumber: string;
+  countryRefused: string;
+  tooMany: string;
+  requestFailed: string;
+  requested: string;
+  queued: string;
+  calling: string;
+  success: string;
+  failure: string;
+  unavailable: string;
+  checking: string;
+  reserving: string;
+  callUsOn: string;
+  until: string;
+  reserveFailed: string;
+}
 
 /**
- * The texts for the locale `code` (`pt-BR`, then `pt`), English when none fits or its file fails to load.
- * The list of the other locales' files is loaded with the first of them, so a page in English carries
- * neither.
+ * The texts for the widget's locale `code` (`pt-BR`, then `pt`), English when none fits or its file fails
+ * to load. English is loaded at once; the list of the other languages' files with the first of them, so a
+ * page in English loads neither. Rejects only when English cannot be loaded.
  */
 export function loadVoiceTexts(code: string): Promise<VoiceTexts> {
-  return code === "en"
-    ? Promise.resolve(voiceTexts)
-    : import("./texts/locales.ts").then(
-        (files) => files.loadTexts(code),
-        () => voiceTexts,
-      );
+  const english = () => import("./texts/en.ts").then((module) => module.default);
+  return code === "en" ? english() : import("./texts/locales.ts").then((files) => files.loadTexts(code)).catch(english);
 }

@@ -46,6 +46,7 @@ export function offerVoice(model: ChatModel, options: WidgetOptions, root: Shado
     const { voice = "", companionUrl = "" } = settings.value;
     const texts = flow.texts.value;
     flow.companionUrl = companionUrl.replace(/\/+$/, "");
+    if (!texts) return;
     const items = (
       [
         ["callback", "call-back", texts.callBack, flow.openForm],
