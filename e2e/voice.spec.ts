@@ -2,10 +2,7 @@ import type { Page } from "@playwright/test";
 import type { OutboundCallView, DniReservationView, ExternalEventView } from "../demo/server/reference-server-types.ts";
 import voiceTexts from "../src/widget/voice/texts/en.ts";
 import { deliveries, recordedWidgetEvents, recordWidgetEvents } from "./delivery-table.ts";
-import { chatApiSecrets, expect, fault, sessionIdOf, test } from "./fixtures.ts";
-
-/** The keys of the voice doors and the Messaging connector, which only the demo site's backend holds. */
-const voiceSecrets = ["demo-service-auth-token", "demo-dni-api-key", "demo-external-events-key", "demo-connector-token", ...chatApiSecrets];
+import { expect, fault, sessionIdOf, siteSecrets, test } from "./fixtures.ts";
 
 /** What the reference platform recorded of the voice doors. */
 async function voiceRecords(serverUrl: string) {
@@ -99,7 +96,7 @@ test.describe("the voice doors, on each delivery", () => {
       ]);
 
       traffic.push(await pageContents(page));
-      for (const secret of voiceSecrets) expect(traffic.join("\n"), secret).not.toContain(secret);
+      for (const secret of siteSecrets) expect(traffic.join("\n"), secret).not.toContain(secret);
     });
 
     test(`a malformed number is refused in the panel and makes no platform call (${delivery.name})`, async ({

@@ -123,9 +123,15 @@ describe("the size check", () => {
       ["script tag: each extra locale", 2048, undefined],
       ["script tag: the list of locales, loaded with the first extra locale", 2048, undefined],
       ["script tag: the Chat API fallback", 2560, undefined],
+      ["script tag: the voice file", 3072, undefined],
+      ["script tag: the voice texts of each language", 717, undefined],
+      ["script tag: the list of the voice texts' languages, loaded with the first but English", 1792, undefined],
       ["npm: the client entry (cap-chat)", 13_150, 11_264],
       ["npm: each extra locale", 2048, undefined],
       ["npm: the list of locales", 768, undefined],
+      ["npm: the voice chunk", 3072, undefined],
+      ["npm: the voice texts of each language", 717, undefined],
+      ["npm: the list of the voice texts' languages", 768, undefined],
       ["npm: the Chat API fallback", 2560, undefined],
     ]);
     for (const budget of sizeBudgets) expect(budget.files.length).toBeGreaterThan(0);
