@@ -42,6 +42,8 @@ export function startStream(messageId: string): StreamAssembly {
 export function addChunk(assembly: StreamAssembly, chunk: StreamChunk): StreamAssembly {
   const known = chunk.chunkIndex < assembly.nextIndex || assembly.held.some((held) => held.chunkIndex === chunk.chunkIndex);
   if (assembly.complete || known) return assembly;
+  // The usual case, a chunk in order with none held, applies at once.
+  if (chunk.chunkIndex === assembly.nextIndex && assembly.held.length === 0) return applyChunk(assembly, chunk);
   let next: StreamAssembly = { ...assembly, held: [...assembly.held, chunk].sort((left, right) => left.chunkIndex - right.chunkIndex) };
   for (let first = next.held[0]; !next.complete && first?.chunkIndex === next.nextIndex; first = next.held[0])
     next = applyChunk(next, first);
@@ -58,11 +60,14 @@ export function closeStream(assembly: StreamAssembly): StreamAssembly {
   return assembly.complete ? assembly : { ...assembly.held.reduce(applyChunk, assembly), held: [], complete: true };
 }
 
-/** Applies a held chunk (taking it out of `held`) or the next one in order. */
+/**
+ * Applies a held chunk (taking it out of `held`) or the next one in order. Written out rather than spread
+ * from `assembly`, which V8 does many times slower, as every chunk of every stream passes here.
+ */
 function applyChunk(assembly: StreamAssembly, chunk: StreamChunk): StreamAssembly {
   return {
-    ...assembly,
-    held: assembly.held.filter((held) => held !== chunk),
+    messageId: assembly.messageId,
+    held: assembly.held.length === 0 ? assembly.held : assembly.held.filter((held) => held !== chunk),
     nextIndex: chunk.chunkIndex + 1,
     text: assembly.text + chunk.text,
     attachments: appendAll(assembly.attachments, chunk.attachments),
