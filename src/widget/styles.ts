@@ -41,10 +41,11 @@ h2,p{margin:0}
 .action{padding:5px 14px;border-radius:999px;border:1px solid var(--cap-chat-link);color:var(--cap-chat-link);background:var(--cap-chat-background)}
 .body{position:relative;flex:1;min-height:0;display:flex;flex-direction:column}
 .log{flex:1;overflow-y:auto;padding-block:16px;padding-inline:max(16px,calc(50% - var(--cap-chat-content-width)/2));overscroll-behavior:contain}
-.entries{display:flex;flex-direction:column}
-.entries>*{margin-block-start:14px}
-.entries>:first-child{margin:0}
-.entries>.message:not(.first){margin-block-start:3px}
+.entries,.block{display:flex;flex-direction:column}
+.entries>*,.block>*{margin-block-start:14px}
+.entries>:first-child,.block>:first-child{margin:0}
+.block>.message:not(.first){margin-block-start:3px}
+.entries>.block{padding:4px;margin:10px -4px -4px;content-visibility:auto;contain-intrinsic-size:auto 2400px}
 .message,.story,.notice,.typing,.end{animation:cap-chat-in .25s ease-out}
 @keyframes cap-chat-in{from{opacity:0;transform:translateY(6px)}}
 .welcome{display:flex;flex-direction:column;align-items:center;gap:6px;padding:12px 8px 4px;text-align:center;color:var(--cap-chat-muted)}

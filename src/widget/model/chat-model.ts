@@ -266,8 +266,10 @@ function grownText(shown: ConversationSnapshot, next: ConversationSnapshot): { i
     if (part !== "messages" && next[part] !== shown[part]) return null;
   }
   let grown: ChatMessage | null = null;
+  // Identity checks only, every frame of a stream: cheap however long the transcript.
   for (let index = 0; index < next.messages.length; index++) {
-    const [before, after] = [shown.messages[index]!, next.messages[index]!];
+    const after = next.messages[index]!;
+    const before = shown.messages[index]!;
     if (before === after) continue;
     if (grown || !before.streaming || !after.streaming || !sameButText(before, after)) return null;
     grown = after;
