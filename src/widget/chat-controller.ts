@@ -8,7 +8,7 @@ import { getWidgetStyleSheet } from "./styles.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
 // Every other option belongs to the client: changing one means another conversation endpoint.
-const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "mode", "open", "start", "prefetch"];
+const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "mode", "open", "start", "prefetch", "notify"];
 
 /**
  * Mounts the chat widget as `mountWidget` does, with a controller that also applies options live: a
@@ -45,6 +45,7 @@ export function mountStyledChat(
         if ("welcomeText" in changes) model.welcomeText.value = changes.welcomeText;
         if ("locale" in changes) switchLocale(model.locale, preferredLocaleCode(changes.locale));
         if (changes.mode) model.mode.value = changes.mode;
+        if (changes.notify) model.notify.value = changes.notify;
       });
       if (changes.open !== undefined) model.setOpen(changes.open);
       const replacement =

@@ -12,4 +12,5 @@ export type {
   WidgetEvents,
   WidgetMode,
   WidgetOptions,
+  NotifyMode,
 } from "./widget-types.ts";

@@ -11,6 +11,7 @@ import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
+import { watchAttention } from "./attention/attention.ts";
 
 /** A mounted widget: its controller, and what `mountChat` builds live updates from. */
 export interface MountedWidget {
@@ -64,6 +65,7 @@ export function mountWidget(
     title: options.headerTitle,
     avatarUrl: options.avatarUrl,
     welcomeText: options.welcomeText,
+    notify: options.notify,
     emit,
   });
   switchLocale(model.locale, preferredLocaleCode(options.locale));
@@ -92,6 +94,15 @@ export function mountWidget(
     if (open || !floating) engage();
     memory.rememberPanel(open);
   });
+  const on = <Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>) => {
+    let set = handlers.get(name);
+    if (!set) handlers.set(name, (set = new Set()));
+    set.add(handler);
+    return () => void set.delete(handler);
+  };
+  // The tabs of the browser tell each other about replies under the widget's id; one tab alone where they cannot.
+  const port = typeof BroadcastChannel === "function" ? new BroadcastChannel(`cap-chat:${options.id ?? ""}`) : null;
+  const stopAttention = watchAttention({ model, on, emit, port });
   adoptStyleSheets(root, styleSheets);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
@@ -120,12 +131,10 @@ export function mountWidget(
         client.send(text);
       },
       end: () => client.end(),
-      on(name, handler) {
-        let set = handlers.get(name);
-        if (!set) handlers.set(name, (set = new Set()));
-        set.add(handler);
-        return () => set.delete(handler);
+      prompt(text) {
+        if (!model.open.peek()) model.prompt.value = text;
       },
+      on,
       off(name, handler) {
         handlers.get(name)?.delete(handler);
       },
@@ -133,6 +142,8 @@ export function mountWidget(
         if (destroyed) return;
         destroyed = true;
         stopWatching();
+        stopAttention();
+        port?.close();
         model.dispose();
         client.destroy();
         render(null, root);

@@ -31,6 +31,7 @@ describe("optionsFromAttributes", () => {
         "avatar-url": "https://cdn.example.com/harbour.png",
         start: "load",
         prefetch: "intent",
+        notify: "sound",
         id: "support",
       }),
     );
@@ -53,12 +54,13 @@ describe("optionsFromAttributes", () => {
       avatarUrl: "https://cdn.example.com/harbour.png",
       start: "load",
       prefetch: "intent",
+      notify: "sound",
       id: "support",
     });
   });
 
-  it("lists the nineteen attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(19);
+  it("lists the twenty attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(20);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {
@@ -98,6 +100,7 @@ describe("optionsFromAttributes", () => {
     ["persist", "local"],
     ["start", "click"],
     ["prefetch", "eager"],
+    ["notify", "loud"],
   ] as const)("refuses %s=%j outside its documented words", (attribute, value) => {
     const { options, invalid } = optionsFromAttributes(read({ [attribute]: value }));
     expect(options).toEqual({});

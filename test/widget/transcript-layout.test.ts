@@ -103,7 +103,7 @@ describe("the transcript's layout", () => {
     const changed = layOutTranscript(
       added,
       [...added.messages.slice(0, -1), { ...added.messages.at(-1)!, text: "done" }],
-      [],
+      none,
       emptyStory,
       now,
     );

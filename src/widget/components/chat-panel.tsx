@@ -23,6 +23,7 @@ export function ChatPanel({
   inputRef: RefObject<HTMLTextAreaElement>;
 }) {
   const floating = model.mode.value === "floating";
+  const Offer = model.offer.value;
   return (
     <section
       ref={panelRef}
@@ -43,6 +44,7 @@ export function ChatPanel({
     >
       <PanelHeader model={model} />
       <ConnectionBanner model={model} />
+      {Offer && <Offer model={model} />}
       <Transcript model={model} />
       <Composer model={model} inputRef={inputRef} />
       <div class="hidden" aria-live="polite">

@@ -32,7 +32,7 @@ interface Checkpoint {
 }
 
 interface BuiltBlock extends TranscriptBlock {
-  readonly start: Checkpoint;
+  readonly checkpoint: Checkpoint;
 }
 
 /** The transcript laid out in blocks, with what it was laid out from. */
@@ -93,12 +93,11 @@ export function layOutTranscript(
     const shorter = Math.min(messages.length, previous.messages.length);
     while (changed < shorter && messages[changed] === previous.messages[changed]) changed++;
     // The block holding the message before the change is laid out again too: it may close a group.
-    while (kept < old.length && (old[kept + 1]?.start.position ?? Infinity) < changed) kept++;
+    while (kept < old.length && (old[kept + 1]?.checkpoint.position ?? Infinity) < changed) kept++;
   }
-  const start = old[kept]?.start ?? { position: 0, day: today, noticeIndex: 0, storyIndex: 0 };
+  const start = old[kept]?.checkpoint ?? { position: 0, day: today, noticeIndex: 0, storyIndex: 0 };
   const built = buildBlocks(start, messages, notices, story);
-  // A block laid out again with the very same rows keeps its rows, so it is not rendered again.
-  const blocks = [...old.slice(0, kept), ...built.map((block, index) => keepRows(old[kept + index], block))];
+  const blocks = [...old.slice(0, kept), ...built];
   return { blocks, messages, notices, story, today };
 }
 
@@ -138,7 +137,7 @@ function buildBlocks(
     }
   };
   const close = (next: Checkpoint) => {
-    if (rows.length > 0) blocks.push({ key: rows[0]!.key, rows, start: blockStart });
+    if (rows.length > 0) blocks.push({ key: rows[0]!.key, rows, checkpoint: blockStart });
     rows = [];
     blockStart = next;
   };
@@ -156,27 +155,4 @@ function buildBlocks(
   addBefore(Infinity, Infinity);
   close(blockStart);
   return blocks;
-}
-
-/** `block`, with the rows of `old` when they are the same (messages, notices, entries and flags alike). */
-function keepRows(old: BuiltBlock | undefined, block: BuiltBlock): BuiltBlock {
-  const same =
-    old !== undefined && old.rows.length === block.rows.length && old.rows.every((row, index) => sameRow(row, block.rows[index]!));
-  return same ? { ...block, rows: old.rows } : block;
-}
-
-function sameRow(left: TranscriptEntry, right: TranscriptEntry): boolean {
-  if (left.key !== right.key || left.kind !== right.kind) return false;
-  switch (left.kind) {
-    case "message": {
-      const other = right as typeof left;
-      return left.message === other.message && left.first === other.first && left.last === other.last;
-    }
-    case "notice":
-      return left.notice === (right as typeof left).notice;
-    case "story":
-      return left.entry === (right as typeof left).entry;
-    default:
-      return left.time === (right as typeof left).time;
-  }
 }

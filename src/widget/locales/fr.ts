@@ -87,4 +87,8 @@ export const fr: Translation = [
   "Nous avons essayé de nous reconnecter {attempts}\u00a0fois.",
   "La connexion s'est interrompue de façon inattendue.",
   "Le service de discussion a envoyé une réponse illisible.",
+  // The offer of notifications
+  "Recevoir une notification du navigateur quand notre équipe répond\u00a0?",
+  "Me prévenir",
+  "Non merci",
 ];

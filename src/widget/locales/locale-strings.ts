@@ -102,6 +102,10 @@ export interface LocaleStrings {
   messageTooLarge: string;
   /** Every other reason a connection fails for good, said to the visitor after `failedDetail`. */
   errors: Record<Exclude<ErrorCode, SetupErrorCode>, string>;
+  /** The panel's offer of a browser notification when a person replies (`notify: "system"`), and its two answers. */
+  notifyOffer: string;
+  notifyAccept: string;
+  notifyDecline: string;
 }
 
 /**
