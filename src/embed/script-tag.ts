@@ -25,7 +25,7 @@ declare global {
 }
 
 /** Marks the element the script tag mounts its widget into. */
-export const SCRIPT_TAG_HOST_ATTRIBUTE = "data-cap-chat-host";
+const SCRIPT_TAG_HOST_ATTRIBUTE = "data-cap-chat-host";
 
 function readScriptOptions(script: HTMLOrSVGScriptElement | null): Partial<WidgetOptions> {
   if (!script) return {};

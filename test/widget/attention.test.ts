@@ -1,6 +1,6 @@
 import { act } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { notificationAnswerKey } from "../../src/widget/attention/attention.ts";
+import { notificationAnswerKey } from "../../src/widget/attention/local-memory.ts";
 import type { WidgetOptions } from "../../src/widget/index.ts";
 import { agentMessage, createSnapshot } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";

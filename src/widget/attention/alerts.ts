@@ -8,8 +8,8 @@ import { markdownPlainText } from "../markdown/index.ts";
 export { NotifyOffer } from "./notify-offer.tsx";
 import type { ChatModel } from "../model/chat-model.ts";
 import type { ChatMessage } from "../../transport/conversation.ts";
-import { notificationAnswerKey, type Alerts, type AttentionMessage } from "./attention.ts";
-import { recall, remember } from "./local-memory.ts";
+import type { Alerts, AttentionMessage } from "./attention.ts";
+import { notificationAnswerKey, recall, remember } from "./local-memory.ts";
 
 /** How long a tab waits to hear other tabs' claims before it alerts. */
 export const claimMilliseconds = 300;

@@ -39,9 +39,6 @@ export interface AttentionHost {
   port: AttentionPort | null;
 }
 
-/** Where the browser keeps the visitor's answer to the offer of notifications (`notify: "system"`): `on` or `off`. */
-export const notificationAnswerKey = "cap-chat:notifications";
-
 /**
  * Tells a visitor who looks away of each reply (an agent's or a live agent's finished message), as the
  * `notify` option says. A reply is unseen unless the visitor looks at the panel (the page is visible and the

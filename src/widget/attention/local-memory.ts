@@ -4,6 +4,9 @@
  * replies alerted for. Where storage is refused (privacy modes, sandboxed frames), nothing is kept.
  */
 
+/** Where the browser keeps the visitor's answer to the offer of notifications (`notify: "system"`): `on` or `off`. */
+export const notificationAnswerKey = "cap-chat:notifications";
+
 /** The value kept under `key`, or null. */
 export function recall(key: string): string | null {
   try {

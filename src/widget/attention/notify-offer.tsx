@@ -1,6 +1,5 @@
 import { useState } from "preact/hooks";
-import { notificationAnswerKey } from "./attention.ts";
-import { recall, remember } from "./local-memory.ts";
+import { notificationAnswerKey, recall, remember } from "./local-memory.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 
 /** Phases in which a person is on the way or with the visitor: when a reply is worth a notification. */
