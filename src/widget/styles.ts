@@ -14,9 +14,9 @@ h2,p{margin:0}
 .preview strong{display:block}
 .excerpt{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden;overflow-wrap:anywhere}
 .panel{display:flex;flex-direction:column;overflow:hidden;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
-.floating .panel{inset-block-end:90px;width:380px;height:min(640px,calc(100vh - 110px));transform-origin:100% 100%;transition:opacity .2s,transform .2s,display .2s allow-discrete}
+.floating .panel{inset-block-end:90px;width:380px;height:min(640px,calc(100vh - 110px));transform-origin:100% 100%;transition:opacity .2s,transform .2s}
 [dir=rtl] .panel{transform-origin:0 100%}
-.floating .panel[hidden]{opacity:0;transform:translateY(12px) scale(.96)}
+.floating .panel[hidden]{display:flex!important;content-visibility:hidden;clip-path:inset(50%);opacity:0;transform:translateY(12px) scale(.96);transition:opacity .2s,transform .2s,content-visibility .2s allow-discrete,clip-path 0s .2s}
 @starting-style{.floating .panel{opacity:0;transform:translateY(12px) scale(.96)}}
 .inline .panel{height:var(--cap-chat-height,560px);border:1px solid var(--cap-chat-border)}
 .fullscreen .panel{position:fixed;inset:0;z-index:2147483000;border-radius:0;overscroll-behavior:contain}
@@ -46,7 +46,7 @@ h2,p{margin:0}
 .entries>:first-child,.block>:first-child{margin:0}
 .block>.message:not(.first){margin-block-start:3px}
 .entries>.block{padding:4px;margin:10px -4px -4px;content-visibility:auto;contain-intrinsic-size:auto 2400px}
-.message,.story,.notice,.typing,.end{animation:cap-chat-in .25s ease-out}
+.latest>.message,.latest>.story,.latest>.notice,.typing,.end{animation:cap-chat-in .25s ease-out}
 @keyframes cap-chat-in{from{opacity:0;transform:translateY(6px)}}
 .welcome{display:flex;flex-direction:column;align-items:center;gap:6px;padding:12px 8px 4px;text-align:center;color:var(--cap-chat-muted)}
 .welcome-title{font-size:17px;font-weight:650;color:var(--cap-chat-text)}

@@ -32,6 +32,7 @@ export function ChatPanel({
       role={floating ? "dialog" : "region"}
       aria-label={model.title.value ?? model.locale.value.title}
       hidden={floating && !model.open.value}
+      aria-hidden={(floating && !model.open.value) || undefined}
       tabIndex={-1}
       onKeyDown={(event) => {
         if (floating && event.key === "Escape") {

@@ -12,6 +12,8 @@ export interface TranscriptBlockProps {
   rows: readonly TranscriptEntry[];
   /** The message whose suggestions show, when it is in this block: the latest agent message of an open conversation. */
   suggestionsFor: ChatMessage | null;
+  /** The last block: its rows ease in as they come, and as the panel opens (the others do not, however many). */
+  latest: boolean;
 }
 
 /**
@@ -19,11 +21,11 @@ export interface TranscriptBlockProps {
  * while it is near the view (`content-visibility`), so a long transcript scrolls and grows as cheaply as a
  * short one. Its rows stay in the document, for a screen reader and the page's search.
  */
-export function TranscriptBlock({ model, rows, suggestionsFor }: TranscriptBlockProps) {
+export function TranscriptBlock({ model, rows, suggestionsFor, latest }: TranscriptBlockProps) {
   const strings = model.locale.value;
   const identity = model.identity.value;
   return (
-    <div class="block">
+    <div class={latest ? "block latest" : "block"}>
       {rows.map((row) => {
         switch (row.kind) {
           case "message": {

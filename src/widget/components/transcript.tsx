@@ -104,15 +104,19 @@ export function Transcript({ model }: { model: ChatModel }) {
       >
         <div ref={content} class="entries">
           <Welcome model={model} />
-          {blocks.map((block, index) => (
-            <TranscriptBlock
-              key={block.key}
-              model={model}
-              rows={block.rows}
-              // Only the last block holds the latest message: the others keep their props, and are not rendered.
-              suggestionsFor={index === blocks.length - 1 ? suggestionsFor : null}
-            />
-          ))}
+          {blocks.map((block, index) => {
+            // Only the last block holds the latest message: the others keep their props, and are not rendered.
+            const latest = index === blocks.length - 1;
+            return (
+              <TranscriptBlock
+                key={block.key}
+                model={model}
+                rows={block.rows}
+                suggestionsFor={latest ? suggestionsFor : null}
+                latest={latest}
+              />
+            );
+          })}
           <TypingIndicator model={model} />
           {ended && <SessionEnd model={model} end={ended} />}
         </div>
