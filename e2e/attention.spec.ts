@@ -50,7 +50,8 @@ function installAttentionStandIns(): void {
   };
 }
 
-const setHidden = (page: Page, hidden: boolean) => page.evaluate((value) => (window as unknown as AttentionWindow).setPageHidden(value), hidden);
+const setHidden = (page: Page, hidden: boolean) =>
+  page.evaluate((value) => (window as unknown as AttentionWindow).setPageHidden(value), hidden);
 const attentionOf = (page: Page) => page.evaluate(() => (window as unknown as AttentionWindow).attention);
 const replies = (widget: ChatWidget) => widget.page.locator('[part~="message-agent"], [part~="message-live-agent"]');
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { en } from "../src/widget/locales/en.ts";
-import { fillTemplate } from "../src/widget/locales/locale-strings.ts";
+import { pluralText } from "../src/widget/locales/locale-strings.ts";
 import { expect, expectLongAnswerInFull, test } from "./fixtures.ts";
 
 /** Whether a request goes to the platform: the Messaging API, its socket, or the Chat API. */
@@ -106,7 +106,7 @@ test.describe("a conversation in progress survives a reload", () => {
     await expect(widget.agentMessages).toHaveCount(2);
     await page.getByRole("button", { name: "Close chat" }).click();
     await page.reload();
-    await expect(widget.launcher).toHaveAccessibleDescription(fillTemplate(en.oneUnread, { count: 1 }));
+    await expect(widget.launcher).toHaveAccessibleDescription(pluralText(en.unread, "en", 1));
     // Read where the visitor reads it: the closed panel's content is not rendered.
     await widget.open();
     await expectLongAnswerInFull(widget.agentMessages.nth(1));

@@ -14,3 +14,5 @@ export type {
   WidgetOptions,
   NotifyMode,
 } from "./widget-types.ts";
+export type { PluralText } from "./locales/locale-strings.ts";
+export type { TextKey, TextOverrides } from "./locales/text-overrides.ts";

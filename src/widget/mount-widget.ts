@@ -4,7 +4,7 @@ import { h, render } from "preact";
 import { createChatClient } from "../index.ts";
 import type { ChatClient } from "../transport/chat-client-types.ts";
 import { ChatApp } from "./components/chat-app.tsx";
-import { preferredLocaleCode, resolveLocale, switchLocale } from "./locales/index.ts";
+import { en, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
 import type { SessionMemory } from "./session-memory.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
@@ -61,14 +61,15 @@ export function mountWidget(
   const model = createChatModel(client, {
     open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen),
     mode,
-    locale: resolveLocale(options.locale),
+    locale: en,
+    strings: options.strings,
     title: options.headerTitle,
     avatarUrl: options.avatarUrl,
     welcomeText: options.welcomeText,
     notify: options.notify,
     emit,
   });
-  switchLocale(model.locale, preferredLocaleCode(options.locale));
+  switchLocale(model.language, options.locale);
   let engaged = options.start === "load" || memory.hasSession;
   const engage = () => {
     if (engaged) return;

@@ -1,7 +1,7 @@
 import type { ChatMessage } from "../../transport/conversation.ts";
 import { formatDay } from "../format.ts";
 import type { ChatModel } from "../model/chat-model.ts";
-import { MessageItem } from "./message-item.tsx";
+import { MessageBoundary } from "./message-boundary.tsx";
 import { NoticeItem } from "./notice-item.tsx";
 import { StoryItem } from "./story-item.tsx";
 import type { TranscriptEntry } from "./transcript-entries.ts";
@@ -31,7 +31,7 @@ export function TranscriptBlock({ model, rows, suggestionsFor, latest }: Transcr
           case "message": {
             const { message } = row;
             return (
-              <MessageItem
+              <MessageBoundary
                 key={row.key}
                 model={model}
                 message={message}

@@ -13,10 +13,7 @@ function attachedModel(open = false) {
   model.attach(client);
   const announcements: string[] = [];
   const previews: (string | undefined)[] = [];
-  const stop = [
-    effect(() => void announcements.push(model.announcement.value)),
-    effect(() => void previews.push(model.preview.value?.id)),
-  ];
+  const stop = [effect(() => void announcements.push(model.announcement.value)), effect(() => void previews.push(model.preview.value?.id))];
   announcements.length = previews.length = 0;
   return { client, model, announcements, previews, dispose: () => stop.forEach((end) => end()) };
 }
