@@ -12,6 +12,7 @@ import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
 import { watchAttention } from "./attention/attention.ts";
+import { unreadMemoryFor } from "./attention/unread-memory.ts";
 
 /** A mounted widget: its controller, and what `mountChat` builds live updates from. */
 export interface MountedWidget {
@@ -103,7 +104,7 @@ export function mountWidget(
   };
   // The tabs of the browser tell each other about replies under the widget's id; one tab alone where they cannot.
   const port = typeof BroadcastChannel === "function" ? new BroadcastChannel(`cap-chat:${options.id ?? ""}`) : null;
-  const stopAttention = watchAttention({ model, on, emit, port });
+  const stopAttention = watchAttention({ model, on, emit, port, saved: unreadMemoryFor(options, memory.hasSession) });
   adoptStyleSheets(root, styleSheets);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);

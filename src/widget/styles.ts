@@ -6,6 +6,7 @@ export const sheetMedia = "(max-width:479px)";
 
 /** The rules that follow the launcher's in {@link widgetStyles}: the preview, the panel and everything in it. */
 export const panelStyles = `
+.badge{position:absolute;inset-block-start:-4px;inset-inline-end:-4px;min-width:22px;padding:0 6px;border-radius:11px;background:var(--cap-chat-badge);color:var(--cap-chat-on-badge);font-size:12px;font-weight:700;line-height:22px}
 h2,p{margin:0}
 :disabled{opacity:.6;cursor:default}
 .preview,.floating .panel{position:fixed;z-index:2147483000;inset-inline-end:20px;box-shadow:var(--cap-chat-shadow)}

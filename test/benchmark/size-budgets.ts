@@ -22,8 +22,9 @@ export const sizeBudgets: readonly SizeBudget[] = [
     name: "script tag: the app as loaded on open, in English",
     files: ["cap-chat-app-*.js"],
     withStaticImports: true,
-    // 35 KB, and what the hardening, tables, 27 languages, `strings` and the checked imports of its siblings cost it.
-    gzipCeiling: 38_400,
+    // 35 KB, and what the hardening, tables, 27 languages, `strings` and the checked imports of its siblings cost it;
+    // then attention (the unread count, the title, `prompt`) and a transcript that stays cheap when long.
+    gzipCeiling: 40_320,
     gzipTarget: kb(30),
     selfContained: true,
   },
@@ -47,7 +48,8 @@ export const sizeBudgets: readonly SizeBudget[] = [
     files: ["client.js"],
     withStaticImports: true,
     minify: true,
-    gzipCeiling: 13_150,
+    // With a store that replays a long history without copying its transcript at every event.
+    gzipCeiling: 13_568,
     gzipTarget: kb(11),
     selfContained: true,
   },

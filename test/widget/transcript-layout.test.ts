@@ -96,6 +96,16 @@ describe("the transcript's layout", () => {
     expect(layout.blocks.flatMap((block) => block.rows)).toEqual(referenceEntries(conversation(2000), none, emptyStory, now));
   });
 
+  it("goes on with a group too long for one block in the next, the same whether laid out at once or as it grew", () => {
+    const run = Array.from({ length: 1000 }, (_, index) => agentMessage(`a${index}`, "answer", { time: start + index * 1000 }));
+    const whole = layOutTranscript(null, run, none, emptyStory, now);
+    expect(whole.blocks.length).toBeGreaterThan(4);
+    for (const block of whole.blocks) expect(block.rows.length).toBeLessThanOrEqual(161);
+    let grown = layOutTranscript(null, [], none, emptyStory, now);
+    for (let count = 1; count <= run.length; count++) grown = layOutTranscript(grown, run.slice(0, count), none, emptyStory, now);
+    expect(grown.blocks.map((block) => block.rows)).toEqual(whole.blocks.map((block) => block.rows));
+  });
+
   it("keeps every block but the last two when a message is added, or one changes, at the end of 2,000", () => {
     const messages = conversation(2000);
     const before = layOutTranscript(null, messages, none, emptyStory, now);

@@ -3,6 +3,7 @@ import type { ChatMessage } from "../../transport/conversation.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import type { WidgetEventHandler, WidgetEventName, WidgetEvents } from "../widget-types.ts";
 import { addToTitle } from "./page-title.ts";
+import type { UnreadMemory } from "./unread-memory.ts";
 
 /**
  * How the tabs of a browser tell each other about replies: a `BroadcastChannel`, or a channel a future
@@ -37,18 +38,20 @@ export interface AttentionHost {
   on<Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>): () => void;
   emit<Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]): void;
   port: AttentionPort | null;
+  /** Where the unseen replies are kept across a reload of the tab. */
+  saved: UnreadMemory;
 }
 
 /**
  * Tells a visitor who looks away of each reply (an agent's or a live agent's finished message), as the
  * `notify` option says. A reply is unseen unless the visitor looks at the panel (the page is visible and the
  * panel open, or not floating) in this tab or another one of the same conversation. Unseen replies are
- * counted in `model.unread` and reported by `cap-chat:unread`; with any mode but `none`, the count stands
+ * counted in `model.unread` (kept across a reload in `saved`) and reported by `cap-chat:unread`; with any mode but `none`, the count stands
  * before the page's title. Once the visitor looks, the count clears in every tab. `sound` and `system` load
  * their code on demand, and alert once per reply in one tab of the browser. Returns the stopper.
  */
-export function watchAttention({ model, port, on, emit }: AttentionHost): () => void {
-  const unread = signal<readonly string[]>([]);
+export function watchAttention({ model, port, on, emit, saved }: AttentionHost): () => void {
+  const unread = signal<readonly string[]>(saved.ids);
   // Replies another tab said were seen: one this tab learns of later is not counted.
   const seenElsewhere = new Set<string>();
   const visible = signal(!document.hidden);
@@ -69,6 +72,7 @@ export function watchAttention({ model, port, on, emit }: AttentionHost): () => 
     effect(() => {
       const notify = model.notify.value;
       const count = unread.value.length;
+      saved.keep(unread.value);
       addToTitle((notify === "none" ? 0 : count) - titled);
       titled = notify === "none" ? 0 : count;
       if (model.unread.peek() !== count) emit("cap-chat:unread", { count: (model.unread.value = count) });

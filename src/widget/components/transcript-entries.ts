@@ -73,7 +73,8 @@ export function transcriptEntries(
 }
 
 /**
- * The rows of {@link transcriptEntries} in blocks of about 40 messages, each ending where a group ends. Pure;
+ * The rows of {@link transcriptEntries} in blocks of about 40 messages, each ending where a group ends (a group
+ * of more than 160 goes on in the next block as a new group). Pure;
  * given the `previous` layout, it lays out again only from the block before the first message that changed
  * (all of it when a notice, the story or the day changed), and keeps every block whose rows are the same
  * as before, so a new message, a status or the end of a stream costs the same in any length of transcript.
@@ -143,8 +144,10 @@ function buildBlocks(
   };
   for (let position = start.position; position < messages.length; position++) {
     const message = messages[position]!;
-    // A block ends only where a group does, so no block's rows depend on the next block's messages.
-    if (rows.length >= blockMessages && !continues(messages[position - 1], message)) close({ position, day, noticeIndex, storyIndex });
+    // A block ends where a group does, so no block's rows depend on the next block's messages; a group too
+    // long for one block (an agent's hundreds of messages in a row) goes on in the next as a new group.
+    const full = rows.length >= blockMessages * 4 || (rows.length >= blockMessages && !continues(messages[position - 1], message));
+    if (full) close({ position, day, noticeIndex, storyIndex });
     addBefore(position, message.time);
     dated(message.time);
     const previous = rows[rows.length - 1];
