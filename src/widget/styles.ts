@@ -17,7 +17,7 @@ h2,p{margin:0}
 .panel{display:flex;flex-direction:column;overflow:hidden;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
 .floating .panel{inset-block-end:90px;width:380px;height:min(640px,calc(100vh - 110px));transform-origin:100% 100%;transition:opacity .2s,transform .2s}
 [dir=rtl] .panel{transform-origin:0 100%}
-.floating .panel[hidden]{display:flex!important;content-visibility:hidden;clip-path:inset(50%);opacity:0;transform:translateY(12px) scale(.96);transition:opacity .2s,transform .2s,content-visibility .2s allow-discrete,clip-path 0s .2s}
+.floating .panel[hidden]{display:flex!important;content-visibility:hidden;visibility:hidden;clip-path:inset(50%);opacity:0;transform:translateY(12px) scale(.96);transition:opacity .2s,transform .2s,content-visibility .2s allow-discrete,visibility 0s .2s,clip-path 0s .2s}
 @starting-style{.floating .panel{opacity:0;transform:translateY(12px) scale(.96)}}
 .inline .panel{height:var(--cap-chat-height,560px);border:1px solid var(--cap-chat-border)}
 .fullscreen .panel{position:fixed;inset:0;z-index:2147483000;border-radius:0;overscroll-behavior:contain}
