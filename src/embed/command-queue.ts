@@ -5,7 +5,7 @@
  */
 
 /** The commands `window.CapChat` accepts. */
-export const COMMAND_NAMES = ["boot", "open", "close", "toggle", "send", "end", "on", "off", "destroy"] as const;
+export const COMMAND_NAMES = ["boot", "open", "close", "toggle", "send", "end", "on", "off", "destroy", "prompt"] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
@@ -20,6 +20,7 @@ export interface CommandTarget {
   toggle(): void;
   send(text: string): void;
   end(): void;
+  prompt(text: string): void;
   /** Returns the function that removes the listener. */
   on(event: string, listener: CommandListener): () => void;
   off(event: string, listener: CommandListener): void;
@@ -51,8 +52,8 @@ export function createCommandFunction(target: CommandTarget, warn: (message: str
       ? `unknown command "${String(command)}"`
       : command === "boot" && first !== undefined && !isPlainObject(first)
         ? '"boot" expects an options object'
-        : command === "send" && typeof first !== "string"
-          ? '"send" expects the message text'
+        : (command === "send" || command === "prompt") && typeof first !== "string"
+          ? `"${command}" expects the text`
           : (command === "on" || command === "off") && (typeof first !== "string" || typeof second !== "function")
             ? `"${command}" expects an event name and a function`
             : "";

@@ -23,8 +23,8 @@ export interface EmbedSession<Controller extends SessionController> extends Comm
 
 /**
  * The target of the script tag's commands. `boot` mounts a widget (a second `boot` replaces the first,
- * which is how a page changes options that cannot change live); `open`, `close`, `toggle`, `send` and
- * `end` given before `boot` wait for it and run in order right after it; listeners registered with `on`
+ * which is how a page changes options that cannot change live); `open`, `close`, `toggle`, `send`, `end`
+ * and `prompt` given before `boot` wait for it and run in order right after it; listeners registered with `on`
  * survive `destroy` and a new `boot`, and `off` removes them. Event names may be given with or without
  * the `cap-chat:` prefix.
  */
@@ -70,6 +70,7 @@ export function createEmbedSession<Controller extends SessionController>({
     toggle: () => whenBooted((current) => current.toggle()),
     send: (text) => whenBooted((current) => current.send(text)),
     end: () => whenBooted((current) => current.end()),
+    prompt: (text) => whenBooted((current) => current.prompt(text)),
     on(event, listener) {
       const name = fullEventName(event);
       const byListener = listeners.get(name) ?? new Map<CommandListener, () => void>();

@@ -12,6 +12,7 @@ export const WIDGET_EVENT_NAMES = [
   "cap-chat:handoff-required",
   "cap-chat:end",
   "cap-chat:error",
+  "cap-chat:unread",
 ] as const satisfies readonly WidgetEventName[];
 
 // Fails to compile when the widget gains an event this list does not re-dispatch.

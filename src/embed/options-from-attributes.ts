@@ -23,6 +23,7 @@ export const OPTION_ATTRIBUTES = [
   "avatar-url",
   "start",
   "prefetch",
+  "notify",
   "id",
   "companion-url",
   "voice",
@@ -53,6 +54,7 @@ const CHOICES: Partial<Record<OptionAttribute, readonly string[]>> = {
   persist: ["session", "none"],
   start: ["open", "load"],
   prefetch: ["idle", "intent", "none"],
+  notify: ["title", "sound", "system", "none"],
 };
 
 /** The words a boolean attribute accepts, in any letter case: true first, then false. */
@@ -64,7 +66,7 @@ const FALSE_WORDS = /^(false|0|no|off)$/i;
  * - an absent attribute, or an empty one for a text option, sets nothing;
  * - `streaming` and `open` are booleans: present with no value or `true`/`1`/`yes`/`on` is true,
  *   `false`/`0`/`no`/`off` is false (so `data-open="false"` works on the script tag);
- * - `transport`, `mode`, `persist`, `start` and `prefetch` accept only their documented words;
+ * - `transport`, `mode`, `persist`, `start`, `prefetch` and `notify` accept only their documented words;
  * - `integration-attributes` must be a JSON object.
  * Anything unusable is reported in `invalid` and left out, so the widget default applies.
  */

@@ -76,6 +76,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     transport = messaging = createMessagingTransport({
       environment,
       apply: store.apply,
+      batch: store.batch,
       agentEngaged: store.agentEngaged,
       delivery,
       endpoints: plan.endpoints,

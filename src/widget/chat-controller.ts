@@ -9,7 +9,19 @@ import { getWidgetStyleSheet } from "./styles.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
 // Every other option belongs to the client: changing one means another conversation endpoint.
-const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "strings", "mode", "open", "start", "prefetch", "voice"];
+const presentationOptions = [
+  "headerTitle",
+  "avatarUrl",
+  "welcomeText",
+  "locale",
+  "strings",
+  "mode",
+  "open",
+  "start",
+  "prefetch",
+  "voice",
+  "notify",
+];
 
 /**
  * Mounts the chat widget as `mountWidget` does, with a controller that also applies options live: a
@@ -47,6 +59,7 @@ export function mountStyledChat(
         if ("locale" in changes) switchLocale(model.language, changes.locale);
         if ("strings" in changes) model.strings.value = changes.strings;
         if (changes.mode) model.mode.value = changes.mode;
+        if (changes.notify) model.notify.value = changes.notify;
       });
       if (changes.open !== undefined) model.setOpen(changes.open);
       widget.offerVoice(settings);

@@ -13,6 +13,7 @@ export type {
   WidgetEvents,
   WidgetMode,
   WidgetOptions,
+  NotifyMode,
 } from "./widget-types.ts";
 export type { PluralText } from "./locales/locale-strings.ts";
 export type { TextKey, TextOverrides } from "./locales/text-overrides.ts";

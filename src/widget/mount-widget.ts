@@ -12,6 +12,8 @@ import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
+import { watchAttention } from "./attention/attention.ts";
+import { unreadMemoryFor } from "./attention/unread-memory.ts";
 
 /** A mounted widget: its controller, and what `mountChat` builds live updates from. */
 export interface MountedWidget {
@@ -73,6 +75,7 @@ export function mountWidget(
     title: options.headerTitle,
     avatarUrl: options.avatarUrl,
     welcomeText: options.welcomeText,
+    notify: options.notify,
     emit,
   });
   switchLocale(model.language, options.locale);
@@ -101,6 +104,15 @@ export function mountWidget(
     if (open || !floating) engage();
     memory.rememberPanel(open);
   });
+  const on = <Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>) => {
+    let set = handlers.get(name);
+    if (!set) handlers.set(name, (set = new Set()));
+    set.add(handler);
+    return () => void set.delete(handler);
+  };
+  // The tabs of the browser tell each other about replies under the widget's id; one tab alone where they cannot.
+  const port = typeof BroadcastChannel === "function" ? new BroadcastChannel(`cap-chat:${options.id ?? ""}`) : null;
+  const stopAttention = watchAttention({ model, on, emit, port, saved: unreadMemoryFor(options, memory.hasSession) });
   adoptStyleSheets(root, styleSheets);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
@@ -139,12 +151,10 @@ export function mountWidget(
         client.send(text);
       },
       end: () => client.end(),
-      on(name, handler) {
-        let set = handlers.get(name);
-        if (!set) handlers.set(name, (set = new Set()));
-        set.add(handler);
-        return () => set.delete(handler);
+      prompt(text) {
+        if (!model.open.peek()) model.prompt.value = text;
       },
+      on,
       off(name, handler) {
         handlers.get(name)?.delete(handler);
       },
@@ -152,6 +162,8 @@ export function mountWidget(
         if (destroyed) return;
         destroyed = true;
         stopWatching();
+        stopAttention();
+        port?.close();
         model.dispose();
         client.destroy();
         render(null, root);

@@ -5,6 +5,13 @@ import type { ChatErrorInfo, ChatMessage, ConnectionState, HandoffPhase, Session
 /** How the widget sits on the page. */
 export type WidgetMode = "floating" | "inline" | "fullscreen";
 
+/**
+ * How a visitor who looks away learns of a reply: `title` (the count before the page's title), `sound` (and
+ * a short tone), `system` (and a browser notification for a live agent's reply, once the visitor accepts
+ * the panel's offer), `none`.
+ */
+export type NotifyMode = "title" | "sound" | "system" | "none";
+
 /** Options of `mountChat`: the client's options plus presentation. */
 export type WidgetOptions = ChatClientOptions & {
   /** Panel title (default: the locale's "Chat"); also names the agent where the platform gives no name. */
@@ -27,6 +34,8 @@ export type WidgetOptions = ChatClientOptions & {
   mode?: WidgetMode;
   /** Start open (floating mode). */
   open?: boolean;
+  /** How a visitor who looks away learns of a reply (default `title`); see {@link NotifyMode}. */
+  notify?: NotifyMode;
   /**
    * `open` (default): nothing contacts the platform until the visitor opens the panel or sends a message
    * (a session stored in the tab still resumes at load); `load`: connect at mount.
@@ -66,6 +75,8 @@ export interface WidgetEvents {
   "cap-chat:end": SessionEnd;
   "cap-chat:error": ChatErrorInfo;
   "cap-chat:call": CallEvent;
+  /** The replies the visitor has not seen, after every change of their number. */
+  "cap-chat:unread": { count: number };
 }
 
 /**
@@ -101,6 +112,11 @@ export interface BasicChatController {
   send(text: string): void;
   /** Ends the conversation for the user. */
   end(): void;
+  /**
+   * Shows the site's own `text` in a bubble beside the closed launcher, which opens the panel when clicked
+   * and can be dismissed; it is neither sent to the platform nor part of the transcript.
+   */
+  prompt(text: string): void;
   /** Unmounts the widget, removes what it added to the page and destroys the client. */
   destroy(): void;
   /** Listens to one event; returns the unsubscribe function. */

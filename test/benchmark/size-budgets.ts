@@ -28,7 +28,8 @@ export const sizeBudgets: readonly SizeBudget[] = [
     // 35 KB, and what the hardening, tables, 27 languages, `strings` and the checked imports of its siblings cost it;
     // then 210 B for what voice needs of the app: companionUrl's defaults, the menu's added items, and loading
     // the voice file with its hash.
-    gzipCeiling: 38_610,
+    // then attention (the unread count, the title, `prompt`) and a transcript that stays cheap when long.
+    gzipCeiling: 40_470,
     gzipTarget: kb(30),
     selfContained: true,
   },
@@ -67,7 +68,8 @@ export const sizeBudgets: readonly SizeBudget[] = [
     files: ["client.js"],
     withStaticImports: true,
     minify: true,
-    gzipCeiling: 13_150,
+    // With a store that replays a long history without copying its transcript at every event.
+    gzipCeiling: 13_568,
     gzipTarget: kb(11),
     selfContained: true,
   },

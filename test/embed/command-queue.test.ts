@@ -11,6 +11,7 @@ function recordingTarget() {
     toggle: () => void calls.push(["toggle"]),
     send: (text) => void calls.push(["send", text]),
     end: () => void calls.push(["end"]),
+    prompt: (text) => void calls.push(["prompt", text]),
     on: (event, listener) => {
       calls.push(["on", event, listener]);
       return remover;
@@ -41,6 +42,7 @@ describe("createCommandFunction", () => {
     capChat("toggle");
     capChat("send", "hello");
     capChat("end");
+    capChat("prompt", "Questions about pricing?");
     capChat("on", "cap-chat:message", listener);
     capChat("off", "cap-chat:message", listener);
     capChat("destroy");
@@ -51,6 +53,7 @@ describe("createCommandFunction", () => {
       ["toggle"],
       ["send", "hello"],
       ["end"],
+      ["prompt", "Questions about pricing?"],
       ["on", "cap-chat:message", listener],
       ["off", "cap-chat:message", listener],
       ["destroy"],
@@ -88,6 +91,7 @@ describe("createCommandFunction", () => {
 
   it.each([
     ["send", [42]],
+    ["prompt", [{ text: "hi" }]],
     ["boot", ["options"]],
     ["on", ["message"]],
     ["off", [() => {}, "message"]],

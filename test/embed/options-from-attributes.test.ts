@@ -31,6 +31,7 @@ describe("optionsFromAttributes", () => {
         "avatar-url": "https://cdn.example.com/harbour.png",
         start: "load",
         prefetch: "intent",
+        notify: "sound",
         id: "support",
         "companion-url": "/cap-chat",
         voice: "callback dni",
@@ -55,14 +56,15 @@ describe("optionsFromAttributes", () => {
       avatarUrl: "https://cdn.example.com/harbour.png",
       start: "load",
       prefetch: "intent",
+      notify: "sound",
       id: "support",
       companionUrl: "/cap-chat",
       voice: "callback dni",
     });
   });
 
-  it("lists the twenty-one attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(21);
+  it("lists the twenty-two attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(22);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {
@@ -102,6 +104,7 @@ describe("optionsFromAttributes", () => {
     ["persist", "local"],
     ["start", "click"],
     ["prefetch", "eager"],
+    ["notify", "loud"],
   ] as const)("refuses %s=%j outside its documented words", (attribute, value) => {
     const { options, invalid } = optionsFromAttributes(read({ [attribute]: value }));
     expect(options).toEqual({});

@@ -2,7 +2,7 @@
  * The attributes of `<cap-chat>` as a template may write them, for the framework declarations beside this
  * file. Values are what the element accepts: text, one of the documented words, or a boolean.
  */
-import type { WidgetMode } from "../../widget/index.ts";
+import type { NotifyMode, WidgetMode } from "../../widget/index.ts";
 import type { CapChatElement } from "../cap-chat-element.ts";
 import type { OptionAttribute } from "../options-from-attributes.ts";
 
@@ -40,6 +40,8 @@ export interface CapChatAttributes {
   start?: "open" | "load";
   /** When the script tag fetches the rest of the app: `idle` (default), `intent` or `none`. */
   prefetch?: "idle" | "intent" | "none";
+  /** How a visitor who looks away learns of a reply: `title` (default), `sound`, `system` or `none`. */
+  notify?: NotifyMode;
   /** The site's endpoint returning `{access_token, expires_in}`; replaces `connector-token`. */
   "token-url"?: string;
   /** What the panel shows before the first message. */

@@ -25,6 +25,8 @@ import { createTypingThrottle } from "./typing-throttle.ts";
 export interface MessagingTransportOptions {
   environment: Environment;
   apply(event: ConversationEvent): void;
+  /** Applies the events `run` applies as one batch: a frame's events, a reload's history among them. */
+  batch(run: () => void): void;
   /** Whether an agent is answering or on the way, as the conversation shows it. */
   agentEngaged(): boolean;
   delivery: Delivery;
@@ -79,7 +81,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     received(text) {
       const frame = readFrame(text, environment.now());
       if (!frame) return void (diagnostics.invalidFrames += 1);
-      feed.accept(frame);
+      options.batch(() => feed.accept(frame));
       dispatch({ type: "frame-received", batch: frame.batch, heartbeatEcho: frame.heartbeatEcho });
     },
     closed: (code) => dispatch({ type: "socket-closed", code }),

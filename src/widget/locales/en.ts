@@ -91,4 +91,7 @@ export const en: LocaleStrings = {
     "connection-ended": "The connection ended unexpectedly.",
     "invalid-answer": "The chat service sent an answer we could not read.",
   },
+  notifyOffer: "Get a browser notification when our team replies?",
+  notifyAccept: "Notify me",
+  notifyDecline: "No thanks",
 };

@@ -113,6 +113,10 @@ export interface LocaleStrings {
     /** `{attempts}` is a number. */
     "reconnect-budget-spent": PluralText;
   };
+  /** The panel's offer of a browser notification when a person replies (`notify: "system"`), and its two answers. */
+  notifyOffer: string;
+  notifyAccept: string;
+  notifyDecline: string;
 }
 
 /**

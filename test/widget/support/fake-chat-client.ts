@@ -63,7 +63,10 @@ export class FakeChatClient implements ChatClient {
     const previous = this.snapshot;
     this.snapshot = { ...previous, ...changes };
     for (const listener of [...this.listeners]) listener(this.snapshot);
-    for (const change of describeChanges(previous, this.snapshot)) this.emit(change.name, change.detail as never);
+    // Any message may have changed: the old ones are given as they were, the new ones as absent.
+    const touched = new Map<string, ChatMessage | undefined>(this.snapshot.messages.map((message) => [message.id, undefined]));
+    for (const message of previous.messages) touched.set(message.id, message);
+    for (const change of describeChanges(previous, this.snapshot, touched)) this.emit(change.name, change.detail as never);
   }
 
   /** Emits one client event to its handlers. */

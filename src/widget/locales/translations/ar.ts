@@ -101,4 +101,7 @@ export default {
     "connection-ended": "انقطع الاتصال بشكل غير متوقع.",
     "invalid-answer": "أرسلت خدمة الدردشة ردًا تعذرت قراءته.",
   },
+  notifyOffer: "هل تريد إشعارًا من المتصفح عندما يرد فريقنا؟",
+  notifyAccept: "أعلمني",
+  notifyDecline: "لا، شكرًا",
 } satisfies LocaleStrings;

@@ -92,4 +92,7 @@ export default {
     "connection-ended": "Spojení bylo neočekávaně ukončeno.",
     "invalid-answer": "Služba chatu poslala odpověď, kterou jsme nedokázali přečíst.",
   },
+  notifyOffer: "Chcete upozornění prohlížeče, až náš tým odpoví?",
+  notifyAccept: "Upozornit mě",
+  notifyDecline: "Ne, děkuji",
 } satisfies LocaleStrings;

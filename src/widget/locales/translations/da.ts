@@ -90,4 +90,7 @@ export default {
     "connection-ended": "Forbindelsen blev uventet afbrudt.",
     "invalid-answer": "Chattjenesten sendte et svar, vi ikke kunne læse.",
   },
+  notifyOffer: "Vil du have en notifikation i browseren, når vores team svarer?",
+  notifyAccept: "Giv mig besked",
+  notifyDecline: "Nej tak",
 } satisfies LocaleStrings;

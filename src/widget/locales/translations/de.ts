@@ -87,4 +87,7 @@ export default {
     "connection-ended": "Die Verbindung wurde unerwartet beendet.",
     "invalid-answer": "Der Chat-Dienst hat eine Antwort gesendet, die wir nicht lesen konnten.",
   },
+  notifyOffer: "Eine Browser-Benachrichtigung erhalten, wenn unser Team antwortet?",
+  notifyAccept: "Benachrichtigen",
+  notifyDecline: "Nein danke",
 } satisfies LocaleStrings;

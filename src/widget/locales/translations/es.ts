@@ -87,4 +87,7 @@ export default {
     "connection-ended": "La conexión se interrumpió inesperadamente.",
     "invalid-answer": "El servicio de chat envió una respuesta que no pudimos leer.",
   },
+  notifyOffer: "¿Quiere recibir una notificación del navegador cuando nuestro equipo responda?",
+  notifyAccept: "Avisarme",
+  notifyDecline: "No, gracias",
 } satisfies LocaleStrings;

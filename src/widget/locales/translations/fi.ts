@@ -90,4 +90,7 @@ export default {
     "connection-ended": "Yhteys katkesi odottamatta.",
     "invalid-answer": "Chat-palvelu lähetti vastauksen, jota emme voineet lukea.",
   },
+  notifyOffer: "Haluatko selaimen ilmoituksen, kun tiimimme vastaa?",
+  notifyAccept: "Ilmoita minulle",
+  notifyDecline: "Ei kiitos",
 } satisfies LocaleStrings;

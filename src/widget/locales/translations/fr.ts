@@ -87,4 +87,7 @@ export default {
     "connection-ended": "La connexion s'est interrompue de façon inattendue.",
     "invalid-answer": "Le service de discussion a envoyé une réponse illisible.",
   },
+  notifyOffer: "Recevoir une notification du navigateur quand notre équipe répond\u00a0?",
+  notifyAccept: "Me prévenir",
+  notifyDecline: "Non merci",
 } satisfies LocaleStrings;

@@ -91,4 +91,7 @@ export default {
     "connection-ended": "החיבור נותק באופן לא צפוי.",
     "invalid-answer": "שירות הצ׳אט שלח תשובה שלא הצלחנו לקרוא.",
   },
+  notifyOffer: "לקבל התראה בדפדפן כשהצוות שלנו עונה?",
+  notifyAccept: "הודיעו לי",
+  notifyDecline: "לא, תודה",
 } satisfies LocaleStrings;

@@ -87,4 +87,7 @@ export default {
     "connection-ended": "कनेक्शन अचानक टूट गया।",
     "invalid-answer": "चैट सेवा ने ऐसा जवाब भेजा जिसे हम पढ़ नहीं सके।",
   },
+  notifyOffer: "क्या आप चाहते हैं कि हमारी टीम के जवाब देने पर ब्राउज़र सूचना मिले?",
+  notifyAccept: "मुझे सूचित करें",
+  notifyDecline: "नहीं, धन्यवाद",
 } satisfies LocaleStrings;

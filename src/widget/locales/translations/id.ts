@@ -87,4 +87,7 @@ export default {
     "connection-ended": "Koneksi terputus secara tiba-tiba.",
     "invalid-answer": "Layanan chat mengirim jawaban yang tidak dapat kami baca.",
   },
+  notifyOffer: "Dapatkan notifikasi browser saat tim kami membalas?",
+  notifyAccept: "Beri tahu saya",
+  notifyDecline: "Tidak, terima kasih",
 } satisfies LocaleStrings;

@@ -90,4 +90,7 @@ export default {
     "connection-ended": "La connessione si è interrotta inaspettatamente.",
     "invalid-answer": "Il servizio di chat ha inviato una risposta che non siamo riusciti a leggere.",
   },
+  notifyOffer: "Ricevere una notifica del browser quando il nostro team risponde?",
+  notifyAccept: "Avvisami",
+  notifyDecline: "No, grazie",
 } satisfies LocaleStrings;

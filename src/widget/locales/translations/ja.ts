@@ -87,4 +87,7 @@ export default {
     "connection-ended": "接続が予期せず切断されました。",
     "invalid-answer": "チャットサービスから読み取れない回答が届きました。",
   },
+  notifyOffer: "チームが返信したときにブラウザーの通知を受け取りますか？",
+  notifyAccept: "通知する",
+  notifyDecline: "今はしない",
 } satisfies LocaleStrings;

@@ -87,4 +87,7 @@ export default {
     "connection-ended": "연결이 예기치 않게 끊어졌습니다.",
     "invalid-answer": "채팅 서비스가 읽을 수 없는 답변을 보냈습니다.",
   },
+  notifyOffer: "상담팀이 답장하면 브라우저 알림을 받으시겠어요?",
+  notifyAccept: "알림 받기",
+  notifyDecline: "괜찮습니다",
 } satisfies LocaleStrings;

@@ -90,4 +90,7 @@ export default {
     "connection-ended": "Forbindelsen ble uventet brutt.",
     "invalid-answer": "Chattetjenesten sendte et svar vi ikke kunne lese.",
   },
+  notifyOffer: "Vil du få et varsel i nettleseren når teamet vårt svarer?",
+  notifyAccept: "Varsle meg",
+  notifyDecline: "Nei takk",
 } satisfies LocaleStrings;

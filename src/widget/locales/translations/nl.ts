@@ -87,4 +87,7 @@ export default {
     "connection-ended": "De verbinding is onverwacht verbroken.",
     "invalid-answer": "De chatservice stuurde een antwoord dat we niet konden lezen.",
   },
+  notifyOffer: "Een browsermelding ontvangen als ons team antwoordt?",
+  notifyAccept: "Houd me op de hoogte",
+  notifyDecline: "Nee, bedankt",
 } satisfies LocaleStrings;

@@ -97,4 +97,7 @@ export default {
     "connection-ended": "Połączenie zostało nieoczekiwanie przerwane.",
     "invalid-answer": "Usługa czatu przesłała odpowiedź, której nie udało się odczytać.",
   },
+  notifyOffer: "Czy chcesz otrzymać powiadomienie przeglądarki, gdy nasz zespół odpowie?",
+  notifyAccept: "Powiadom mnie",
+  notifyDecline: "Nie, dziękuję",
 } satisfies LocaleStrings;

@@ -87,4 +87,7 @@ export default {
     "connection-ended": "A conexão foi encerrada inesperadamente.",
     "invalid-answer": "O serviço de chat enviou uma resposta que não conseguimos ler.",
   },
+  notifyOffer: "Receber uma notificação do navegador quando nossa equipe responder?",
+  notifyAccept: "Avise-me",
+  notifyDecline: "Não, obrigado",
 } satisfies LocaleStrings;

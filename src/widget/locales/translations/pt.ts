@@ -90,4 +90,7 @@ export default {
     "connection-ended": "A ligação terminou inesperadamente.",
     "invalid-answer": "O serviço de chat enviou uma resposta que não conseguimos ler.",
   },
+  notifyOffer: "Receber uma notificação do navegador quando a nossa equipa responder?",
+  notifyAccept: "Avise-me",
+  notifyDecline: "Não, obrigado",
 } satisfies LocaleStrings;

@@ -97,4 +97,7 @@ export default {
     "connection-ended": "Соединение неожиданно прервалось.",
     "invalid-answer": "Служба чата прислала ответ, который не удалось прочитать.",
   },
+  notifyOffer: "Получить уведомление в браузере, когда наша команда ответит?",
+  notifyAccept: "Уведомить меня",
+  notifyDecline: "Нет, спасибо",
 } satisfies LocaleStrings;

@@ -87,4 +87,7 @@ export default {
     "connection-ended": "Anslutningen bröts oväntat.",
     "invalid-answer": "Chattjänsten skickade ett svar som vi inte kunde läsa.",
   },
+  notifyOffer: "Vill du få en avisering i webbläsaren när vårt team svarar?",
+  notifyAccept: "Meddela mig",
+  notifyDecline: "Nej tack",
 } satisfies LocaleStrings;

@@ -87,4 +87,7 @@ export default {
     "connection-ended": "การเชื่อมต่อสิ้นสุดลงโดยไม่คาดคิด",
     "invalid-answer": "บริการแชทส่งคำตอบที่เราอ่านไม่ได้",
   },
+  notifyOffer: "รับการแจ้งเตือนจากเบราว์เซอร์เมื่อทีมของเราตอบกลับไหม",
+  notifyAccept: "แจ้งเตือนฉัน",
+  notifyDecline: "ไม่ ขอบคุณ",
 } satisfies LocaleStrings;

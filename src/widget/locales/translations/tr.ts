@@ -87,4 +87,7 @@ export default {
     "connection-ended": "Bağlantı beklenmedik şekilde kesildi.",
     "invalid-answer": "Sohbet hizmeti okuyamadığımız bir yanıt gönderdi.",
   },
+  notifyOffer: "Ekibimiz yanıt verdiğinde tarayıcı bildirimi almak ister misiniz?",
+  notifyAccept: "Bana haber ver",
+  notifyDecline: "Hayır, teşekkürler",
 } satisfies LocaleStrings;

@@ -97,4 +97,7 @@ export default {
     "connection-ended": "З’єднання несподівано перервалося.",
     "invalid-answer": "Служба чату надіслала відповідь, яку не вдалося прочитати.",
   },
+  notifyOffer: "Отримати сповіщення в браузері, коли наша команда відповість?",
+  notifyAccept: "Сповістити мене",
+  notifyDecline: "Ні, дякую",
 } satisfies LocaleStrings;

@@ -87,4 +87,7 @@ export default {
     "connection-ended": "Kết nối bị ngắt đột ngột.",
     "invalid-answer": "Dịch vụ trò chuyện đã gửi một câu trả lời mà chúng tôi không đọc được.",
   },
+  notifyOffer: "Nhận thông báo trên trình duyệt khi nhóm của chúng tôi trả lời?",
+  notifyAccept: "Thông báo cho tôi",
+  notifyDecline: "Không, cảm ơn",
 } satisfies LocaleStrings;

@@ -87,4 +87,7 @@ export default {
     "connection-ended": "连接意外中断。",
     "invalid-answer": "聊天服务发送了无法读取的回复。",
   },
+  notifyOffer: "我们的团队回复时，是否接收浏览器通知？",
+  notifyAccept: "通知我",
+  notifyDecline: "不用了",
 } satisfies LocaleStrings;

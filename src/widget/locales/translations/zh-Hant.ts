@@ -87,4 +87,7 @@ export default {
     "connection-ended": "連線意外中斷。",
     "invalid-answer": "聊天服務傳送了無法讀取的回覆。",
   },
+  notifyOffer: "我們的團隊回覆時，是否接收瀏覽器通知？",
+  notifyAccept: "通知我",
+  notifyDecline: "不用了",
 } satisfies LocaleStrings;
