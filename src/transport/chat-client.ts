@@ -1,4 +1,5 @@
 import type { ChatClient, ChatClientOptions, SendResult } from "./chat-client-types.ts";
+import { checkContext, type ConversationContext } from "./conversation-context.ts";
 import { createConversationStore } from "./conversation/conversation-store.ts";
 import type { ChatErrorInfo } from "./conversation.ts";
 import { createDelivery } from "./delivery/delivery.ts";
@@ -39,6 +40,11 @@ type Plan = { endpoints?: MessagingEndpoints; tokens?: TokenOrigin; fallback?: b
 export function buildChatClient(environment: Environment, options: ChatClientOptions = {}): DiagnosableChatClient {
   const store = createConversationStore({ now: environment.now });
   const plan = choosePlan(options, environment);
+  let context: ConversationContext | undefined;
+  const contextCheck = checkContext(options.context);
+  if (contextCheck.accepted) context = options.context ?? undefined;
+  else plan.error ??= { kind: "configuration", code: contextCheck.code, parameters: contextCheck.parameters };
+  const currentContext = () => context;
   const persistence = createSessionPersistence(environment.storage, options.persist !== "none", sessionStorageKeyFor(options.id));
   const restored = plan.endpoints ? persistence.load() : null;
   let transport: Transport | null = null;
@@ -59,7 +65,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     import("./chat-api/chat-api-transport.ts").then(
       ({ createChatApiTransport }) => {
         if (destroyed) return;
-        transport = createChatApiTransport({ environment, options, apply: store.apply, delivery });
+        transport = createChatApiTransport({ environment, options, context: currentContext, apply: store.apply, delivery });
         transport.start();
       },
       () => {
@@ -86,6 +92,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       transport: plan.fallback ? "auto" : "messaging",
       persistence,
       restored,
+      context: currentContext,
       useChatApi: Boolean(plan.useChatApiNow),
       handOver: useChatApi,
     });
@@ -107,7 +114,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     if (trimmed === "") return refuse("message-empty");
     if (store.getSnapshot().ended) return refuse("conversation-ended");
     const id = environment.createId();
-    const bytes = frameBytes(userMessageFrame(id, trimmed));
+    const bytes = frameBytes(userMessageFrame(id, trimmed, context));
     // While the Chat API loads, its rule applies.
     const refusal = transport ? transport.admit(bytes) : sizeRefusal(bytes);
     if (refusal) return { accepted: false, code: "message-too-large", parameters: refusal };
@@ -130,6 +137,11 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       return started;
     },
     send,
+    setContext(next) {
+      const result = checkContext(next);
+      if (result.accepted) context = next ?? undefined;
+      return result;
+    },
     chooseSuggestion: send,
     typing: () => transport?.typing(),
     retry(messageId) {

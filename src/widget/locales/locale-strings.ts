@@ -15,6 +15,8 @@ export const setupErrorCodes = [
   "connector-without-host",
   "connector-headers-missing",
   "chat-api-refused",
+  "invalid-context",
+  "context-too-large",
 ] as const satisfies readonly ErrorCode[];
 
 type SetupErrorCode = (typeof setupErrorCodes)[number];
