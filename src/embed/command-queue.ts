@@ -5,7 +5,7 @@
  */
 
 /** The commands `window.CapChat` accepts. */
-export const COMMAND_NAMES = ["boot", "open", "close", "toggle", "send", "end", "on", "off", "destroy"] as const;
+export const COMMAND_NAMES = ["boot", "open", "close", "toggle", "send", "end", "on", "off", "destroy", "setContext"] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
@@ -24,6 +24,8 @@ export interface CommandTarget {
   on(event: string, listener: CommandListener): () => void;
   off(event: string, listener: CommandListener): void;
   destroy(): void;
+  /** Replaces the context the conversation carries (a JSON object, or null to remove it). */
+  setContext(context: unknown): void;
 }
 
 /** The global function; `q` exists only on the stub, before the script has loaded. */

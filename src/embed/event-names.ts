@@ -11,6 +11,7 @@ export const WIDGET_EVENT_NAMES = [
   "cap-chat:handoff-required",
   "cap-chat:end",
   "cap-chat:error",
+  "cap-chat:feedback",
 ] as const satisfies readonly WidgetEventName[];
 
 // Fails to compile when the widget gains an event this list does not re-dispatch.

@@ -8,7 +8,7 @@ import { getWidgetStyleSheet } from "./styles.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
 // Every other option belongs to the client: changing one means another conversation endpoint.
-const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "strings", "mode", "open", "start", "prefetch"];
+const liveOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "strings", "mode", "open", "start", "prefetch", "feedback", "context"];
 
 /**
  * Mounts the chat widget as `mountWidget` does, with a controller that also applies options live: a
@@ -33,7 +33,8 @@ export function mountStyledChat(
   const widget = mountWidget(target, options, styleSheets, memory);
   const { model } = widget;
   let { client: _injected, ...settings } = options;
-  return Object.assign(widget.controller, {
+  const controller: ChatController = Object.assign(widget.controller, {
+    setContext: (context: Record<string, unknown> | null) => controller.update({ context: context ?? undefined }),
     update(next: Partial<WidgetOptions>) {
       if (widget.destroyed) return;
       const { client: nextClient, ...changes } = next;
@@ -46,14 +47,20 @@ export function mountStyledChat(
         if ("locale" in changes) switchLocale(model.language, changes.locale);
         if ("strings" in changes) model.strings.value = changes.strings;
         if (changes.mode) model.mode.value = changes.mode;
+        if ("feedback" in changes) model.feedback.value = Boolean(changes.feedback);
       });
+      if ("context" in changes) {
+        const result = widget.controller.client.setContext(changes.context);
+        if (!result.accepted) console.error(`cap-chat: the context was not set (${result.code}): it must be a JSON object of at most 4,096 bytes of JSON`);
+      }
       if (changes.open !== undefined) model.setOpen(changes.open);
       const replacement =
         nextClient ??
-        (Object.keys(changedOptions(previous, settings) ?? {}).some((key) => !presentationOptions.includes(key))
+        (Object.keys(changedOptions(previous, settings) ?? {}).some((key) => !liveOptions.includes(key))
           ? createChatClient(settings)
           : null);
       if (replacement && replacement !== widget.controller.client) widget.replaceClient(replacement);
     },
   });
+  return controller;
 }

@@ -17,6 +17,7 @@ function recordingTarget() {
     },
     off: (event, listener) => void calls.push(["off", event, listener]),
     destroy: () => void calls.push(["destroy"]),
+    setContext: (context) => void calls.push(["setContext", context]),
   };
   return { target, calls, remover };
 }
