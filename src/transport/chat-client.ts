@@ -1,9 +1,9 @@
 import type { ChatClient, ChatClientOptions, SendResult } from "./chat-client-types.ts";
-import { checkContext, type ConversationContext } from "./conversation-context.ts";
+import { checkContext, type ContextResult, type ConversationContext } from "./conversation-context.ts";
 import { createConversationStore } from "./conversation/conversation-store.ts";
 import type { ChatErrorInfo } from "./conversation.ts";
 import { createDelivery } from "./delivery/delivery.ts";
-import { frameBytes, userMessageFrame } from "./delivery/message-frame.ts";
+import { jsonBytes, userMessageFrame } from "./delivery/message-frame.ts";
 import { createSessionPersistence } from "./delivery/session-persistence.ts";
 import { sessionStorageKeyFor } from "./session-storage-key.ts";
 import type { Environment } from "./environment.ts";
@@ -41,9 +41,13 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
   const store = createConversationStore({ now: environment.now });
   const plan = choosePlan(options, environment);
   let context: ConversationContext | undefined;
-  const contextCheck = checkContext(options.context);
-  if (contextCheck.accepted) context = options.context ?? undefined;
-  else plan.error ??= { kind: "configuration", code: contextCheck.code, parameters: contextCheck.parameters };
+  const setContext = (next: unknown): ContextResult => {
+    const result = checkContext(next);
+    if (result.accepted) context = (next ?? undefined) as ConversationContext | undefined;
+    return result;
+  };
+  const { accepted, ...refusal } = setContext(options.context);
+  if (!accepted) plan.error ??= { kind: "configuration", ...(refusal as Omit<ChatErrorInfo, "kind">) };
   const currentContext = () => context;
   const persistence = createSessionPersistence(environment.storage, options.persist !== "none", sessionStorageKeyFor(options.id));
   const restored = plan.endpoints ? persistence.load() : null;
@@ -114,7 +118,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     if (trimmed === "") return refuse("message-empty");
     if (store.getSnapshot().ended) return refuse("conversation-ended");
     const id = environment.createId();
-    const bytes = frameBytes(userMessageFrame(id, trimmed, context));
+    const bytes = jsonBytes(userMessageFrame(id, trimmed, context));
     // While the Chat API loads, its rule applies.
     const refusal = transport ? transport.admit(bytes) : sizeRefusal(bytes);
     if (refusal) return { accepted: false, code: "message-too-large", parameters: refusal };
@@ -137,11 +141,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       return started;
     },
     send,
-    setContext(next) {
-      const result = checkContext(next);
-      if (result.accepted) context = next ?? undefined;
-      return result;
-    },
+    setContext,
     chooseSuggestion: send,
     typing: () => transport?.typing(),
     retry(messageId) {

@@ -15,17 +15,11 @@ export type ContextResult =
  * companion applies the same limit, so a context the client accepts is never refused there.
  */
 export function checkContext(context: unknown): ContextResult {
-  if (context === undefined || context === null) return { accepted: true };
-  if (typeof context !== "object" || Array.isArray(context)) return { accepted: false, code: "invalid-context", parameters: {} };
-  return jsonBytes(context) > maxContextBytes
-    ? { accepted: false, code: "context-too-large", parameters: { limitBytes: maxContextBytes } }
-    : { accepted: true };
-}
-
-/** The `integration_attributes` of a Chat API create: the site's fields, and `context` beside them when set. */
-export function attributesWithContext(
-  attributes: Record<string, unknown> | undefined,
-  context: ConversationContext | undefined,
-): Record<string, unknown> | undefined {
-  return context ? { ...attributes, context } : attributes;
+  return context == null
+    ? { accepted: true }
+    : typeof context !== "object" || Array.isArray(context)
+      ? { accepted: false, code: "invalid-context", parameters: {} }
+      : jsonBytes(context) > maxContextBytes
+        ? { accepted: false, code: "context-too-large", parameters: { limitBytes: maxContextBytes } }
+        : { accepted: true };
 }

@@ -51,7 +51,11 @@ export function mountStyledChat(
       });
       if ("context" in changes) {
         const result = widget.controller.client.setContext(changes.context);
-        if (!result.accepted) console.error(`cap-chat: the context was not set (${result.code}): it must be a JSON object of at most 4,096 bytes of JSON`);
+        if (!result.accepted) {
+          // The refused context must not come back with a client made from the settings later.
+          settings.context = previous.context;
+          console.error("cap-chat: context refused:", result.code);
+        }
       }
       if (changes.open !== undefined) model.setOpen(changes.open);
       const replacement =

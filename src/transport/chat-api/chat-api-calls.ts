@@ -1,5 +1,5 @@
 import type { ChatCreateRequest, ChatRespondResponse } from "../../protocol/index.ts";
-import { attributesWithContext, type ConversationContext } from "../conversation-context.ts";
+import type { ConversationContext } from "../conversation-context.ts";
 import type { Environment } from "../environment.ts";
 import { ChatError } from "../errors.ts";
 import { defaultRetryPolicy, requestJson, type RetryPolicy } from "../http/http-request.ts";
@@ -55,11 +55,12 @@ export function createChatApiCalls(options: ChatApiCallsOptions): ChatApiCalls {
 
   return {
     async create() {
-      // Fields left undefined are left out of the JSON body.
+      const context = options.context?.();
+      // Fields left undefined are left out of the JSON body; the context goes beside the site's attributes.
       const body: ChatCreateRequest = {
         channel: "webchat",
         variant_id: options.variantId,
-        integration_attributes: attributesWithContext(options.integrationAttributes, options.context?.()),
+        integration_attributes: context ? { ...options.integrationAttributes, context } : options.integrationAttributes,
       };
       const answer = await call("create", body);
       if (!text(answer.conversation_id)) throw new ChatError("protocol", "invalid-answer", { request: "create" });

@@ -11,12 +11,10 @@ export function userMessageFrame(id: string, text: string, context?: Conversatio
   return { type: "EVENT_TYPE_USER_MESSAGE", payload: { text }, metadata: { custom: { client_event_id: id, context } } };
 }
 
-/** The size of a frame as sent: the UTF-8 bytes of its JSON, which is what the platform's limit counts. */
-export function frameBytes(frame: ClientFrame): number {
-  return jsonBytes(frame);
-}
-
-/** The UTF-8 bytes of `value`'s JSON. */
+/**
+ * The UTF-8 bytes of `value`'s JSON: for a frame, its size as sent, which is what the platform's limit
+ * counts.
+ */
 export function jsonBytes(value: unknown): number {
   let bytes = 0;
   for (const character of JSON.stringify(value)) {

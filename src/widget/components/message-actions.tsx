@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { ChatMessage } from "../../transport/conversation.ts";
 import type { FeedbackChoice } from "../feedback/feedback-choices.ts";
 import type { ChatModel } from "../model/chat-model.ts";
@@ -6,9 +6,6 @@ import type { ChatModel } from "../model/chat-model.ts";
 /** Two sheets of paper, for copying; a thumb up, turned over by the stylesheet for "not helpful". */
 const copyPath = "M9 9h11v11H9zM5 15H4V4h11v1";
 const thumbPath = "M7 10v10H4V10zM7 10l4-7a2 2 0 0 1 3 2l-1 5h5.5a2 2 0 0 1 2 2.4l-1.3 6A2 2 0 0 1 17.2 20H7";
-
-/** How long "Copied" shows beside the button, in milliseconds. */
-const copiedMilliseconds = 2000;
 
 function ActionIcon({ path }: { path: string }) {
   return (
@@ -20,32 +17,26 @@ function ActionIcon({ path }: { path: string }) {
 
 /**
  * The controls under a finished message of an agent: Copy (the message's text as its bubble shows it, then
- * "Copied", shown and said in the live region), and, with the `feedback` option and only under the platform
- * agent's messages, the helpful / not helpful toggle buttons. Choosing "not helpful" opens a one-line
- * comment, which goes with the choice once sent; a choice can be changed at any time, and its pressed state
- * comes from the choices kept with the conversation, so it survives a reload.
+ * "Copied" for two seconds, shown and said in the live region), and, with the `feedback` option and only
+ * under the platform agent's messages, the helpful / not helpful toggle buttons. "Not helpful" opens a
+ * one-line comment, which goes with the choice once sent (focus then returns to the button). A choice can
+ * be changed at any time; its pressed state comes from the choices kept with the conversation, so it
+ * survives a reload.
  */
 export function MessageActions({ model, message }: { model: ChatModel; message: ChatMessage }) {
   const strings = model.locale.value;
   const [copied, setCopied] = useState(false);
   const [commenting, setCommenting] = useState(false);
-  const [thanked, setThanked] = useState(false);
   const notHelpful = useRef<HTMLButtonElement>(null);
   const value = model.feedbackChoices.chosen.value[message.id]?.value;
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), copiedMilliseconds);
-    return () => clearTimeout(timer);
-  }, [copied]);
   const choose = (choice: FeedbackChoice) => {
     model.feedbackChoices.choose(message.id, choice);
-    setThanked(false);
     setCommenting(choice.value === "down" && !choice.comment);
   };
-  const toggle = (choice: FeedbackChoice["value"], label: string, part: string) => (
+  const toggle = (choice: FeedbackChoice["value"], label: string) => (
     <button
       ref={choice === "down" ? notHelpful : undefined}
-      part={part}
+      part={`feedback-${choice}`}
       class={`icon ${choice}`}
       aria-label={label}
       aria-pressed={value === choice}
@@ -66,6 +57,7 @@ export function MessageActions({ model, message }: { model: ChatModel; message: 
           // Nothing is claimed when the page may not write the clipboard.
           void navigator.clipboard?.writeText(bubble?.innerText ?? "").then(() => {
             setCopied(true);
+            setTimeout(() => setCopied(false), 2000);
             model.announce(strings.copied);
           }, () => {});
         }}
@@ -75,9 +67,8 @@ export function MessageActions({ model, message }: { model: ChatModel; message: 
       {copied && <span aria-hidden="true">{strings.copied}</span>}
       {model.feedback.value && message.role === "agent" && (
         <>
-          {toggle("up", strings.helpful, "feedback-up")}
-          {toggle("down", strings.notHelpful, "feedback-down")}
-          {thanked && <span>{strings.feedbackThanks}</span>}
+          {toggle("up", strings.helpful)}
+          {toggle("down", strings.notHelpful)}
           {commenting && (
             <form
               class="comment"
@@ -86,7 +77,6 @@ export function MessageActions({ model, message }: { model: ChatModel; message: 
                 const comment = (event.currentTarget.elements[0] as HTMLInputElement).value.trim();
                 if (comment) choose({ value: "down", comment });
                 setCommenting(false);
-                setThanked(true);
                 model.announce(strings.feedbackThanks);
                 notHelpful.current?.focus();
               }}

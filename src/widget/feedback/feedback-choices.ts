@@ -14,9 +14,6 @@ export interface FeedbackChoices {
   choose(messageId: string, choice: FeedbackChoice): void;
 }
 
-/** The most answers whose choice is kept; the oldest are forgotten first. */
-const keptChoices = 100;
-
 /**
  * The feedback choices of a conversation, kept in `storage` under `key` next to the stored session, so they
  * survive a reload and go with it: with `keep` false (no session is stored) what the key holds is from a
@@ -49,10 +46,7 @@ export function createFeedbackChoices(
     choose(messageId, choice) {
       const previous = chosen.value[messageId];
       if (previous?.value === choice.value && previous.comment === choice.comment) return;
-      const { [messageId]: _replaced, ...others } = chosen.value;
-      const ids = Object.keys(others);
-      for (const id of ids.slice(0, Math.max(0, ids.length - keptChoices + 1))) delete others[id];
-      chosen.value = { ...others, [messageId]: choice };
+      chosen.value = { ...chosen.value, [messageId]: choice };
       attempt((available) => available.setItem(key, JSON.stringify(chosen.value)));
       emit({ messageId, ...choice });
     },
