@@ -65,7 +65,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     chat: new ChatConversations(now, config.platform.chatTimeout),
     log,
   };
-  const inspect = createServerInspector(sessions);
+  const inspect = createServerInspector(sessions, context.chat);
   // Above the protocol limit, so an oversized frame still reaches the handler and gets its error first.
   const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes * 8 });
 

@@ -8,7 +8,19 @@ import { getWidgetStyleSheet } from "./styles.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
 // Every other option belongs to the client: changing one means another conversation endpoint.
-const liveOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "strings", "mode", "open", "start", "prefetch", "feedback", "context"];
+const liveOptions = [
+  "headerTitle",
+  "avatarUrl",
+  "welcomeText",
+  "locale",
+  "strings",
+  "mode",
+  "open",
+  "start",
+  "prefetch",
+  "feedback",
+  "context",
+];
 
 /**
  * Mounts the chat widget as `mountWidget` does, with a controller that also applies options live: a

@@ -57,8 +57,8 @@ function runFault(faults: FaultState, method: string, args: Arguments): string |
 
 /**
  * The fault controls over HTTP, for tests in another process: `POST /__faults/<method>` with the
- * arguments as a JSON object (`{"sessionId": "…", "liveEvents": 3}`), `GET /__faults/sessions` and
- * `GET /__faults/inspect/<sessionId>`. Answers `{"ok": true}` or 400/404 with `{"message"}`.
+ * arguments as a JSON object (`{"sessionId": "…", "liveEvents": 3}`), `GET /__faults/sessions`,
+ * `GET /__faults/chat-conversations` and `GET /__faults/inspect/<sessionId>`. Answers `{"ok": true}` or 400/404 with `{"message"}`.
  */
 export async function handleFaultEndpoint(
   faults: FaultState,
@@ -70,6 +70,9 @@ export async function handleFaultEndpoint(
   const rest = pathname.slice("/__faults/".length);
   if (request.method === "GET" && rest === "sessions") {
     return sendJson(response, 200, { sessionIds: inspect.sessionIds() });
+  }
+  if (request.method === "GET" && rest === "chat-conversations") {
+    return sendJson(response, 200, { conversations: inspect.chatConversations() });
   }
   if (request.method === "GET" && rest.startsWith("inspect/")) {
     let sessionId: string;

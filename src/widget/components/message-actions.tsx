@@ -55,11 +55,14 @@ export function MessageActions({ model, message }: { model: ChatModel; message: 
         onClick={(event) => {
           const bubble = event.currentTarget.closest(".message")?.querySelector<HTMLElement>(".bubble");
           // Nothing is claimed when the page may not write the clipboard.
-          void navigator.clipboard?.writeText(bubble?.innerText ?? "").then(() => {
-            setCopied(true);
-            setTimeout(() => setCopied(false), 2000);
-            model.announce(strings.copied);
-          }, () => {});
+          void navigator.clipboard?.writeText(bubble?.innerText ?? "").then(
+            () => {
+              setCopied(true);
+              setTimeout(() => setCopied(false), 2000);
+              model.announce(strings.copied);
+            },
+            () => {},
+          );
         }}
       >
         <ActionIcon path={copyPath} />
