@@ -22,8 +22,9 @@ export const sizeBudgets: readonly SizeBudget[] = [
     name: "script tag: the app as loaded on open, in English",
     files: ["cap-chat-app-*.js"],
     withStaticImports: true,
-    // 35 KB, and what the hardening, tables, 27 languages, `strings` and the checked imports of its siblings cost it.
-    gzipCeiling: 38_400,
+    // 35 KB, and what the hardening, tables, 27 languages, `strings`, the checked imports of its siblings, and the
+    // site's context, Copy and feedback (1,260 B together) cost it.
+    gzipCeiling: 39_680,
     gzipTarget: kb(30),
     selfContained: true,
   },
@@ -47,7 +48,8 @@ export const sizeBudgets: readonly SizeBudget[] = [
     files: ["client.js"],
     withStaticImports: true,
     minify: true,
-    gzipCeiling: 13_150,
+    // With the site's context on each message (about 180 B).
+    gzipCeiling: 13_340,
     gzipTarget: kb(11),
     selfContained: true,
   },

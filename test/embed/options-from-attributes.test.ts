@@ -57,8 +57,8 @@ describe("optionsFromAttributes", () => {
     });
   });
 
-  it("lists the nineteen attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(19);
+  it("lists the twenty attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(20);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {
