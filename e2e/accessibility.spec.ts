@@ -122,7 +122,7 @@ test("screenshots of the open panel: desktop and phone, light and dark, English 
   }
 });
 
-test("reflow: at 320 × 256 CSS px, which is 1280 × 1024 at 400 % zoom, nothing scrolls sideways but a table, and every control stays on screen", async ({
+test("reflow: at 320 × 256 CSS px, which is 1280 × 1024 at 400 % zoom, nothing scrolls sideways but a table, every control stays on screen and is a target of 24 px at least", async ({
   page,
   widget,
 }) => {
@@ -150,6 +150,9 @@ test("reflow: at 320 × 256 CSS px, which is 1280 × 1024 at 400 % zoom, nothing
       const box = element.getBoundingClientRect();
       if (box.width > 0 && (box.left < -1 || box.right > width + 1) && !element.closest(".table"))
         found.push(`${element.className || element.tagName} leaves the viewport`);
+      // WCAG 2.5.8: buttons outside the text of a message are 24 × 24 CSS px at least.
+      if (element.matches("button") && !element.closest(".bubble") && box.width > 0 && (box.width < 24 || box.height < 24))
+        found.push(`${element.getAttribute("aria-label") ?? element.textContent} is ${box.width} × ${box.height} px`);
     }
     return found;
   });
