@@ -234,6 +234,8 @@ export interface ServerInspector {
   storedEvents(sessionId: string): readonly StoredEventView[];
   /** Every user message the session received, in order, with the `client_event_id` it carried, if any. */
   receivedUserMessages(sessionId: string): readonly { text: string; clientEventId?: string }[];
+  /** The Chat API conversations the server holds, oldest first, with the `integration_attributes` each was created with. */
+  chatConversations(): readonly { id: string; integrationAttributes?: Record<string, unknown> }[];
   /** Ids of every session that exists now. */
   sessionIds(): readonly string[];
   /** Open sockets of the session. */

@@ -83,7 +83,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     },
     log,
   };
-  const inspect = createServerInspector(sessions, context.voice);
+  const inspect = createServerInspector(sessions, context.chat, context.voice);
   // Above the protocol limit, so an oversized frame still reaches the handler and gets its error first.
   const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes * 8 });
 

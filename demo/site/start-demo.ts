@@ -46,6 +46,8 @@ function createDemoCompanion(server: ReferenceServer, pageOrigins: ReadonlySet<s
     messaging: { url: server.url, connectorToken: credentials.demoConnectorToken, host: credentials.demoHosts[0] ?? "127.0.0.1" },
     outbound: credentials.outbound,
     dni: credentials.dni,
+    // What the demo site knows of every visitor, whatever the page claims: no one signs in here.
+    integrationAttributes: () => ({ site: "harbour-supplies", context: { customer: "guest" } }),
     // The reference server is the edge: it names the client in X-Forwarded-For, one hop away.
     trustProxy: 1,
     // Generous for a demo that the end-to-end suite drives from one address, with a new visitor many times a minute.

@@ -1,7 +1,7 @@
-import type { BasicChatController, WidgetEventName, WidgetOptions } from "../widget/widget-types.ts";
+import type { ChatController, WidgetEventName, WidgetOptions } from "../widget/widget-types.ts";
 
-/** What a session asks of the widget it mounts: the commands and events, not the client. */
-export type SessionController = Omit<BasicChatController, "client">;
+/** What a session asks of the widget it mounts: the commands, events and live options, not the client. */
+export type SessionController = Omit<ChatController, "client" | "setContext">;
 import type { CommandListener, CommandTarget } from "./command-queue.ts";
 
 /** The prefix every widget event name carries. */
@@ -26,12 +26,14 @@ export interface EmbedSession<Controller extends SessionController> extends Comm
  * which is how a page changes options that cannot change live); `open`, `close`, `toggle`, `send`, `end`
  * and `prompt` given before `boot` wait for it and run in order right after it; listeners registered with `on`
  * survive `destroy` and a new `boot`, and `off` removes them. Event names may be given with or without
- * the `cap-chat:` prefix.
+ * the `cap-chat:` prefix. `setContext` gives the widget its `context` option live, and keeps it for a later
+ * `boot`, whose own options may replace it.
  */
 export function createEmbedSession<Controller extends SessionController>({
   defaults,
   mount,
 }: EmbedSessionOptions<Controller>): EmbedSession<Controller> {
+  let context: Partial<WidgetOptions> = {};
   let controller: Controller | null = null;
   let booted = false;
   let waiting: ((current: Controller) => void)[] = [];
@@ -56,7 +58,7 @@ export function createEmbedSession<Controller extends SessionController>({
     boot(options) {
       booted = true;
       teardown();
-      const current = mount({ ...defaults, ...(options as Partial<WidgetOptions>) });
+      const current = mount({ ...defaults, ...context, ...(options as Partial<WidgetOptions>) });
       controller = current;
       for (const [event, byListener] of listeners) {
         for (const listener of byListener.keys()) byListener.set(listener, register(event, listener));
@@ -71,6 +73,10 @@ export function createEmbedSession<Controller extends SessionController>({
     send: (text) => whenBooted((current) => current.send(text)),
     end: () => whenBooted((current) => current.end()),
     prompt: (text) => whenBooted((current) => current.prompt(text)),
+    setContext(value) {
+      context = { context: value as WidgetOptions["context"] };
+      controller?.update(context);
+    },
     on(event, listener) {
       const name = fullEventName(event);
       const byListener = listeners.get(name) ?? new Map<CommandListener, () => void>();

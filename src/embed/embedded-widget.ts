@@ -5,7 +5,7 @@ import { whenIdle, type AppModule, type AppSource } from "./app-source.ts";
 import { showLoaderLauncher, type LoaderLauncher } from "./loader-launcher.ts";
 
 /** A widget that `<cap-chat>` or the script tag embeds: its commands work before its app has loaded. */
-export interface EmbeddedWidget extends Omit<ChatController, "client"> {
+export interface EmbeddedWidget extends Omit<ChatController, "client" | "setContext"> {
   /** The mounted widget's controller; null until the app has loaded and mounted. */
   readonly controller: ChatController | null;
 }

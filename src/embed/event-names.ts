@@ -13,6 +13,7 @@ export const WIDGET_EVENT_NAMES = [
   "cap-chat:end",
   "cap-chat:error",
   "cap-chat:unread",
+  "cap-chat:feedback",
 ] as const satisfies readonly WidgetEventName[];
 
 // Fails to compile when the widget gains an event this list does not re-dispatch.

@@ -1,9 +1,9 @@
-import type { ChatAction } from "../protocol/index.ts";
+import { maxContextBytes, type ChatAction } from "../protocol/index.ts";
 import type { ProxyError } from "./answers.ts";
 import { isJsonObject } from "./json-object.ts";
 
-/** The largest `integration_attributes.context` a page may send: bytes of its JSON. */
-export const maximumContextBytes = 4096;
+/** The largest `integration_attributes.context` a page may send: bytes of its JSON, the client's own limit. */
+export const maximumContextBytes = maxContextBytes;
 
 /** The body to send the platform, or why the page's body is refused (a 400). */
 export type ForwardedBody = { kind: "body"; body: Record<string, unknown> } | { kind: "refused"; error: ProxyError };

@@ -7,7 +7,9 @@ import { clientOptions } from "./client-options.ts";
 import { ChatApp } from "./components/chat-app.tsx";
 import { en, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
-import type { SessionMemory } from "./session-memory.ts";
+import { createFeedbackChoices } from "./feedback/feedback-choices.ts";
+import { tabStorage, type SessionMemory } from "./session-memory.ts";
+import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
@@ -76,6 +78,13 @@ export function mountWidget(
     avatarUrl: options.avatarUrl,
     welcomeText: options.welcomeText,
     notify: options.notify,
+    feedback: options.feedback,
+    feedbackChoices: createFeedbackChoices(
+      options.persist === "none" ? null : tabStorage(),
+      `${sessionStorageKeyFor(options.id)}:feedback`,
+      memory.hasSession,
+      (detail) => emit("cap-chat:feedback", detail),
+    ),
     emit,
   });
   switchLocale(model.language, options.locale);

@@ -59,6 +59,11 @@ export type WidgetOptions = ChatClientOptions & {
    * (`companionUrl`): `callback` ("Call me back") and `dni` ("Call us"). Loaded only when set.
    */
   voice?: string;
+  /**
+   * Offers a helpful / not helpful choice under each finished answer of the platform's agent, with an
+   * optional comment after "not helpful"; each choice fires `cap-chat:feedback`. Default false.
+   */
+  feedback?: boolean;
   /** A ready client to use instead of `createChatClient(options)`; the widget then owns it. */
   client?: ChatClient;
 };
@@ -77,6 +82,16 @@ export interface WidgetEvents {
   "cap-chat:call": CallEvent;
   /** The replies the visitor has not seen, after every change of their number. */
   "cap-chat:unread": { count: number };
+  "cap-chat:feedback": FeedbackDetail;
+}
+
+/** The detail of `cap-chat:feedback`: the visitor's choice on one answer of the platform's agent. */
+export interface FeedbackDetail {
+  /** The answer's id: the platform's `message_id`, as the message element's `data-message-id`. */
+  messageId: string;
+  value: "up" | "down";
+  /** What the visitor wrote after "not helpful", when anything. */
+  comment?: string;
 }
 
 /**
@@ -128,6 +143,15 @@ export interface BasicChatController {
 
 /** What `mountChat` returns: commands for the page, events, live updates. */
 export interface ChatController extends BasicChatController {
-  /** Applies options live; a changed connection option replaces the client with a new one. */
+  /**
+   * Applies options live; a changed connection option replaces the client with a new one (`context` and
+   * the presentation options never do).
+   */
   update(options: Partial<WidgetOptions>): void;
+  /**
+   * Replaces the context the conversation carries (`update({ context })`): the next user message takes
+   * it, and so does the next Chat API create. A context that is not a JSON object of at most 4 KB of JSON
+   * is refused with a console error, and the previous one stays.
+   */
+  setContext(context: Record<string, unknown> | null): void;
 }

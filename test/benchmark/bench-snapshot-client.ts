@@ -1,4 +1,4 @@
-import type { ChatClient, ChatClientEvents, SendResult } from "../../src/transport/chat-client-types.ts";
+import type { ChatClient, ChatClientEvents, ContextResult, SendResult } from "../../src/transport/chat-client-types.ts";
 import type { ConversationSnapshot } from "../../src/transport/conversation.ts";
 
 /**
@@ -37,6 +37,9 @@ export class SnapshotClient implements ChatClient {
     return false;
   }
   send(): SendResult {
+    return { accepted: true };
+  }
+  setContext(): ContextResult {
     return { accepted: true };
   }
   typing(): void {}

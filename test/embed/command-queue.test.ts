@@ -18,6 +18,7 @@ function recordingTarget() {
     },
     off: (event, listener) => void calls.push(["off", event, listener]),
     destroy: () => void calls.push(["destroy"]),
+    setContext: (context) => void calls.push(["setContext", context]),
   };
   return { target, calls, remover };
 }
@@ -60,10 +61,11 @@ describe("createCommandFunction", () => {
     ]);
   });
 
-  it("boots with empty options when none are given", () => {
+  it("boots with the tag's options alone when none are given", () => {
     const { target, calls } = recordingTarget();
     createCommandFunction(target, () => {})("boot");
-    expect(calls).toEqual([["boot", {}]]);
+    // The session mounts with the tag's options alone.
+    expect(calls).toEqual([["boot", undefined]]);
   });
 
   it("returns the remover from on", () => {

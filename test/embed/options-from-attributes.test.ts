@@ -63,8 +63,8 @@ describe("optionsFromAttributes", () => {
     });
   });
 
-  it("lists the twenty-two attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(22);
+  it("lists the twenty-three attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(23);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {

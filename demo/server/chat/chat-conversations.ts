@@ -54,6 +54,11 @@ export class ChatConversations {
     return conversation;
   }
 
+  /** Every conversation held, oldest first. */
+  list(): readonly ChatConversation[] {
+    return [...this.conversations.values()];
+  }
+
   /** Finds a conversation and counts the lookup as activity on it; see the class for the timeout. */
   lookup(id: string): ChatLookup {
     const conversation = this.conversations.get(id);

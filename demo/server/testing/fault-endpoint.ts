@@ -90,8 +90,8 @@ function isCallScript(value: unknown): value is CallScript & { retentionMillisec
 /**
  * The fault controls over HTTP, for tests in another process: `POST /__faults/<method>` with the
  * arguments as a JSON object (`{"sessionId": "…", "liveEvents": 3}`), `GET /__faults/sessions`,
- * `GET /__faults/inspect/<sessionId>` and `GET /__faults/voice` (the outbound calls, DNI reservations and
- * external events). Answers `{"ok": true}` or 400/404 with `{"message"}`.
+ * `GET /__faults/chat-conversations`, `GET /__faults/inspect/<sessionId>` and `GET /__faults/voice` (the outbound calls,
+ * DNI reservations and external events). Answers `{"ok": true}` or 400/404 with `{"message"}`.
  */
 export async function handleFaultEndpoint(
   faults: FaultState,
@@ -110,6 +110,9 @@ export async function handleFaultEndpoint(
       dniReservations: inspect.dniReservations(),
       externalEvents: inspect.externalEvents(),
     });
+  }
+  if (request.method === "GET" && rest === "chat-conversations") {
+    return sendJson(response, 200, { conversations: inspect.chatConversations() });
   }
   if (request.method === "GET" && rest.startsWith("inspect/")) {
     let sessionId: string;

@@ -34,6 +34,8 @@ export interface CapChatAttributes {
   mode?: WidgetMode;
   /** Start open. */
   open?: BooleanAttribute;
+  /** Helpful / not helpful under each answer of the platform's agent. */
+  feedback?: BooleanAttribute;
   /** `session` (default) or `none`. */
   persist?: "session" | "none";
   /** `open` (default): connect when the visitor opens the panel or sends; `load`: connect at once. */

@@ -1,7 +1,7 @@
 import type { ClientFrame, PlatformName } from "../../protocol/index.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { Delivery } from "../delivery/delivery.ts";
-import { userMessageFrame } from "../delivery/message-frame.ts";
+import { userMessageFrame, type ConversationContext } from "../delivery/message-frame.ts";
 import type { PersistedSession, SessionPersistence } from "../delivery/session-persistence.ts";
 import type { Environment } from "../environment.ts";
 import type { MessagingEndpoints } from "../http/url-policy.ts";
@@ -39,6 +39,8 @@ export interface MessagingTransportOptions {
   transport: "auto" | "messaging";
   persistence: SessionPersistence;
   restored: PersistedSession | null;
+  /** The site's context now, which each user message carries as it goes out. */
+  context(): ConversationContext | undefined;
   /** Hand over to the Chat API at once (no WebSocket here). */
   useChatApi: boolean;
   handOver(): void;
@@ -153,7 +155,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
       case "send-messages": {
         const sendable = delivery.takeSendable(environment.now());
         if (sendable.length > 0) throttle.messageSent();
-        for (const entry of sendable) send(userMessageFrame(entry.id, entry.text));
+        for (const entry of sendable) send(userMessageFrame(entry.id, entry.text, options.context()));
         return;
       }
       case "settle-unconfirmed":

@@ -1,4 +1,4 @@
-import type { ChatClient, ChatClientEvents, SendResult } from "../../../src/transport/chat-client-types.ts";
+import type { ChatClient, ChatClientEvents, ContextResult, SendResult } from "../../../src/transport/chat-client-types.ts";
 import { describeChanges } from "../../../src/transport/conversation/conversation-changes.ts";
 import type { ChatMessage, ConversationSnapshot } from "../../../src/transport/conversation.ts";
 
@@ -108,6 +108,10 @@ export class FakeChatClient implements ChatClient {
   }
   send(text: string): SendResult {
     this.calls.push(["send", text]);
+    return { accepted: true };
+  }
+  setContext(context: Record<string, unknown> | null | undefined): ContextResult {
+    this.calls.push(["setContext", context]);
     return { accepted: true };
   }
   typing(): void {

@@ -22,6 +22,13 @@ export default {
   retry: "Zkusit znovu",
   newMessages: "Nové zprávy",
   suggestions: "Navrhované odpovědi",
+  copy: "Kopírovat",
+  copied: "Zkopírováno",
+  helpful: "Užitečné",
+  notHelpful: "Neužitečné",
+  feedbackComment: "Co by mohlo být lepší? (nepovinné)",
+  sendFeedback: "Odeslat hodnocení",
+  feedbackThanks: "Děkujeme za zpětnou vazbu",
   unread: {
     one: "{count} nepřečtená zpráva",
     few: "{count} nepřečtené zprávy",

@@ -22,6 +22,13 @@ export default {
   retry: "Spróbuj ponownie",
   newMessages: "Nowe wiadomości",
   suggestions: "Sugerowane odpowiedzi",
+  copy: "Kopiuj",
+  copied: "Skopiowano",
+  helpful: "Pomocne",
+  notHelpful: "Niepomocne",
+  feedbackComment: "Co można poprawić? (opcjonalnie)",
+  sendFeedback: "Wyślij opinię",
+  feedbackThanks: "Dziękujemy za opinię",
   unread: {
     one: "{count} nieprzeczytana wiadomość",
     few: "{count} nieprzeczytane wiadomości",

@@ -22,6 +22,13 @@ export default {
   retry: "Повторить",
   newMessages: "Новые сообщения",
   suggestions: "Варианты ответа",
+  copy: "Копировать",
+  copied: "Скопировано",
+  helpful: "Полезно",
+  notHelpful: "Бесполезно",
+  feedbackComment: "Что можно улучшить? (необязательно)",
+  sendFeedback: "Отправить отзыв",
+  feedbackThanks: "Спасибо за отзыв",
   unread: {
     one: "{count} непрочитанное сообщение",
     few: "{count} непрочитанных сообщения",

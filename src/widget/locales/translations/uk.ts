@@ -22,6 +22,13 @@ export default {
   retry: "Повторити",
   newMessages: "Нові повідомлення",
   suggestions: "Варіанти відповіді",
+  copy: "Копіювати",
+  copied: "Скопійовано",
+  helpful: "Корисно",
+  notHelpful: "Некорисно",
+  feedbackComment: "Що можна покращити? (необов’язково)",
+  sendFeedback: "Надіслати відгук",
+  feedbackThanks: "Дякуємо за відгук",
   unread: {
     one: "{count} непрочитане повідомлення",
     few: "{count} непрочитані повідомлення",
