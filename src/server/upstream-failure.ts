@@ -40,25 +40,8 @@ export function upstreamFailure(
   result: UpstreamResult,
   passedOn: ReadonlySet<number> = passedOnStatuses,
 ): ProxyError {
+  if (result.kind !== "answer") return unansweredFailure(context, service, result);
   const { route, api } = service;
-  if (result.kind === "timeout") {
-    context.log({ level: "error", event: "upstream-failed", route, message: `${api} did not answer in time` });
-    return { status: 504, code: "UPSTREAM_TIMEOUT", message: `The ${service.service} did not answer in time` };
-  }
-  if (result.kind === "unreachable") {
-    context.log({ level: "error", event: "upstream-failed", route, message: `${api} could not be reached` });
-    return { status: 502, code: "UPSTREAM_UNREACHABLE", message: `The ${service.service} could not be reached` };
-  }
-  if (result.kind === "too-large") {
-    context.log({
-      level: "error",
-      event: "upstream-failed",
-      route,
-      upstreamStatus: result.status,
-      message: `${api}'s answer exceeded ${context.maxAnswerBytes} bytes and was not read`,
-    });
-    return { status: 502, code: "UPSTREAM_ANSWER_TOO_LARGE", message: `The ${service.service}'s answer was too large` };
-  }
   const body = readObject(result.text);
   const upstreamCode = typeof body?.error_code === "string" ? context.redact(body.error_code) : undefined;
   const upstreamMessage = typeof body?.error_message === "string" ? context.redact(body.error_message) : undefined;
@@ -88,6 +71,34 @@ export function upstreamFailure(
   }
   context.log({ level: "error", event: "upstream-failed", message: `${api} failed`, ...logged });
   return { status: 502, code: "UPSTREAM_ERROR", message: `The ${service.service} failed`, headers };
+}
+
+/**
+ * The error for a platform call that brought no answer to read, logged: 504 `UPSTREAM_TIMEOUT`, 502
+ * `UPSTREAM_UNREACHABLE`, or 502 `UPSTREAM_ANSWER_TOO_LARGE` past `maxAnswerBytes`.
+ */
+export function unansweredFailure(
+  context: FailureContext,
+  service: UpstreamService,
+  result: Exclude<UpstreamResult, { kind: "answer" }>,
+): ProxyError {
+  const { route, api } = service;
+  if (result.kind === "timeout") {
+    context.log({ level: "error", event: "upstream-failed", route, message: `${api} did not answer in time` });
+    return { status: 504, code: "UPSTREAM_TIMEOUT", message: `The ${service.service} did not answer in time` };
+  }
+  if (result.kind === "unreachable") {
+    context.log({ level: "error", event: "upstream-failed", route, message: `${api} could not be reached` });
+    return { status: 502, code: "UPSTREAM_UNREACHABLE", message: `The ${service.service} could not be reached` };
+  }
+  context.log({
+    level: "error",
+    event: "upstream-failed",
+    route,
+    upstreamStatus: result.status,
+    message: `${api}'s answer exceeded ${context.maxAnswerBytes} bytes and was not read`,
+  });
+  return { status: 502, code: "UPSTREAM_ANSWER_TOO_LARGE", message: `The ${service.service}'s answer was too large` };
 }
 
 /** The error for a successful answer the companion cannot read, logged: 502 `UPSTREAM_INVALID_ANSWER`. */
