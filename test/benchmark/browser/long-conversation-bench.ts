@@ -1,11 +1,9 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { chromium, type LaunchOptions, type Page } from "@playwright/test";
 import playwrightConfig from "../../../playwright.config.ts";
 import { median } from "../bench-statistics.ts";
 import { figure, type BenchRow } from "../bench-table.ts";
-import { buildScript } from "./bench-pages.ts";
+import { loadScriptPage, mainThreadClock } from "./script-page.ts";
 
 /** The page's functions, defined by long-conversation-entry.ts. */
 interface LongConversationPage {
@@ -32,20 +30,8 @@ export const chunkRatioCeiling = 1.2;
  * garbage collection.
  */
 export async function measureLongConversationOnPage(page: Page, runs: number): Promise<BenchRow[]> {
-  const folder = await mkdtemp(join(tmpdir(), "cap-chat-long-"));
-  try {
-    await buildScript(resolve(import.meta.dirname, "long-conversation-entry.ts"), folder, "long.js", true);
-    await page.setContent("<!doctype html><html><body></body></html>");
-    await page.addScriptTag({ content: await readFile(join(folder, "long.js"), "utf8") });
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-  const session = await page.context().newCDPSession(page);
-  await session.send("Performance.enable");
-  const threadTime = async () => {
-    const { metrics } = await session.send("Performance.getMetrics");
-    return metrics.find((metric) => metric.name === "ThreadTime")!.value * 1000;
-  };
+  await loadScriptPage(page, resolve(import.meta.dirname, "long-conversation-entry.ts"));
+  const { session, threadTime } = await mainThreadClock(page);
   const cpuOf = async (run: () => Promise<unknown>) => {
     const before = await threadTime();
     await run();
