@@ -2,17 +2,13 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../demo/server/reference-server-types.ts";
-import { BrowserVisitor, type CompanionAnswer } from "./support/browser-visitor.ts";
+import { BrowserVisitor } from "./support/browser-visitor.ts";
 import { startCompanion, useReferenceServer } from "./support/companion.ts";
+import { expectError } from "./support/expect-error.ts";
 
 let server: ReferenceServer;
 useReferenceServer((started) => (server = started));
 afterEach(() => server.faults.reset());
-
-function expectError(answer: CompanionAnswer, status: number, code: string): void {
-  expect(answer.status, answer.text).toBe(status);
-  expect(answer.body).toEqual({ success: false, error_code: code, error_message: expect.any(String) });
-}
 
 /** The attributes the platform holds for the reservation of `dni`, the latest one. */
 function attributesOf(dni: string): Record<string, unknown> | undefined {

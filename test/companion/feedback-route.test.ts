@@ -1,17 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ReferenceServer } from "../../demo/server/reference-server-types.ts";
 import type { ChatFeedback } from "../../src/server/index.ts";
-import { BrowserVisitor, type CompanionAnswer } from "./support/browser-visitor.ts";
+import { BrowserVisitor } from "./support/browser-visitor.ts";
 import { startCompanion, useReferenceServer } from "./support/companion.ts";
+import { expectError } from "./support/expect-error.ts";
 
 let server: ReferenceServer;
 useReferenceServer((started) => (server = started));
 afterEach(() => server.faults.reset());
-
-function expectError(answer: CompanionAnswer, status: number, code: string): void {
-  expect(answer.status, answer.text).toBe(status);
-  expect(answer.body).toEqual({ success: false, error_code: code, error_message: expect.any(String) });
-}
 
 /** A companion whose `onFeedback` keeps what it receives. */
 function feedbackCompanion(overrides: Parameters<typeof startCompanion>[1] = {}) {
