@@ -27,6 +27,8 @@ export interface CapChatElement extends HTMLElement {
   toggle(): void;
   send(text: string): void;
   end(): void;
+  /** Shows the site's own line in a bubble beside the closed launcher (see `ChatController.prompt`). */
+  prompt(text: string): void;
 }
 
 /**
@@ -128,6 +130,10 @@ export function createCapChatElementClass(source: AppSource): new () => CapChatE
 
     end(): void {
       this.#widget.end();
+    }
+
+    prompt(text: string): void {
+      this.#widget.prompt(text);
     }
 
     #options(): Partial<WidgetOptions> {

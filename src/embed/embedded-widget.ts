@@ -52,17 +52,19 @@ function needsAppAtLoad(options: Partial<WidgetOptions>): boolean {
  * A boot mounts the app of `source` at once when it is already there, else when it is needed. Until then a
  * floating widget shows the loader's launcher, and the app is fetched ahead of need: when the browser is
  * idle and on intent (pointer over, or focus on, the launcher) with `prefetch: "idle"` (the default), on
- * intent only with `"intent"`, never with `"none"`. It is mounted on `open`, `toggle`, `send` or a click, and
+ * intent only with `"intent"`, never with `"none"`. It is mounted on `open`, `toggle`, `send`, `prompt` or a click, and
  * at once when the panel is on show or a stored session must resume (see {@link needsAppAtLoad}). A click,
  * `open`, `toggle` or `close` before then shows or hides the panel's frame at once (emitting `cap-chat:open`
  * or `cap-chat:close`), and the app mounts open or closed as the frame is, taking over the launcher's and the
  * frame's elements as they are, in one task: nothing flashes, and focus stays where it was. Other commands,
  * given before the boot or meanwhile, run in order once the app has mounted (`destroy` drops them). Should
- * the app fail to load, the frame closes, and the next command or click tries again.
+ * the app fail to load, the frame closes, and the next command or click tries again. `setContext` gives the
+ * widget its `context` option live, and keeps it for a later `boot`, whose own options may replace it.
  */
 export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidgetOptions): EmbeddedWidget {
   let booted = false;
   let boots = 0;
+  let context: Partial<WidgetOptions> = {};
   let options = defaults;
   let place: EmbedPlace | null = null;
   let controller: ChatController | null = null;
@@ -144,7 +146,7 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
     boot(given) {
       booted = true;
       teardown();
-      options = { ...defaults, ...(given as Partial<WidgetOptions>) };
+      options = { ...defaults, ...context, ...(given as Partial<WidgetOptions>) };
       place = attach();
       const { root } = place;
       if (source.loaded) return mount(source.loaded);
@@ -163,6 +165,12 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
     close: () => (launcher ? showFrame(false) : whenMounted((current) => current.close(), false)),
     send: (text) => whenMounted((current) => current.send(text), true),
     end: () => whenMounted((current) => current.end(), false),
+    // The bubble is the app's: it loads, which contacts nothing.
+    prompt: (text) => whenMounted((current) => current.prompt(text), true),
+    setContext(value) {
+      context = { context: value as WidgetOptions["context"] };
+      widget.update(context);
+    },
     update(changes) {
       if (controller) return controller.update(changes);
       options = { ...options, ...changes };

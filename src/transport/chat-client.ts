@@ -1,8 +1,9 @@
 import type { ChatClient, ChatClientOptions, SendResult } from "./chat-client-types.ts";
+import { checkContext, type ContextResult, type ConversationContext } from "./conversation-context.ts";
 import { createConversationStore } from "./conversation/conversation-store.ts";
 import type { ChatErrorInfo } from "./conversation.ts";
 import { createDelivery } from "./delivery/delivery.ts";
-import { frameBytes, userMessageFrame } from "./delivery/message-frame.ts";
+import { jsonBytes, userMessageFrame } from "./delivery/message-frame.ts";
 import { createSessionPersistence } from "./delivery/session-persistence.ts";
 import { sessionStorageKeyFor } from "./session-storage-key.ts";
 import type { Environment } from "./environment.ts";
@@ -39,6 +40,15 @@ type Plan = { endpoints?: MessagingEndpoints; tokens?: TokenOrigin; fallback?: b
 export function buildChatClient(environment: Environment, options: ChatClientOptions = {}): DiagnosableChatClient {
   const store = createConversationStore({ now: environment.now });
   const plan = choosePlan(options, environment);
+  let context: ConversationContext | undefined;
+  const setContext = (next: unknown): ContextResult => {
+    const result = checkContext(next);
+    if (result.accepted) context = (next ?? undefined) as ConversationContext | undefined;
+    return result;
+  };
+  const { accepted, ...refusal } = setContext(options.context);
+  if (!accepted) plan.error ??= { kind: "configuration", ...(refusal as Omit<ChatErrorInfo, "kind">) };
+  const currentContext = () => context;
   const persistence = createSessionPersistence(environment.storage, options.persist !== "none", sessionStorageKeyFor(options.id));
   const restored = plan.endpoints ? persistence.load() : null;
   let transport: Transport | null = null;
@@ -59,7 +69,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     import("./chat-api/chat-api-transport.ts").then(
       ({ createChatApiTransport }) => {
         if (destroyed) return;
-        transport = createChatApiTransport({ environment, options, apply: store.apply, delivery });
+        transport = createChatApiTransport({ environment, options, context: currentContext, apply: store.apply, delivery });
         transport.start();
       },
       () => {
@@ -76,6 +86,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     transport = messaging = createMessagingTransport({
       environment,
       apply: store.apply,
+      batch: store.batch,
       agentEngaged: store.agentEngaged,
       delivery,
       endpoints: plan.endpoints,
@@ -86,6 +97,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       transport: plan.fallback ? "auto" : "messaging",
       persistence,
       restored,
+      context: currentContext,
       useChatApi: Boolean(plan.useChatApiNow),
       handOver: useChatApi,
     });
@@ -107,7 +119,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     if (trimmed === "") return refuse("message-empty");
     if (store.getSnapshot().ended) return refuse("conversation-ended");
     const id = environment.createId();
-    const bytes = frameBytes(userMessageFrame(id, trimmed));
+    const bytes = jsonBytes(userMessageFrame(id, trimmed, context));
     // While the Chat API loads, its rule applies.
     const refusal = transport ? transport.admit(bytes) : sizeRefusal(bytes);
     if (refusal) return { accepted: false, code: "message-too-large", parameters: refusal };
@@ -130,6 +142,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       return started;
     },
     send,
+    setContext,
     chooseSuggestion: send,
     typing: () => transport?.typing(),
     retry(messageId) {
@@ -144,6 +157,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       if (!destroyed) transport?.newConversation();
     },
     now: environment.now,
+    conversationId: () => transport?.conversationId() ?? null,
     destroy() {
       if (destroyed) return;
       destroyed = true;

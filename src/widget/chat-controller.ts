@@ -1,5 +1,6 @@
 import { batch } from "@preact/signals";
 import { createChatClient } from "../index.ts";
+import { clientOptions } from "./client-options.ts";
 import { switchLocale } from "./locales/index.ts";
 import { mountWidget } from "./mount-widget.ts";
 import { changedOptions } from "./option-changes.ts";
@@ -9,7 +10,7 @@ import { getWidgetStyleSheet } from "./styles.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
 // Every other option belongs to the client: changing one means another conversation endpoint.
-const presentationOptions = [
+const liveOptions = [
   "headerTitle",
   "avatarUrl",
   "welcomeText",
@@ -20,6 +21,10 @@ const presentationOptions = [
   "open",
   "start",
   "prefetch",
+  "voice",
+  "notify",
+  "feedback",
+  "context",
 ];
 
 /**
@@ -45,7 +50,8 @@ export function mountStyledChat(
   const widget = mountWidget(target, resolveRelativeUrls(options, base), styleSheets, sessionMemoryFor(options));
   const { model } = widget;
   let { client: _injected, ...settings } = resolveRelativeUrls(options, base);
-  return Object.assign(widget.controller, {
+  const controller: ChatController = Object.assign(widget.controller, {
+    setContext: (context: Record<string, unknown> | null) => controller.update({ context: context ?? undefined }),
     update(next: Partial<WidgetOptions>) {
       if (widget.destroyed) return;
       const { client: nextClient, open, ...given } = next;
@@ -60,11 +66,23 @@ export function mountStyledChat(
         if ("strings" in changes) model.strings.value = changes.strings;
         if (changes.mode) model.mode.value = changes.mode;
         if ("position" in changes) model.position.value = changes.position;
+        if (changes.notify) model.notify.value = changes.notify;
+        if ("feedback" in changes) model.feedback.value = Boolean(changes.feedback);
       });
+      if ("context" in changes) {
+        const result = widget.controller.client.setContext(changes.context);
+        if (!result.accepted) {
+          // The refused context must not come back with a client made from the settings later.
+          settings.context = previous.context;
+          console.error("cap-chat: context refused:", result.code);
+        }
+      }
       if (open !== undefined) model.setOpen(open);
+      widget.offerVoice(settings);
       const replacement =
-        nextClient ?? (Object.keys(changes).some((key) => !presentationOptions.includes(key)) ? createChatClient(settings) : null);
+        nextClient ?? (Object.keys(changes).some((key) => !liveOptions.includes(key)) ? createChatClient(clientOptions(settings)) : null);
       if (replacement && replacement !== widget.controller.client) widget.replaceClient(replacement);
     },
   });
+  return controller;
 }

@@ -3,15 +3,20 @@ import { effect } from "@preact/signals";
 import { h, render } from "preact";
 import { createChatClient } from "../index.ts";
 import type { ChatClient } from "../transport/chat-client-types.ts";
+import { clientOptions } from "./client-options.ts";
 import { ChatApp } from "./components/chat-app.tsx";
 import { en, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
-import type { SessionMemory } from "./session-memory.ts";
+import { createFeedbackChoices } from "./feedback/feedback-choices.ts";
+import { tabStorage, type SessionMemory } from "./session-memory.ts";
+import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import { guardFloatingHost, WIDGET_HOST_TAG_NAME } from "./floating-host.ts";
 import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
+import { watchAttention } from "./attention/attention.ts";
+import { unreadMemoryFor } from "./attention/unread-memory.ts";
 
 /** A mounted widget: its controller, and what `mountChat` builds live updates from. */
 export interface MountedWidget {
@@ -20,6 +25,11 @@ export interface MountedWidget {
   readonly destroyed: boolean;
   /** Destroys the client in use and follows `next` instead, announcing it with `cap-chat:ready`. */
   replaceClient(next: ChatClient): void;
+  /**
+   * Offers the voice ways out `options.voice` names, loading their file the first time `voice` is set;
+   * until then it does nothing.
+   */
+  offerVoice(options: WidgetOptions): void;
 }
 
 /**
@@ -31,8 +41,10 @@ export interface MountedWidget {
  * or `options.client`) is owned by the widget: `destroy()` destroys it. With `start: "open"` (the default)
  * it is started only when the visitor engages: the panel opens, focus enters the widget (an inline panel is
  * on show from the start) or a message is sent. It starts at mount with `start: "load"`, in full-screen
- * mode, or when the tab has a stored session, which is then resumed. The panel's open state is stored with the session and restored with it.
- * `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives it.
+ * mode, or when the tab has a stored session, which is then resumed. The panel's open state is stored with
+ * the session and restored with it. `cap-chat:ready` is emitted in a microtask, so a handler added right
+ * after mounting receives it. With `voice`, its file is loaded and offers "Call me back" and "Call us" in
+ * the panel's menu; a page without `voice` never loads it.
  */
 export function mountWidget(
   target: HTMLElement | ShadowRoot,
@@ -59,7 +71,7 @@ export function mountWidget(
   };
 
   const mode = options.mode ?? "floating";
-  let client = options.client ?? createChatClient(options);
+  let client = options.client ?? createChatClient(clientOptions(options));
   const model = createChatModel(client, {
     open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen),
     mode,
@@ -69,6 +81,14 @@ export function mountWidget(
     title: options.headerTitle,
     avatarUrl: options.avatarUrl,
     welcomeText: options.welcomeText,
+    notify: options.notify,
+    feedback: options.feedback,
+    feedbackChoices: createFeedbackChoices(
+      options.persist === "none" ? null : tabStorage(),
+      `${sessionStorageKeyFor(options.id)}:feedback`,
+      memory.hasSession,
+      (detail) => emit("cap-chat:feedback", detail),
+    ),
     emit,
   });
   switchLocale(model.language, options.locale);
@@ -104,10 +124,29 @@ export function mountWidget(
   // launcher may take focus without the visitor asking for anything.
   const engageInline = () => model.mode.value === "inline" && engage();
   root.addEventListener("focusin", engageInline);
+  const on = <Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>) => {
+    let set = handlers.get(name);
+    if (!set) handlers.set(name, (set = new Set()));
+    set.add(handler);
+    return () => void set.delete(handler);
+  };
+  // The tabs of the browser tell each other about replies under the widget's id; one tab alone where they cannot.
+  const port = typeof BroadcastChannel === "function" ? new BroadcastChannel(`cap-chat:${options.id ?? ""}`) : null;
+  const stopAttention = watchAttention({ model, on, emit, port, saved: unreadMemoryFor(options, memory.hasSession) });
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
+  // Loaded once a widget has `voice`, and then told of every change of the options; a failure to load
+  // surfaces on the console as the rejection it is.
+  let voiceLoaded = false;
+  const offerVoice = (settings: WidgetOptions) => {
+    if (!settings.voice && !voiceLoaded) return;
+    voiceLoaded = true;
+    import("./voice/voice.tsx").then((voice) => destroyed || voice.offerVoice(model, settings, root, emit));
+  };
+  offerVoice(options);
 
   return {
+    offerVoice,
     model,
     get destroyed() {
       return destroyed;
@@ -131,12 +170,10 @@ export function mountWidget(
         client.send(text);
       },
       end: () => client.end(),
-      on(name, handler) {
-        let set = handlers.get(name);
-        if (!set) handlers.set(name, (set = new Set()));
-        set.add(handler);
-        return () => set.delete(handler);
+      prompt(text) {
+        if (!model.open.peek()) model.prompt.value = text;
       },
+      on,
       off(name, handler) {
         handlers.get(name)?.delete(handler);
       },
@@ -145,6 +182,8 @@ export function mountWidget(
         destroyed = true;
         stopWatching();
         root.removeEventListener("focusin", engageInline);
+        stopAttention();
+        port?.close();
         model.dispose();
         client.destroy();
         render(null, root);

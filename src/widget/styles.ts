@@ -10,9 +10,9 @@ export const panelStyles = `
 @media (prefers-color-scheme:dark){:host{--cap-chat-hover:rgb(238 240 244/.08);--cap-chat-live-agent-bubble:#1f3a2b;--cap-chat-code-background:#343946;--cap-chat-error:#ff9b91;--cap-chat-warning:#f5c46b}}
 .hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .badge{position:absolute;inset-block-start:-4px;inset-inline-end:-4px;min-width:22px;padding:0 6px;border-radius:11px;background:var(--cap-chat-badge);color:var(--cap-chat-on-badge);font-size:12px;font-weight:700;line-height:22px}
-.floating .panel{transform-origin:100% 100%;transition:opacity .2s,transform .2s,display .2s allow-discrete}
+.floating .panel{transform-origin:100% 100%;transition:opacity .2s,transform .2s}
 .left .panel{transform-origin:0 100%}
-.floating .panel[hidden]{opacity:0;transform:translateY(12px) scale(.96)}
+.floating .panel[hidden]{display:flex!important;content-visibility:hidden;visibility:hidden;clip-path:inset(50%);opacity:0;transform:translateY(12px) scale(.96);transition:opacity .2s,transform .2s,content-visibility .2s allow-discrete,visibility 0s .2s,clip-path 0s .2s}
 @starting-style{.floating .panel{opacity:0;transform:translateY(12px) scale(.96)}}
 @media ${sheetMedia}{.floating .panel{inset:var(--cap-chat-viewport-top,0) 0 auto;width:100%;height:var(--cap-chat-viewport-height,100dvh)}}
 .header,.composer{padding-inline:max(12px,calc(50% - var(--cap-chat-content-width)/2))}
@@ -23,9 +23,9 @@ svg{width:20px;height:20px}
 .body{position:relative}
 .log{overflow-y:auto;overscroll-behavior:contain;padding-inline:max(16px,calc(50% - var(--cap-chat-content-width)/2))}
 .log:focus-visible{outline-offset:-2px}
-.entries{display:flex;flex-direction:column}
-.entries>*{margin-block-start:14px}
-.entries>:first-child{margin:0}
+.entries,.block{display:flex;flex-direction:column}
+.entries>*,.block>*{margin-block-start:14px}
+.entries>:first-child,.block>:first-child{margin:0}
 .welcome{display:flex;flex-direction:column;align-items:center;gap:6px;padding:12px 8px 4px;text-align:center;color:var(--cap-chat-muted)}
 .welcome .avatar{width:56px;height:56px}
 textarea{max-height:140px;resize:none}
@@ -44,8 +44,9 @@ textarea{max-height:140px;resize:none}
 .banner{display:flex;align-items:center;flex-wrap:wrap;gap:8px;padding:10px 16px;background:var(--cap-chat-surface);border-block-end:1px solid var(--cap-chat-border);font-size:14px}
 .banner p{flex:1}
 .action{padding:5px 14px;border-radius:999px;border:1px solid var(--cap-chat-link);color:var(--cap-chat-link);background:var(--cap-chat-background)}
-.entries>.message:not(.first){margin-block-start:3px}
-.message,.story,.notice,.typing,.end{animation:cap-chat-in .25s ease-out}
+.block>.message:not(.first){margin-block-start:3px}
+.entries>.block{padding:4px;margin:10px -4px -4px;content-visibility:auto;contain-intrinsic-size:auto 2400px}
+.latest>.message,.latest>.story,.latest>.notice,.typing,.end{animation:cap-chat-in .25s ease-out}
 @keyframes cap-chat-in{from{opacity:0;transform:translateY(6px)}}
 .message{display:flex;flex-direction:column;align-items:flex-start;max-width:85%;--t:var(--cap-chat-radius);--b:4px}
 .message:not(.first){--t:4px}
@@ -76,6 +77,14 @@ textarea{max-height:140px;resize:none}
 .table [align=center]{text-align:center}
 .table [align=right]{text-align:right}
 .meta{display:flex;align-items:center;gap:6px;margin-block-start:4px;font-size:12px}
+.actions{display:flex;flex-wrap:wrap;align-items:center;max-width:100%;font-size:13px;color:var(--cap-chat-muted)}
+.actions .icon{width:28px;height:28px}
+.actions svg{width:16px}
+.down svg{rotate:.5turn}
+[aria-pressed=true]{color:var(--cap-chat-link)}
+[aria-pressed=true] path{fill:currentColor}
+.comment{display:flex;flex-basis:100%;gap:6px;min-width:0}
+.comment input{flex:1;min-width:0;padding:5px 12px;border:1px solid var(--cap-chat-border);border-radius:21px;font:inherit;font-size:16px;color:inherit;background:none}
 .meta strong{color:var(--cap-chat-error)}
 .attachments{display:flex;flex-direction:column;gap:8px;width:100%}
 .attachment{display:block;max-width:260px;border:1px solid var(--cap-chat-border);border-radius:12px;overflow:hidden;background:var(--cap-chat-background)}

@@ -27,7 +27,10 @@ describe("optionsFromAttributes", () => {
         "avatar-url": "https://cdn.example.com/harbour.png",
         start: "load",
         prefetch: "intent",
+        notify: "sound",
         id: "support",
+        "companion-url": "/cap-chat",
+        voice: "callback dni",
       }),
     );
     expect(invalid).toEqual([]);
@@ -50,12 +53,15 @@ describe("optionsFromAttributes", () => {
       avatarUrl: "https://cdn.example.com/harbour.png",
       start: "load",
       prefetch: "intent",
+      notify: "sound",
       id: "support",
+      companionUrl: "/cap-chat",
+      voice: "callback dni",
     });
   });
 
-  it("lists the twenty attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(20);
+  it("lists the twenty-four attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(24);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {
@@ -96,6 +102,7 @@ describe("optionsFromAttributes", () => {
     ["persist", "local"],
     ["start", "click"],
     ["prefetch", "eager"],
+    ["notify", "loud"],
   ] as const)("refuses %s=%j outside its documented words", (attribute, value) => {
     const { options, invalid } = optionsFromAttributes(read({ [attribute]: value }));
     expect(options).toEqual({});
