@@ -98,10 +98,7 @@ export function appAt(
 
 /** Runs `task` once the browser is idle (after a short delay where it cannot tell); returns the canceller. */
 export function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(task, { timeout: 5000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 1000);
-  return () => clearTimeout(handle);
+  const idle = typeof requestIdleCallback === "function";
+  const handle = idle ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1000);
+  return () => (idle ? cancelIdleCallback : clearTimeout)(handle as number);
 }

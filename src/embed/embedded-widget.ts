@@ -63,7 +63,6 @@ function needsAppAtLoad(options: Partial<WidgetOptions>): boolean {
  */
 export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidgetOptions): EmbeddedWidget {
   let booted = false;
-  let boots = 0;
   let context: Partial<WidgetOptions> = {};
   let options = defaults;
   let place: EmbedPlace | null = null;
@@ -77,7 +76,6 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
   const fullName = (event: string) => (event.startsWith(EVENT_PREFIX) ? event : EVENT_PREFIX + event);
 
   const teardown = () => {
-    boots++;
     cancelPrefetch();
     launcher?.remove();
     controller?.destroy();
@@ -99,7 +97,8 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
   const require = () => {
     if (!place || controller || loading) return;
     loading = true;
-    const boot = boots;
+    // Each boot attaches a place of its own: a load that a newer boot or a destroy overtook mounts nothing.
+    const boot = place;
     source
       .load()
       // The page's locale comes with the app, so the widget never shows English first.
@@ -110,9 +109,9 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
         ),
       )
       .then(
-        (app) => boot === boots && mount(app),
+        (app) => boot === place && mount(app),
         (error: unknown) => {
-          if (boot !== boots) return;
+          if (boot !== place) return;
           loading = false;
           showFrame(false);
           console.error("cap-chat: the chat could not be loaded", error);
@@ -125,7 +124,7 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
     frameOpen = open;
     launcher.frame(open);
     if (open) require();
-    for (const listener of listeners.get(open ? "cap-chat:open" : "cap-chat:close") ?? []) listener(undefined);
+    for (const listener of listeners.get(open ? "cap-chat:open" : "cap-chat:close") ?? []) (listener as () => void)();
   };
   const whenMounted = (run: (current: ChatController) => void, needsApp: boolean) => {
     if (controller) return run(controller);
@@ -152,11 +151,9 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
       if (source.loaded) return mount(source.loaded);
       if (needsAppAtLoad(options)) return require();
       launcher = showLoaderLauncher(root, options, () => showFrame(!frameOpen));
-      const prefetch = () => void source.load().catch(() => {});
-      if (options.prefetch !== "none") {
-        for (const intent of ["pointerenter", "focus"]) launcher.button.addEventListener(intent, prefetch, { once: true });
-      }
-      if ((options.prefetch ?? "idle") === "idle") cancelPrefetch = whenIdle(() => source.prefetch());
+      // Loading is done once: later intents find it under way or done.
+      if (options.prefetch !== "none") launcher.button.onpointerenter = launcher.button.onfocus = () => void source.load().catch(() => {});
+      if (!options.prefetch || options.prefetch === "idle") cancelPrefetch = whenIdle(() => source.prefetch());
       // A command given before the boot that needs the app asks for it now.
       if (pending.some(([, needsApp]) => needsApp)) require();
     },

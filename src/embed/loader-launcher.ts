@@ -26,17 +26,16 @@ export const loaderNames = { openChat: "Open chat", closeChat: "Close chat" };
 
 const svgNamespace = "http://www.w3.org/2000/svg";
 
-/** Appends a `tag` element to `parent`, with `className` and the shadow part `part` when given. */
-function add<Tag extends keyof HTMLElementTagNameMap>(parent: Element, tag: Tag, className = "", part = ""): HTMLElementTagNameMap[Tag] {
-  const element = parent.appendChild(parent.ownerDocument.createElement(tag));
+/** Appends a `tag` element to `parent`, with `className` when given, which is also its shadow part when `isPart`. */
+function add<Tag extends keyof HTMLElementTagNameMap>(parent: Node, tag: Tag, className = "", isPart = false): HTMLElementTagNameMap[Tag] {
+  const element = parent.appendChild(document.createElement(tag));
   if (className) element.className = className;
-  if (part) element.setAttribute("part", part);
+  if (isPart) element.setAttribute("part", className);
   return element;
 }
 
 /** Puts the decorative icon drawn by `path` into `parent`, in place of any it holds. */
 function icon(parent: Element, path: string): void {
-  const document = parent.ownerDocument;
   const svg = document.createElementNS(svgNamespace, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("aria-hidden", "true");
@@ -52,18 +51,23 @@ function icon(parent: Element, path: string): void {
  * technology, and it shows no English: a title the site did not set waits for the app's locale.
  */
 function drawFrame(wrapper: HTMLElement, title = "\u00a0"): HTMLElement {
-  const panel = add(wrapper, "section", "panel", "panel");
+  const panel = add(wrapper, "section", "panel", true);
   panel.setAttribute("aria-hidden", "true");
-  const header = add(panel, "header", "header", "header");
+  const header = add(panel, "header", "header", true);
   add(header, "span", "avatar");
   const heading = add(header, "div", "heading");
   add(heading, "h2").textContent = title;
   add(heading, "p").textContent = "\u00a0";
-  const skeleton = add(add(add(add(panel, "div", "body"), "div", "log", "log"), "div", "entries"), "div", "skeleton");
-  for (let line = 0; line < 3; line++) add(skeleton, "i");
-  const composer = add(panel, "form", "composer", "composer");
-  add(composer, "textarea", "", "input").disabled = true;
-  add(composer, "button", "send", "send").disabled = true;
+  const skeleton = add(add(add(add(panel, "div", "body"), "div", "log", true), "div", "entries"), "div", "skeleton");
+  // Three lines, written out: shorter in the loader than a loop.
+  add(skeleton, "i");
+  add(skeleton, "i");
+  add(skeleton, "i");
+  const composer = add(panel, "form", "composer", true);
+  const input = add(composer, "textarea");
+  input.setAttribute("part", "input");
+  input.disabled = true;
+  add(composer, "button", "send", true).disabled = true;
   return panel;
 }
 
@@ -74,12 +78,11 @@ function drawFrame(wrapper: HTMLElement, title = "\u00a0"): HTMLElement {
  * host is guarded as the floating widget's is (see `guardFloatingHost`), until the app's guard takes over. `onClick` is called on each click,
  * also once the app has taken the launcher over: the caller then lets it do nothing.
  */
-export function showLoaderLauncher(root: ShadowRoot, options: Partial<WidgetOptions>, onClick: () => void = () => {}): LoaderLauncher {
-  const wrapper = root.ownerDocument.createElement("div");
-  wrapper.className = options.position === "left" ? "root floating left" : "root floating";
+export function showLoaderLauncher(root: ShadowRoot, options: Partial<WidgetOptions>, onClick: () => void): LoaderLauncher {
+  const wrapper = add(root, "div", options.position === "left" ? "root floating left" : "root floating");
   wrapper.dir = "ltr";
   wrapper.lang = "en";
-  const button = add(wrapper, "button", "launcher", "launcher");
+  const button = add(wrapper, "button", "launcher", true);
   button.onclick = onClick;
   let panel: HTMLElement | null = null;
   const frame = (open: boolean) => {
@@ -97,7 +100,6 @@ export function showLoaderLauncher(root: ShadowRoot, options: Partial<WidgetOpti
     root.adoptedStyleSheets = root.adoptedStyleSheets.filter((adopted) => !gone.includes(adopted));
   };
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
-  root.append(wrapper);
   return {
     button,
     frame,

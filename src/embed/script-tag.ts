@@ -61,7 +61,8 @@ function start(script: HTMLOrSVGScriptElement | null, source: AppSource): void {
   }
   // The widget needs <body>; a tag in <head> runs before it exists, so calls keep queueing until then.
   window.CapChat ??= Object.assign((...args: unknown[]) => void (window.CapChat?.q ?? []).push(args), { q: [] });
-  document.addEventListener("DOMContentLoaded", run, { once: true });
+  // DOMContentLoaded fires once per document.
+  document.addEventListener("DOMContentLoaded", run);
 }
 
 const script = document.currentScript;

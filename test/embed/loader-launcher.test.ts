@@ -36,7 +36,7 @@ describe("the loader's launcher", () => {
     vi.useFakeTimers();
     const { root: widgetRoot } = renderWidget({ locale: "en" });
     const root = loaderRoot();
-    const { button } = showLoaderLauncher(root, {});
+    const { button } = showLoaderLauncher(root, {}, () => {});
     expect(markup(button)).toBe(markup(widgetRoot.querySelector('[part="launcher"]') as Element));
     const wrapper = (selector: ShadowRoot) => selector.querySelector(".root") as HTMLElement;
     expect(wrapper(root).className).toBe(wrapper(widgetRoot).className);
@@ -50,7 +50,7 @@ describe("the loader's launcher", () => {
       createSnapshot({ connection: { status: "connecting" } }),
     );
     const root = loaderRoot();
-    const launcher = showLoaderLauncher(root, { headerTitle: "Help" });
+    const launcher = showLoaderLauncher(root, { headerTitle: "Help" }, () => {});
     launcher.frame(true);
     // The open launcher too, with its name and icon.
     expect(markup(launcher.button)).toBe(markup(widgetRoot.querySelector('[part="launcher"]') as Element));
@@ -65,7 +65,7 @@ describe("the loader's launcher", () => {
 
   it("shows no English in the frame: a title the site did not set waits for the page's locale", () => {
     const root = loaderRoot();
-    const launcher = showLoaderLauncher(root, {});
+    const launcher = showLoaderLauncher(root, {}, () => {});
     launcher.frame(true);
     expect(root.querySelector('[part="panel"]')?.textContent?.trim()).toBe("");
   });
@@ -82,7 +82,7 @@ describe("the loader's launcher", () => {
 
   it("takes its stylesheets away with it, and hands the host's guard over with the rest", () => {
     const root = loaderRoot();
-    const launcher = showLoaderLauncher(root, {});
+    const launcher = showLoaderLauncher(root, {}, () => {});
     expect(root.adoptedStyleSheets).toHaveLength(2);
     launcher.handOver();
     expect([root.childNodes.length, root.adoptedStyleSheets.length]).toEqual([1, 1]);

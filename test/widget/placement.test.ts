@@ -22,7 +22,7 @@ describe("the position option", () => {
 
   it("places the loader's launcher where the widget's will be", () => {
     const root = document.body.appendChild(document.createElement("div")).attachShadow({ mode: "open" });
-    showLoaderLauncher(root, { position: "left" });
+    showLoaderLauncher(root, { position: "left" }, () => {});
     expect(root.querySelector(".root")?.className).toBe("root floating left");
   });
 });
