@@ -153,7 +153,7 @@ test("reflow: at 320 × 256 CSS px, which is 1280 × 1024 at 400 % zoom, nothing
   await widget.lastAgentMessage().getByRole("button", { name: "Not helpful" }).click();
   await expect(widget.lastAgentMessage().getByRole("textbox")).toBeVisible();
   const problems = await page.evaluate(() => {
-    const root = document.querySelector("[data-cap-chat-host]")!.shadowRoot!;
+    const root = document.querySelector("cap-chat-host")!.shadowRoot!;
     const found: string[] = [];
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth > width) found.push(`the page is ${document.documentElement.scrollWidth} px wide`);

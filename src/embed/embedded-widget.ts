@@ -71,7 +71,7 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
   let frameOpen = false;
   let loading = false;
   let cancelPrefetch = () => {};
-  let pending: [run: (current: ChatController) => void, needsApp: boolean][] = [];
+  let pending: ((current: ChatController) => void)[] = [];
   const listeners = new Map<string, Set<CommandListener>>();
   const fullName = (event: string) => (event.startsWith(EVENT_PREFIX) ? event : EVENT_PREFIX + event);
 
@@ -92,7 +92,7 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
     for (const [name, set] of listeners) for (const listener of set) current.on(name as never, listener);
     const actions = pending;
     pending = [];
-    for (const [run] of actions) run(current);
+    for (const run of actions) run(current);
   };
   const require = () => {
     if (!place || controller || loading) return;
@@ -128,7 +128,7 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
   };
   const whenMounted = (run: (current: ChatController) => void, needsApp: boolean) => {
     if (controller) return run(controller);
-    pending.push([run, needsApp]);
+    pending.push(run);
     if (needsApp) require();
   };
 
@@ -154,8 +154,8 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
       // Loading is done once: later intents find it under way or done.
       if (options.prefetch !== "none") launcher.button.onpointerenter = launcher.button.onfocus = () => void source.load().catch(() => {});
       if (!options.prefetch || options.prefetch === "idle") cancelPrefetch = whenIdle(() => source.prefetch());
-      // A command given before the boot that needs the app asks for it now.
-      if (pending.some(([, needsApp]) => needsApp)) require();
+      // Commands given before the boot ask for the app now.
+      if (pending.length) require();
     },
     open: () => (launcher ? showFrame(true) : whenMounted((current) => current.open(), true)),
     toggle: () => (launcher ? showFrame(!frameOpen) : whenMounted((current) => current.toggle(), true)),

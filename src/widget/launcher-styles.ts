@@ -15,7 +15,7 @@ export const sheetMedia = "(max-width:479px),(max-height:559px)";
  * carrying these rules a second time.
  */
 export const launcherStyles = `
-:host{--cap-chat-accent:#1d4ed8;--cap-chat-on-accent:#fff;--cap-chat-link:var(--cap-chat-accent);--cap-chat-focus:var(--cap-chat-link);--cap-chat-background:#fff;--cap-chat-surface:#f3f4f6;--cap-chat-text:#111827;--cap-chat-muted:#4b5563;--cap-chat-border:#d1d5db;--cap-chat-header-background:var(--cap-chat-background);--cap-chat-header-text:var(--cap-chat-text);--cap-chat-avatar-background:#e0e7ff;--cap-chat-on-avatar:#1e3a8a;--cap-chat-shadow:0 12px 40px rgb(15 23 42/.18),0 2px 8px rgb(15 23 42/.08);--cap-chat-radius:16px;--cap-chat-font:system-ui,sans-serif,"Apple Color Emoji","Segoe UI Emoji","Noto Color Emoji"}
+:host{--cap-chat-accent:#1d4ed8;--cap-chat-on-accent:#fff;--cap-chat-link:var(--cap-chat-accent);--cap-chat-focus:var(--cap-chat-link);--cap-chat-background:#fff;--cap-chat-surface:#f3f4f6;--cap-chat-text:#111827;--cap-chat-muted:#4b5563;--cap-chat-border:#d1d5db;--cap-chat-header-background:var(--cap-chat-background);--cap-chat-header-text:var(--cap-chat-text);--cap-chat-avatar-background:#e0e7ff;--cap-chat-on-avatar:#1e3a8a;--cap-chat-shadow:0 12px 40px rgb(15 23 42/.18),0 2px 8px rgb(15 23 42/.08);--cap-chat-radius:16px;--cap-chat-font:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif,"Apple Color Emoji","Segoe UI Emoji","Noto Color Emoji"}
 @media (prefers-color-scheme:dark){:host{--cap-chat-accent:#2b59c3;--cap-chat-link:#8ab4ff;--cap-chat-background:#16181d;--cap-chat-surface:#23262e;--cap-chat-text:#eef0f4;--cap-chat-muted:#aab1bf;--cap-chat-border:#363b47;--cap-chat-header-background:#1c1f26;--cap-chat-avatar-background:#2a3553;--cap-chat-on-avatar:#c7d5fe;--cap-chat-shadow:0 12px 40px rgb(0 0 0/.5),0 0 0 1px rgb(255 255 255/.06)}}
 *{box-sizing:border-box}
 .root{all:initial;display:block;color-scheme:light dark;font-family:var(--cap-chat-font);font-size:15px;line-height:1.45;color:var(--cap-chat-text);text-align:start}
@@ -31,7 +31,7 @@ svg{fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-lin
 .launcher:hover{transform:scale(1.06)}
 .launcher svg{width:26px;height:26px}
 h2,p{margin:0}
-.panel{display:flex;flex-direction:column;overflow:hidden;overscroll-behavior:contain;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
+.panel{display:flex;flex-direction:column;overflow:hidden;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
 .floating .panel{bottom:90px;width:380px;height:min(640px,calc(100vh - 110px))}
 @media ${sheetMedia}{.floating .panel{inset:0;width:auto;height:auto;border-radius:0}}
 .header{display:flex;align-items:center;gap:10px;padding:10px 12px;background:var(--cap-chat-header-background);color:var(--cap-chat-header-text);border-bottom:1px solid var(--cap-chat-border)}

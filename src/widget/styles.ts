@@ -14,7 +14,7 @@ export const panelStyles = `
 .left .panel{transform-origin:0 100%}
 .floating .panel[hidden]{display:flex!important;content-visibility:hidden;visibility:hidden;clip-path:inset(50%);opacity:0;transform:translateY(12px) scale(.96);transition:opacity .2s,transform .2s,content-visibility .2s allow-discrete,visibility 0s .2s,clip-path 0s .2s}
 @starting-style{.floating .panel{opacity:0;transform:translateY(12px) scale(.96)}}
-@media ${sheetMedia}{.floating .panel{inset:var(--cap-chat-viewport-top,0) 0 auto;width:100%;height:var(--cap-chat-viewport-height,100dvh)}}
+@media ${sheetMedia}{.floating .panel{inset:var(--cap-chat-viewport-top,0) 0 auto;width:100%;height:var(--cap-chat-viewport-height,100dvh);overscroll-behavior:contain}}
 .header,.composer{padding-inline:max(12px,calc(50% - var(--cap-chat-content-width)/2))}
 svg{width:20px;height:20px}
 .heading{min-width:0;overflow-wrap:anywhere}
@@ -34,7 +34,7 @@ textarea{max-height:140px;resize:none}
 .preview strong{display:block}
 .excerpt{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden;overflow-wrap:anywhere}
 .inline .panel{height:var(--cap-chat-height,560px);border:1px solid var(--cap-chat-border)}
-.fullscreen .panel{position:fixed;inset:0;z-index:2147483000;border-radius:0}
+.fullscreen .panel{position:fixed;inset:0;z-index:2147483000;border-radius:0;overscroll-behavior:contain}
 .icon:hover,.action:hover,.menu-item:hover,.menu-item:focus{background:var(--cap-chat-hover)}
 .author .avatar,.story .avatar{width:22px;height:22px}
 .menu-anchor{position:relative}
