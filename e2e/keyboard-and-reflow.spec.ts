@@ -89,7 +89,7 @@ test.describe("the keyboard stays in the widget while its panel is open", () => 
       expect(order, order.join(", ")).not.toContain("page");
       expect(order, order.join(", ")).toContain("launcher");
       const round = order.slice(0, order.indexOf("launcher") + 1);
-      expect(round[0], "the header comes first").toBe("More options");
+      expect(round[0], "the header comes first").toBe("menu");
       expect(round.indexOf("log"), "then the transcript").toBeGreaterThan(0);
       expect(round.indexOf("input"), "then the composer").toBeGreaterThan(round.indexOf("log"));
       expect(round.at(-2)).toBe("send");

@@ -21,7 +21,9 @@ function buttonCoversNewest(page: Page, host: string) {
   return page.evaluate((host) => {
     const root = document.querySelector(host)!.shadowRoot!;
     const button = root.querySelector(".new-messages")?.getBoundingClientRect();
-    const newest = root.querySelector(".entries")!.lastElementChild!.getBoundingClientRect();
+    // The newest entry: the last row of the transcript's last block, or what follows the blocks.
+    const last = root.querySelector(".entries")!.lastElementChild!;
+    const newest = (last.matches(".block") ? last.lastElementChild! : last).getBoundingClientRect();
     const log = root.querySelector('[part~="log"]')!.getBoundingClientRect();
     if (!button) return null;
     const newestShown = { top: Math.max(newest.top, log.top), bottom: Math.min(newest.bottom, log.bottom) };

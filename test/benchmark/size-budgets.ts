@@ -28,11 +28,11 @@ export const sizeBudgets: readonly SizeBudget[] = [
     // 35 KB, and what the hardening, tables, 27 languages, `strings` and the checked imports of its siblings cost it;
     // then 210 B for what voice needs of the app (companionUrl's defaults, the menu's added items, loading the voice
     // file with its hash), attention (the unread count, the title, `prompt`), a transcript that stays cheap when
-    // long, and the site's context, Copy and feedback (1,260 B together); then 1,476 B for the experience round of
+    // long, and the site's context, Copy and feedback (1,260 B together); then 1,502 B for the experience round of
     // issue 19: the Chat API handoff's answer and reasons, the end's confirmation and download, the full-screen
     // sheet of short viewports, Tab kept in the panel, the guarded host, `position`, the skeleton, the New messages
-    // count and the setup error's wording (measured 43,201 B).
-    gzipCeiling: 43_201,
+    // count and the setup error's wording (measured 43,227 B).
+    gzipCeiling: 43_227,
     gzipTarget: kb(30),
     selfContained: true,
   },

@@ -67,7 +67,9 @@ export function Transcript({ model }: { model: ChatModel }) {
         // handler keeps them there.
         if (moved || reachesEnd) atBottom.current = reachesEnd;
         // The button goes as soon as the newest entry starts to show, so it never covers that entry.
-        const newest = content.current!.lastElementChild!.getBoundingClientRect();
+        // The newest entry is the last row of the last block, or what follows the blocks (typing, the end).
+        const last = content.current!.lastElementChild!;
+        const newest = (last.classList.contains("block") ? last.lastElementChild! : last).getBoundingClientRect();
         if (!atBottom.current && newest.top >= element.getBoundingClientRect().bottom) return;
         seenMessages.current = shownMessages.current;
         setUnseen(false);
