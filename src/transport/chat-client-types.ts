@@ -1,17 +1,9 @@
 import type { PlatformName } from "../protocol/index.ts";
-import type {
-  ChatErrorInfo,
-  ChatMessage,
-  ConnectionState,
-  ConversationSnapshot,
-  HandoffPhase,
-  Notice,
-  SessionEnd,
-} from "./conversation.ts";
+import type { ChatClientEvents, ConversationSnapshot } from "./conversation.ts";
 import type { Environment } from "./environment.ts";
 import type { AccessTokenAnswer } from "./messaging/session-access.ts";
 
-export type { AccessTokenAnswer };
+export type { AccessTokenAnswer, ChatClientEvents };
 
 /** Options of `createChatClient`; the names are the public option names of every delivery. */
 export interface ChatClientOptions {
@@ -46,23 +38,6 @@ export interface ChatClientOptions {
   platform?: PlatformName;
   /** Effects (WebSocket, fetch, timers, clock, random, storage, signals); browser defaults. */
   environment?: Partial<Environment>;
-}
-
-/** Events a client emits besides snapshot changes. */
-export interface ChatClientEvents {
-  /** A message finished: a user message was sent, or an agent message arrived whole. */
-  message: ChatMessage;
-  state: ConnectionState;
-  handoff: HandoffPhase;
-  /**
-   * The platform cannot route the handoff; the embedding site must. Over the Chat API, `queueName` and
-   * `destination` are both the answer's handoff destination.
-   */
-  "handoff-required": { reason: string; queueName: string; destination?: string };
-  end: SessionEnd;
-  error: ChatErrorInfo;
-  notice: Notice;
-  language: string;
 }
 
 /** Whether `send` took the message, and if not, why, as a code the widget words. */

@@ -124,3 +124,20 @@ export interface ChatErrorInfo {
   code: ErrorCode;
   parameters?: CodeParameters;
 }
+
+/** Events a client emits besides snapshot changes. */
+export interface ChatClientEvents {
+  /** A message finished: a user message was sent, or an agent message arrived whole. */
+  message: ChatMessage;
+  state: ConnectionState;
+  handoff: HandoffPhase;
+  /**
+   * The platform cannot route the handoff; the embedding site must. Over the Chat API, `queueName` and
+   * `destination` are both the answer's handoff destination.
+   */
+  "handoff-required": { reason: string; queueName: string; destination?: string };
+  end: SessionEnd;
+  error: ChatErrorInfo;
+  notice: Notice;
+  language: string;
+}

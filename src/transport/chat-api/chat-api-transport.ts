@@ -1,4 +1,3 @@
-import type { ChatClientOptions } from "../chat-client-types.ts";
 import type { ChatErrorInfo } from "../conversation.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { Delivery, OutboxEntry } from "../delivery/delivery.ts";
@@ -10,11 +9,18 @@ import type { Transport } from "../transport.ts";
 import { createChatApiCalls, type ChatApiCalls } from "./chat-api-calls.ts";
 import { classifyTurnFailure } from "./turn-failure.ts";
 
+/** Where the Chat API is and what a conversation is created with, as the client's options give them. */
+export interface ChatApiSettings {
+  chatUrl?: string;
+  chatHeaders?: Record<string, string>;
+  variantId?: string;
+  integrationAttributes?: Record<string, unknown>;
+}
+
 /** What `createChatApiTransport` needs: the effects, the client options, the store and the shared delivery. */
 export interface ChatApiTransportOptions {
   environment: Environment;
-  /** `chatUrl`, `chatHeaders`, `variantId` and `integrationAttributes` are used. */
-  options: ChatClientOptions;
+  options: ChatApiSettings;
   apply(event: ConversationEvent): void;
   delivery: Delivery;
   /** Retry discipline of every call; `requestJson`'s default when absent. */

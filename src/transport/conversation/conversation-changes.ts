@@ -1,5 +1,4 @@
-import type { ChatClientEvents } from "../chat-client-types.ts";
-import type { ConversationSnapshot } from "../conversation.ts";
+import type { ChatClientEvents, ConversationSnapshot } from "../conversation.ts";
 
 /** One event for the widget and the embedding site, named as in `ChatClientEvents`. */
 export type ConversationChange = {

@@ -1,8 +1,7 @@
-import type { ChatClientEvents } from "../chat-client-types.ts";
 import { describeChanges, type ConversationChange } from "./conversation-changes.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
 import { initialConversationState, reduceConversation, type ConversationState } from "./conversation-reducer.ts";
-import type { ConversationSnapshot, HandoffPhase } from "../conversation.ts";
+import type { ChatClientEvents, ConversationSnapshot, HandoffPhase } from "../conversation.ts";
 
 /** The one place both transports write the conversation to, and the widget reads it from. */
 export interface ConversationStore {

@@ -22,7 +22,7 @@ export type Failure =
 
 /** What the client knows that changes the answer. */
 export interface FailureContext {
-  transport: "auto" | "messaging" | "chat";
+  transport: "auto" | "messaging";
   /** Some socket of this client has opened (so WebSockets do get through). */
   anySocketOpened: boolean;
   /** The current session was restored from storage, and none of its sockets has opened in this client. */

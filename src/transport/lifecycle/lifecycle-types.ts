@@ -39,7 +39,7 @@ export type TimerName = "phase" | "join";
 /** The lifecycle phase and what the lifecycle remembers across phases. Never holds the access token. */
 export interface LifecycleState {
   phase: LifecyclePhase;
-  transport: "auto" | "messaging" | "chat";
+  transport: "auto" | "messaging";
   /** The X-Host, kept only to name a refused host. */
   host: string;
   online: boolean;
@@ -130,7 +130,7 @@ export type LifecycleSignal =
 export type LifecycleEvent =
   | {
       type: "start";
-      transport: "auto" | "messaging" | "chat";
+      transport: "auto" | "messaging";
       useChatApi: boolean;
       host: string;
       online: boolean;
