@@ -54,8 +54,10 @@ export interface ChatClient {
   getSnapshot(): ConversationSnapshot;
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: (snapshot: ConversationSnapshot) => void): () => void;
-  /** Listens to one kind of event; returns the unsubscribe function. */
+  /** Listens to one kind of event; returns the unsubscribe function. A handler is registered once per name. */
   on<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): () => void;
+  /** Stops `handler` listening to `name`. */
+  off<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): void;
   /** Connects (or restores a persisted session). Idempotent. */
   start(): void;
   /**

@@ -124,6 +124,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     // Once destroyed, nothing reaches the store any more, so listeners are simply never called again.
     subscribe: store.subscribe,
     on: store.on,
+    off: store.off,
     start,
     resume() {
       if (restored && !plan.error) start();

@@ -3,13 +3,14 @@ import { effect } from "@preact/signals";
 import { h, render } from "preact";
 import { createChatClient } from "../index.ts";
 import type { ChatClient } from "../transport/chat-client-types.ts";
+import { createEmitter } from "../transport/emitter.ts";
 import { ChatApp } from "./components/chat-app.tsx";
 import { preferredLocaleCode, resolveLocale, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
 import type { SessionMemory } from "./session-memory.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
-import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
+import type { BasicChatController, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
 
 /** A mounted widget: its controller, and what `mountChat` builds live updates from. */
@@ -41,19 +42,8 @@ export function mountWidget(
   // A shadow root is a document fragment (node type 11); this test also holds across frames.
   const ownHost = target.nodeType === 11 ? null : target.appendChild(target.ownerDocument.createElement("div"));
   const root = ownHost ? ownHost.attachShadow({ mode: "open" }) : (target as ShadowRoot);
-  const handlers = new Map<WidgetEventName, Set<(detail: never) => void>>();
-  const emit = <Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]) => {
-    for (const handler of [...(handlers.get(name) ?? [])]) {
-      try {
-        (handler as WidgetEventHandler<Name>)(detail);
-      } catch (error) {
-        // A failing page handler must not break the widget or the other handlers; it still surfaces.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
-  };
+  // A failing page handler breaks neither the widget nor the other handlers; it still surfaces.
+  const events = createEmitter<WidgetEvents>();
 
   const mode = options.mode ?? "floating";
   let client = options.client ?? createChatClient(options);
@@ -64,7 +54,7 @@ export function mountWidget(
     title: options.headerTitle,
     avatarUrl: options.avatarUrl,
     welcomeText: options.welcomeText,
-    emit,
+    events,
   });
   switchLocale(model.locale, preferredLocaleCode(options.locale));
   let engaged = options.start === "load" || memory.hasSession;
@@ -78,7 +68,7 @@ export function mountWidget(
     model.attach(next);
     if (engaged) next.start();
     queueMicrotask(() => {
-      if (next === client && !destroyed) emit("cap-chat:ready", { client: next });
+      if (next === client && !destroyed) events.emit("cap-chat:ready", { client: next });
     });
   };
   use(client);
@@ -120,15 +110,8 @@ export function mountWidget(
         client.send(text);
       },
       end: () => client.end(),
-      on(name, handler) {
-        let set = handlers.get(name);
-        if (!set) handlers.set(name, (set = new Set()));
-        set.add(handler);
-        return () => set.delete(handler);
-      },
-      off(name, handler) {
-        handlers.get(name)?.delete(handler);
-      },
+      on: events.on,
+      off: events.off,
       destroy() {
         if (destroyed) return;
         destroyed = true;
@@ -138,7 +121,7 @@ export function mountWidget(
         render(null, root);
         stopFollowing();
         ownHost?.remove();
-        handlers.clear();
+        events.clear();
       },
     },
   };

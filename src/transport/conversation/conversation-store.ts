@@ -1,7 +1,8 @@
-import { describeChanges, type ConversationChange } from "./conversation-changes.ts";
+import { describeChanges } from "./conversation-changes.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
 import { initialConversationState, reduceConversation, type ConversationState } from "./conversation-reducer.ts";
 import type { ChatClientEvents, ConversationSnapshot, HandoffPhase } from "../conversation.ts";
+import { createEmitter, type EventHandler } from "../emitter.ts";
 
 /** The one place both transports write the conversation to, and the widget reads it from. */
 export interface ConversationStore {
@@ -18,7 +19,9 @@ export interface ConversationStore {
    */
   agentEngaged(): boolean;
   /** Listens to one derived event (see `describeChanges`); returns the remover. */
-  on<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): () => void;
+  on<Name extends keyof ChatClientEvents>(name: Name, handler: EventHandler<ChatClientEvents[Name]>): () => void;
+  /** Stops `handler` listening to `name`. */
+  off<Name extends keyof ChatClientEvents>(name: Name, handler: EventHandler<ChatClientEvents[Name]>): void;
 }
 
 /** Options of `createConversationStore`. */
@@ -27,7 +30,8 @@ export interface ConversationStoreOptions {
   now?: () => number;
 }
 
-type AnyHandler = (detail: ChatClientEvents[keyof ChatClientEvents]) => void;
+/** The store's events: every derived event, and `snapshot` for subscribers, emitted first. */
+type StoreEvents = ChatClientEvents & { snapshot: ConversationSnapshot };
 
 /** Handoff phases in which a live agent is on the way or with the visitor. */
 const handoffsUnderWay: readonly HandoffPhase["phase"][] = ["triggered", "accepted", "queued", "live-agent"];
@@ -36,14 +40,12 @@ const handoffsUnderWay: readonly HandoffPhase["phase"][] = ["triggered", "accept
  * Creates an empty conversation store. Events apply strictly in the order given: an event applied from
  * inside a listener waits until the current event's notifications are done, so every listener sees
  * snapshots in order. Subscribers run before event handlers. A listener or handler that throws does not
- * stop the others or the transport that applied the event; its error is rethrown asynchronously (an
- * unhandled rejection) so it still surfaces.
+ * stop the others or the transport that applied the event (see `Emitter.emit`).
  */
 export function createConversationStore(options: ConversationStoreOptions = {}): ConversationStore {
   const context = { now: options.now ?? (() => Date.now()) };
   let state: ConversationState = initialConversationState;
-  const listeners = new Set<(snapshot: ConversationSnapshot) => void>();
-  const handlers = new Map<keyof ChatClientEvents, Set<AnyHandler>>();
+  const events = createEmitter<StoreEvents>();
   const queue: ConversationEvent[] = [];
   let draining = false;
 
@@ -61,14 +63,8 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   }
 
   function notify(previous: ConversationSnapshot, next: ConversationSnapshot): void {
-    for (const listener of [...listeners]) guarded(listener, next);
-    for (const change of describeChanges(previous, next)) emit(change);
-  }
-
-  function emit(change: ConversationChange): void {
-    const named = handlers.get(change.name);
-    if (!named) return;
-    for (const handler of [...named]) guarded(handler, change.detail);
+    events.emit("snapshot", next);
+    for (const { name, detail } of describeChanges(previous, next)) events.emit(name, detail as never);
   }
 
   return {
@@ -77,34 +73,12 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
       const { typing, handoff } = state.snapshot;
       return typing.kind !== "none" || state.openStream !== null || handoffsUnderWay.includes(handoff.phase);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: (listener) => events.on("snapshot", listener),
     apply(event) {
       queue.push(event);
       if (!draining) drain();
     },
-    on(name, handler) {
-      const named = handlers.get(name) ?? new Set<AnyHandler>();
-      handlers.set(name, named);
-      // Wrapped so that registering the same function twice still yields two independent removers.
-      const wrapped: AnyHandler = (detail) => handler(detail as ChatClientEvents[typeof name]);
-      named.add(wrapped);
-      return () => {
-        named.delete(wrapped);
-      };
-    },
+    on: events.on,
+    off: events.off,
   };
-}
-
-/** Calls `call` with `argument`; what it throws surfaces asynchronously and stops nothing else. */
-function guarded<Argument>(call: (argument: Argument) => void, argument: Argument): void {
-  try {
-    call(argument);
-  } catch (error) {
-    void Promise.reject(error);
-  }
 }

@@ -1,10 +1,11 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
 import type { ChatClient } from "../../transport/chat-client-types.ts";
+import type { Emitter } from "../../transport/emitter.ts";
 import { initialConversationSnapshot } from "../../transport/conversation/conversation-reducer.ts";
 import type { ChatMessage, ConversationSnapshot, Participant } from "../../transport/conversation.ts";
 import { switchLocale, type LocaleStrings } from "../locales/index.ts";
 import { markdownPlainText } from "../markdown/index.ts";
-import type { WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
+import type { WidgetEvents, WidgetMode } from "../widget-types.ts";
 import { advanceStory, emptyStory, type ConversationStory } from "./conversation-story.ts";
 import { createFrameScheduler } from "./frame-scheduler.ts";
 import { agentIdentity, presentParticipant } from "./participants.ts";
@@ -92,8 +93,8 @@ export interface ChatModelSettings {
   title: string | undefined;
   avatarUrl?: string | undefined;
   welcomeText?: string | undefined;
-  /** Emits a widget event: `cap-chat:open` or `cap-chat:close` after `setOpen` changed the open state, or a client event. */
-  emit<Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]): void;
+  /** Where the widget's events go: `cap-chat:open` or `cap-chat:close` after `setOpen` changed the open state, and the client's events. */
+  events: Pick<Emitter<WidgetEvents>, "emit">;
 }
 
 /**
@@ -207,7 +208,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
         }
         scheduler.schedule();
       }),
-      ...forwardedEvents.map((name) => next.on(name, (detail: unknown) => settings.emit(`cap-chat:${name}`, detail as never))),
+      ...forwardedEvents.map((name) => next.on(name, (detail: unknown) => settings.events.emit(`cap-chat:${name}`, detail as never))),
     ];
     detach = () => removers.forEach((remove) => remove());
   }
@@ -249,7 +250,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
         unread.value = finishedUnread = 0;
         newestUnread = preview.value = null;
       }
-      settings.emit(value ? "cap-chat:open" : "cap-chat:close", undefined);
+      settings.events.emit(value ? "cap-chat:open" : "cap-chat:close", undefined);
     },
     dispose: () => detach(),
   };

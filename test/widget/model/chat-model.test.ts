@@ -1,5 +1,6 @@
 import { effect } from "@preact/signals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createEmitter } from "../../../src/transport/emitter.ts";
 import { en } from "../../../src/widget/locales/index.ts";
 import { createChatModel } from "../../../src/widget/model/chat-model.ts";
 import { agentMessage, createSnapshot, FakeChatClient, userMessage } from "../support/fake-chat-client.ts";
@@ -9,7 +10,7 @@ const nextFrame = () => vi.advanceTimersByTime(300);
 
 function attachedModel(open = false) {
   const client = new FakeChatClient();
-  const model = createChatModel(client, { open, mode: "floating", locale: en, title: undefined, emit: () => {} });
+  const model = createChatModel(client, { open, mode: "floating", locale: en, title: undefined, events: createEmitter() });
   model.attach(client);
   const announcements: string[] = [];
   const unreadCounts: number[] = [];
