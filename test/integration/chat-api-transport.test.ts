@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { platformProfiles, startReferenceServer, type ReferenceServer } from "../../demo/server/index.ts";
 import { resolveEnvironment } from "../../src/browser-environment.ts";
+import { resolveChatApiPlan } from "../../src/transport/client-plan.ts";
 import { createChatApiTransport } from "../../src/transport/chat-api/chat-api-transport.ts";
 import type { ChatClientOptions } from "../../src/transport/chat-client-types.ts";
 import { createConversationStore, type ConversationStore } from "../../src/transport/conversation/conversation-store.ts";
@@ -44,7 +45,7 @@ function connect(overrides: Partial<ChatClientOptions> = {}): Harness {
   const delivery = createDelivery(store.apply, () => current?.send());
   const transport = createChatApiTransport({
     environment,
-    options,
+    plan: resolveChatApiPlan(options),
     apply: store.apply,
     delivery,
     retryPolicy: { maxAttempts: 4, baseDelayMilliseconds: 20, maxDelayMilliseconds: 200 },

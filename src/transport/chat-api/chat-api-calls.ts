@@ -2,7 +2,6 @@ import type { ChatCreateRequest, ChatRespondResponse } from "../../protocol/inde
 import type { Environment } from "../environment.ts";
 import { ChatError } from "../errors.ts";
 import { defaultRetryPolicy, requestJson, type RetryPolicy } from "../http/http-request.ts";
-import { resolveSiteUrl } from "../http/url-policy.ts";
 
 /** The three calls of the turn-based Chat API. */
 export interface ChatApiCalls {
@@ -17,23 +16,27 @@ export interface ChatApiCalls {
   close(conversationId: string): Promise<void>;
 }
 
-/** What `createChatApiCalls` needs: effects, where to call, and what to send on create. */
-export interface ChatApiCallsOptions {
-  environment: Environment;
-  /** The Chat API base ending in `/chat`: absolute, or a path on the page's own origin (a proxy). */
+/** Where the Chat API is and what a conversation is created with, resolved from the client's options. */
+export interface ChatApiPlan {
+  /** The Chat API base ending in `/chat`, checked: absolute, or a path on the page's own origin (a proxy). */
   chatUrl: string;
   /** Added to every call (normally none: the site's proxy adds `X-API-KEY` and `X-TOKEN`). */
   headers?: Record<string, string>;
   /** Sent on create only: the variant is fixed for the life of the conversation. */
   variantId?: string;
   integrationAttributes?: Record<string, unknown>;
+}
+
+/** What `createChatApiCalls` needs: effects, the plan, and how to retry. */
+export interface ChatApiCallsOptions extends ChatApiPlan {
+  environment: Environment;
   /** Asked before every attempt; true abandons the call. */
   isCancelled?: () => boolean;
   retryPolicy?: RetryPolicy;
 }
 
 /**
- * Creates the Chat API calls on `chatUrl` (checked by `resolveSiteUrl`). Create and close follow
+ * Creates the Chat API calls on `chatUrl`. Create and close follow
  * `requestJson`'s discipline (429 honours `Retry-After`, 5xx and network failures back off, other 4xx are
  * final); respond is repeated only when it provably never reached the server. Each rejects with
  * `requestJson`'s errors. Answers are read leniently: extra fields are ignored, a missing `response` is "",
@@ -41,7 +44,7 @@ export interface ChatApiCallsOptions {
  * `protocol` ChatError.
  */
 export function createChatApiCalls(options: ChatApiCallsOptions): ChatApiCalls {
-  const base = resolveSiteUrl("chatUrl", options.chatUrl);
+  const base = options.chatUrl;
   const policy: RetryPolicy = { ...(options.retryPolicy ?? defaultRetryPolicy), isCancelled: options.isCancelled };
   const call = async (action: "create" | "respond" | "close", body: unknown) => {
     const method = action === "close" ? "PUT" : "POST";

@@ -6,21 +6,14 @@ import { isChatError, isHttpError, toChatError, type ChatError } from "../errors
 import type { RetryPolicy } from "../http/http-request.ts";
 import { sizeRefusal } from "../lifecycle/transition.ts";
 import type { Transport } from "../transport.ts";
-import { createChatApiCalls, type ChatApiCalls } from "./chat-api-calls.ts";
+import { createChatApiCalls, type ChatApiCalls, type ChatApiPlan } from "./chat-api-calls.ts";
 import { classifyTurnFailure } from "./turn-failure.ts";
 
-/** Where the Chat API is and what a conversation is created with, as the client's options give them. */
-export interface ChatApiSettings {
-  chatUrl?: string;
-  chatHeaders?: Record<string, string>;
-  variantId?: string;
-  integrationAttributes?: Record<string, unknown>;
-}
-
-/** What `createChatApiTransport` needs: the effects, the client options, the store and the shared delivery. */
+/** What `createChatApiTransport` needs: the effects, the plan, the store and the shared delivery. */
 export interface ChatApiTransportOptions {
   environment: Environment;
-  options: ChatApiSettings;
+  /** Where and how to call; `{ error }` when the options name no usable Chat API. */
+  plan: ChatApiPlan | { error: ChatErrorInfo };
   apply(event: ConversationEvent): void;
   delivery: Delivery;
   /** Retry discipline of every call; `requestJson`'s default when absent. */
@@ -46,7 +39,7 @@ export interface ChatApiTransportOptions {
  *   fails the waiting messages; the next message tries to create again, unless the configuration is wrong.
  */
 export function createChatApiTransport(input: ChatApiTransportOptions): Transport {
-  const { environment, options, delivery } = input;
+  const { environment, plan, delivery } = input;
   /** Ids of turns already sent again in a new conversation: they are never moved on a second time. */
   const restarted = new Set<string>();
   let calls: ChatApiCalls | null = null;
@@ -184,20 +177,8 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
   return {
     start() {
       if (calls || destroyed || fatal) return void work();
-      try {
-        calls = createChatApiCalls({
-          environment,
-          chatUrl: options.chatUrl ?? "",
-          headers: options.chatHeaders,
-          variantId: options.variantId,
-          integrationAttributes: options.integrationAttributes,
-          isCancelled: () => destroyed,
-          retryPolicy: input.retryPolicy,
-        });
-      } catch (error) {
-        const { code, parameters } = toChatError(error);
-        return failFor({ kind: "configuration", code, parameters });
-      }
+      if ("error" in plan) return failFor(plan.error);
+      calls = createChatApiCalls({ environment, ...plan, isCancelled: () => destroyed, retryPolicy: input.retryPolicy });
       showConnection();
       greetingWanted = true;
       void work();

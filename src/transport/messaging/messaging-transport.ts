@@ -1,10 +1,9 @@
-import type { ClientFrame, PlatformName } from "../../protocol/index.ts";
+import type { ClientFrame } from "../../protocol/index.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { Delivery } from "../delivery/delivery.ts";
 import { userMessageFrame } from "../delivery/message-frame.ts";
 import type { PersistedSession, SessionPersistence } from "../delivery/session-persistence.ts";
 import type { Environment } from "../environment.ts";
-import type { MessagingEndpoints } from "../http/url-policy.ts";
 import {
   initialLifecycleState,
   toConnectionState,
@@ -16,25 +15,27 @@ import {
 } from "../lifecycle/transition.ts";
 import type { Transport } from "../transport.ts";
 import { readFrame } from "./read-frame.ts";
-import { createSessionAccess, type TokenOrigin } from "./session-access.ts";
+import { createSessionAccess, type SessionAccessOptions } from "./session-access.ts";
 import { createSessionFeed } from "./session-feed.ts";
 import { createSocketConnection } from "./socket-connection.ts";
 import { createTypingThrottle } from "./typing-throttle.ts";
 
-/** What the Messaging transport needs: effects, where and how to connect, the shared state, the hand-over. */
+/** Where and how to reach the Messaging API, resolved from the client's options. */
+export interface MessagingPlan extends SessionAccessOptions {
+  /** The X-Host, named in a refused host's error. */
+  host: string;
+  /** `auto` may hand over to the Chat API; `messaging` never does. */
+  transport: "auto" | "messaging";
+}
+
+/** What the Messaging transport needs: effects, the plan, the shared state, the hand-over. */
 export interface MessagingTransportOptions {
   environment: Environment;
+  plan: MessagingPlan;
   apply(event: ConversationEvent): void;
   /** Whether an agent is answering or on the way, as the conversation shows it. */
   agentEngaged(): boolean;
   delivery: Delivery;
-  endpoints: MessagingEndpoints;
-  tokens: TokenOrigin;
-  host: string;
-  platform: PlatformName;
-  streaming: boolean;
-  /** `auto` may hand over to the Chat API; `messaging` never does. */
-  transport: "auto" | "messaging";
   persistence: SessionPersistence;
   restored: PersistedSession | null;
   /** Hand over to the Chat API at once (no WebSocket here). */
@@ -69,7 +70,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
   let destroyed = false;
   /** Bumped by every handshake call; an answer to an older one is ignored. */
   let requestGeneration = 0;
-  const access = createSessionAccess(environment, options);
+  const access = createSessionAccess(environment, options.plan);
   const feed = createSessionFeed(
     { apply, delivery, signal: (signal, history) => dispatch({ type: "event-applied", signal, history }) },
     options.restored?.historyThrough,
@@ -193,8 +194,8 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
         environment.onWake(() => dispatch({ type: "woke" })),
         environment.onOffline(() => dispatch({ type: "went-offline" })),
       );
-      const { transport, useChatApi, host, restored } = options;
-      dispatch({ type: "start", transport, useChatApi, host, online: environment.isOnline(), restored });
+      const { plan, useChatApi, restored } = options;
+      dispatch({ type: "start", transport: plan.transport, useChatApi, host: plan.host, online: environment.isOnline(), restored });
     },
     admit(frameBytes) {
       // A decision that changes no state, so it is asked at once, even while other inputs wait.

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resolveChatApiPlan } from "../../../src/transport/client-plan.ts";
 import { createChatApiTransport } from "../../../src/transport/chat-api/chat-api-transport.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
 import { createConversationStore } from "../../../src/transport/conversation/conversation-store.ts";
@@ -24,7 +25,7 @@ function setup(reply?: Parameters<typeof createFakeChatApi>[0], options: ChatCli
   }
   let transport: Transport | null = null;
   const delivery = createDelivery(store.apply, () => transport?.send());
-  transport = createChatApiTransport({ environment, options, apply: store.apply, delivery });
+  transport = createChatApiTransport({ environment, plan: resolveChatApiPlan(options), apply: store.apply, delivery });
   const started = transport;
   /** Writes a message, as the client does: the transport starts, the message enters the shared outbox. */
   const send = (id: string, text: string) => {
