@@ -1,5 +1,5 @@
 import type { ClientFrame, SessionCapabilities } from "../../protocol/index.ts";
-import type { ChatErrorInfo } from "../conversation.ts";
+import type { ChatErrorInfo, ConnectionState } from "../conversation.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { DeliveryFacts } from "../delivery/delivery.ts";
 import type { ChatError } from "../errors.ts";
@@ -199,7 +199,11 @@ export type LifecycleEffect =
   /** Tell the conversation store: a notice, or the end of the conversation. */
   | { type: "apply"; event: Extract<ConversationEvent, { kind: "notice" | "session-ended" }> }
   /** Switch to the Chat API. */
-  | { type: "hand-over" };
+  | { type: "hand-over" }
+  /** Tell the store how the connection reads now (the phase changed). */
+  | { type: "show-connection"; connection: ConnectionState }
+  /** Store the session as it stands, with delivery's outbox and how far the history was received. */
+  | { type: "persist"; sessionId: string; lastActivityAt: number };
 
 /** The result of one step: the next state and the effects to run, in order. */
 export interface Transition {

@@ -1,6 +1,6 @@
 import { maxFrameBytes } from "../../protocol/index.ts";
 import { act, dueForRenewal, proceed, replaceSocket } from "./connecting.ts";
-import { end, enter, freshSession, freshAttempts, prepend, sendFrame, startTimer, stay } from "./lifecycle-state.ts";
+import { end, enter, freshSession, freshAttempts, prepend, sendFrame, startTimer, stay, toConnectionState } from "./lifecycle-state.ts";
 import type { LifecycleEffect, LifecycleInput, LifecycleSignal, LifecycleState, ServerCondition, Transition } from "./lifecycle-types.ts";
 import { heartbeatInterval, messageSizeLimit, reconnectBudget, stableAfterMilliseconds } from "./reconnect-policy.ts";
 
@@ -34,14 +34,22 @@ export function sizeRefusal(frameBytes: number, limitBytes: number = maxFrameByt
  * The lifecycle's one transition function: pure, total (an input that does not apply in a phase changes
  * nothing), and the only place that decides what happens next. It reads the facts each input carries (the
  * clock, delivery: queued and unconfirmed messages, the oldest unanswered send, the message answered last)
- * and the limits the platform announced. A change of phase cancels the old phase's timer first.
+ * and the limits the platform announced. A change of phase cancels the old phase's timer first, and
+ * ends by showing the store how the connection reads (the Chat API does that itself after the hand-over).
+ * Every input with a session (but the question `message-written`) ends by storing it.
  */
 export function transition(state: LifecycleState, input: LifecycleInput): Transition {
   // A minute of stable connection clears the attempt count; it is read whenever something happens.
   if (state.attempt !== 0 && state.phase.name === "live" && input.now - state.liveSince >= stableAfterMilliseconds)
     state = { ...state, attempt: 0 };
   const next = renewsToken(state, input) ? renewToken(state, input) : step(state, input);
-  if (next.state.phase !== state.phase) next.effects.unshift({ type: "cancel-timer", timer: "phase" });
+  const { phase, sessionId, lastActivityAt } = next.state;
+  if (phase !== state.phase) {
+    next.effects.unshift({ type: "cancel-timer", timer: "phase" });
+    if (phase.name !== "fallback") next.effects.push({ type: "show-connection", connection: toConnectionState(phase) });
+  }
+  if (sessionId !== null && phase.name !== "fallback" && input.type !== "message-written")
+    next.effects.push({ type: "persist", sessionId, lastActivityAt });
   return next;
 }
 

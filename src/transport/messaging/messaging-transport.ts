@@ -6,7 +6,6 @@ import type { PersistedSession, SessionPersistence } from "../delivery/session-p
 import type { Environment } from "../environment.ts";
 import {
   initialLifecycleState,
-  toConnectionState,
   transition,
   type LifecycleEffect,
   type LifecycleEvent,
@@ -56,7 +55,7 @@ export const traceLimit = 200;
  * The Messaging transport: the runner of the lifecycle. It owns the socket, the handshake (and with it the
  * access token), the timers and the session's event feed; it carries out the effects `transition` returns
  * and reports back what happened as inputs, each with the delivery facts, deciding nothing itself. Inputs
- * that arrive while effects run are queued and applied in order; the session is stored after each.
+ * that arrive while effects run are queued and applied in order.
  */
 export function createMessagingTransport(options: MessagingTransportOptions): MessagingTransport {
   const { environment, apply, delivery, persistence } = options;
@@ -105,14 +104,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
         lifecycle = result.state;
         if (lifecycle.phase !== previous && trace.push(lifecycle.phase) > traceLimit) trace.shift();
         for (const effect of result.effects) run(effect);
-        // After the hand-over the Chat API transport tells the store how the connection reads.
-        if (lifecycle.phase !== previous && lifecycle.phase.name !== "fallback") {
-          apply({ kind: "connection-changed", connection: toConnectionState(lifecycle.phase), transport: "messaging" });
-        }
       }
-      const { sessionId, lastActivityAt, phase } = lifecycle;
-      if (sessionId !== null && phase.name !== "fallback")
-        persistence.save({ sessionId, lastActivityAt, historyThrough: feed.historyThrough, outbox: delivery.entries() });
     } finally {
       dispatching = false;
       if (destroyed) pending.length = 0;
@@ -170,6 +162,12 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
       case "hand-over":
         persistence.clear();
         return options.handOver();
+      case "show-connection":
+        return apply({ kind: "connection-changed", connection: effect.connection, transport: "messaging" });
+      case "persist": {
+        const { sessionId, lastActivityAt } = effect;
+        return persistence.save({ sessionId, lastActivityAt, historyThrough: feed.historyThrough, outbox: delivery.entries() });
+      }
       // `refuse-message` is read by `admit`, which asks the lifecycle directly.
     }
   }

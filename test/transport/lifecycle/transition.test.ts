@@ -44,9 +44,13 @@ function run(steps: Step[], state: LifecycleState = initialLifecycleState(), now
   return { states, effects, last: current, names: states.map((item) => item.phase.name), types: effects.map(types) };
 }
 
-/** Effects in short: `type`, with the timer, request or notice where it tells them apart. */
+/**
+ * Effects in short: `type`, with the timer, request or notice where it tells them apart. Showing the
+ * connection and storing the session, which follow every change of phase and every input with a session,
+ * are left out here and checked on their own.
+ */
 function types(effects: LifecycleEffect[]): string[] {
-  return effects.map((effect) => {
+  return withoutBookkeeping(effects).map((effect) => {
     switch (effect.type) {
       case "start-timer":
         return `start-timer:${effect.timer}:${effect.milliseconds}`;
@@ -68,6 +72,11 @@ function types(effects: LifecycleEffect[]): string[] {
         return effect.type;
     }
   });
+}
+
+/** The effects but showing the connection and storing the session. */
+function withoutBookkeeping(effects: LifecycleEffect[]): LifecycleEffect[] {
+  return effects.filter((effect) => effect.type !== "show-connection" && effect.type !== "persist");
 }
 
 const start: Step = { type: "start", transport: "auto", useChatApi: false, host: "shop.example", online: true, restored: null };
@@ -117,6 +126,34 @@ describe("transition: the way to a live socket", () => {
     expect(raw[4]?.[1]).toEqual({ type: "settle-unconfirmed", maxAttempts: 3 });
   });
 
+  it("shows the store how the connection reads at each change of phase, last, and never once the Chat API took over", () => {
+    const { effects } = run([...toLive, { type: "socket-closed", code: 1006 }]);
+    const shown = effects.map((list) => list.filter((effect) => effect.type === "show-connection").map((effect) => effect.connection));
+    expect(shown).toEqual([
+      [{ status: "connecting" }],
+      [{ status: "connecting" }],
+      [{ status: "connecting" }],
+      [{ status: "connecting" }],
+      [{ status: "connected" }],
+      [],
+      [{ status: "reconnecting", attempt: 1, nextAttemptAt: 1_000_060 + 1000 }],
+    ]);
+    expect(effects[4]?.filter((effect) => effect.type !== "persist").at(-1)).toEqual({
+      type: "show-connection",
+      connection: { status: "connected" },
+    });
+    const handedOver = run([{ ...start, useChatApi: true } as Step]);
+    expect(handedOver.effects[0]?.map((effect) => effect.type)).toEqual(["cancel-timer", "hand-over"]);
+  });
+
+  it("stores the session after every input once there is one, with its last activity", () => {
+    const { effects } = run(toLive);
+    const stored = effects.map((list) => list.filter((effect) => effect.type === "persist"));
+    expect(stored.map((list) => list.length)).toEqual([0, 0, 1, 1, 1, 1]);
+    expect(stored[2]).toEqual([{ type: "persist", sessionId: "s-1", lastActivityAt: 1_000_020 }]);
+    expect(effects[5]?.at(-1)).toEqual({ type: "persist", sessionId: "s-1", lastActivityAt: 1_000_050 });
+  });
+
   it("is pure: the same state and input give the same result, and the state is not mutated", () => {
     const state = run(toLive).last;
     const frozen = JSON.stringify(state);
@@ -135,7 +172,7 @@ describe("transition: the way to a live socket", () => {
     ] as LifecycleEvent[]) {
       const result = transition(live, { ...event, now: 1_000_100, random: 0.5, delivery: quiet, agentEngaged: false });
       expect(result.state.phase).toEqual({ name: "live" });
-      expect(result.effects).toEqual([]);
+      expect(withoutBookkeeping(result.effects)).toEqual([]);
     }
   });
 
@@ -422,7 +459,7 @@ describe("transition: reconnecting", () => {
     expect(names.slice(-3)).toEqual(["live", "reconnecting", "connecting"]);
     expect(states.at(-2)?.phase).toEqual({ name: "reconnecting", attempt: 1, nextAttemptAt: 1_000_070 + 1000 });
     expect(effects.at(-2)).toEqual(["cancel-timer:phase", "close-socket", "start-timer:phase:1000"]);
-    expect(raw.at(-1)).toEqual([
+    expect(withoutBookkeeping(raw.at(-1) ?? [])).toEqual([
       { type: "cancel-timer", timer: "phase" },
       { type: "open-socket", sessionId: "s-1" },
     ]);
@@ -622,7 +659,7 @@ describe("transition: tokens and sessions", () => {
     const { names, last, effects } = run([start, { type: "request-failed", request: "access-token", error: refused }]);
     expect(names).toEqual(["authorizing", "failed"]);
     expect(last.phase).toEqual({ name: "failed", error: { kind: "configuration", code: "connector-unknown", parameters: {} } });
-    expect(effects[1]).toEqual([{ type: "cancel-timer", timer: "phase" }]);
+    expect(withoutBookkeeping(effects[1] ?? [])).toEqual([{ type: "cancel-timer", timer: "phase" }]);
   });
 
   it("fetches a new token when session creation answers 401, and waits the backoff when it happens again", () => {
