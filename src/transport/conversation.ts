@@ -29,7 +29,12 @@ export interface ConversationSnapshot {
 
 export type AuthorRole = "user" | "agent" | "live-agent";
 
-export type MessageStatus = "sending" | "sent" | "failed";
+/**
+ * Where a user message stands: `sending`; `sent` (the platform has it); `failed` (it did not arrive);
+ * `unconfirmed` (it may have arrived, and the client cannot know: it is not sent again unless the visitor
+ * chooses to).
+ */
+export type MessageStatus = "sending" | "sent" | "failed" | "unconfirmed";
 
 export interface ChatMessage {
   /** For user messages, the `client_event_id`; for agent messages, the server's `message_id`. */

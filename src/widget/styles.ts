@@ -59,7 +59,7 @@ h2,p{margin:0}
 .user .bubble,[dir=rtl] .bubble{border-radius:var(--cap-chat-radius) var(--t) var(--b) var(--cap-chat-radius)}
 .user .bubble{background:var(--cap-chat-user-bubble);color:var(--cap-chat-on-user-bubble);white-space:pre-wrap}
 .live-agent .bubble{background:var(--cap-chat-live-agent-bubble)}
-.failed .bubble{outline:2px solid var(--cap-chat-error)}
+.failed .bubble{outline:2px solid var(--cap-chat-error)}.unconfirmed .bubble{outline:2px dashed var(--cap-chat-error)}
 .bubble>*{margin-block:0}
 .bubble>*+*,.bubble p+p,.suggestions,.attachments{margin-block-start:8px}
 .bubble ul,.bubble ol{padding-inline-start:22px}

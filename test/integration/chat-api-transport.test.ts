@@ -146,13 +146,13 @@ describe.each(integrationProfiles)("Chat API transport against the reference ser
     expect(requests).toEqual(["POST create", "POST respond", "POST respond"]);
   });
 
-  it("never repeats a respond that failed with a server error by itself; the user's retry delivers it", async () => {
+  it("never repeats a respond that failed with a server error by itself: it is unconfirmed, and the user's retry delivers it", async () => {
     const { store, transport, delivery, send, requests } = connect();
     transport.start();
     await until(store, (snapshot) => snapshot.messages.length === 1);
     server.faults.failNextRequests("chat-respond", 1, 500);
     send("u1", "hello there");
-    await until(store, (current) => current.messages[1]?.status === "failed" && idle(current));
+    await until(store, (current) => current.messages[1]?.status === "unconfirmed" && idle(current));
     expect(requests).toEqual(["POST create", "POST respond"]);
     delivery.retry("u1");
     const snapshot = await until(store, (current) => current.messages.length === 3 && idle(current));

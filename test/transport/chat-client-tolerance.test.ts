@@ -263,7 +263,7 @@ describe("tokens that are bound to their session and expire", () => {
 });
 
 describe("a session replaced while a message may have reached it", () => {
-  it("fails the message for the user to retry, never sending it to the new session behind the user's back", async () => {
+  it("shows the message unconfirmed for the user to send again, never sending it to the new session behind the user's back", async () => {
     const client = await platform.liveClient();
     platform.muteLive = true;
     client.send("did the old session get this?");
@@ -272,7 +272,7 @@ describe("a session replaced while a message may have reached it", () => {
     platform.dropSockets(4001);
     await vi.advanceTimersByTimeAsync(1100);
     expect(platform.sessions.size).toBe(2);
-    expect(userMessages(client)).toEqual([["did the old session get this?", "failed"]]);
+    expect(userMessages(client)).toEqual([["did the old session get this?", "unconfirmed"]]);
     expect(platform.lastSession.receivedUserMessages).toEqual([]);
     const [message] = client.getSnapshot().messages.filter((candidate) => candidate.role === "user");
     client.retry(message?.id ?? "");
@@ -283,7 +283,7 @@ describe("a session replaced while a message may have reached it", () => {
 });
 
 describe("a session replaced after its last message", () => {
-  it("offers a retry of the message it took but never answered", async () => {
+  it("leaves the message it took but never answered as sent: it arrived", async () => {
     const client = await platform.liveClient();
     platform.withholdReplies = true;
     client.send("will anyone answer?");
@@ -293,7 +293,7 @@ describe("a session replaced after its last message", () => {
     platform.dropSockets(4001);
     await vi.advanceTimersByTimeAsync(1100);
     expect(platform.sessions.size).toBe(2);
-    expect(userMessages(client)).toEqual([["will anyone answer?", "failed"]]);
+    expect(userMessages(client)).toEqual([["will anyone answer?", "sent"]]);
     client.destroy();
   });
 

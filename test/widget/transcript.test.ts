@@ -203,6 +203,19 @@ describe("user message status", () => {
     screen.getByRole("button", { name: "Retry" }).click();
     expect(client.callsOf("retry")).toEqual([["u1"]]);
   });
+
+  it("says in words when delivery is not confirmed, and lets the visitor send the message again", async () => {
+    const { screen, client, root, update } = renderWidget({ open: true });
+    await update({ messages: [userMessage("u1", "Hello", "unconfirmed")] });
+    const message = root.querySelector("[data-message-id=u1]") as HTMLElement;
+    expect(message.dataset.status).toBe("unconfirmed");
+    expect(message.textContent).toContain("Delivery not confirmed");
+    expect(message.textContent).not.toContain("Not delivered");
+    const retry = screen.getByRole("button", { name: "Retry" });
+    expect(retry.getAttribute("part")).toBe("retry");
+    retry.click();
+    expect(client.callsOf("retry")).toEqual([["u1"]]);
+  });
 });
 
 describe("following the conversation", () => {

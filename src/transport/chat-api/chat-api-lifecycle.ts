@@ -67,6 +67,8 @@ export type ChatApiEffect =
   /** The answer is the turn's receipt: the message is delivered. */
   | { type: "deliver"; entry: TurnEntry }
   | { type: "fail"; id: string }
+  /** The message may have arrived, and nothing will tell. */
+  | { type: "unconfirm"; id: string }
   /** The message waits to be sent again, in its place. */
   | { type: "requeue"; id: string }
   | { type: "fail-queued" }
@@ -94,8 +96,8 @@ const pending = (value: boolean): ChatApiEffect => ({ type: "apply", event: { ki
  *   agent message; turns then go out one at a time, oldest first, with `turn-pending` shown meanwhile;
  * - an answer delivers the message; its `response` becomes an agent message (an empty one adds none), a
  *   `handoff` a client-managed handoff (its destination as the queue), `end_conversation` the end;
- * - a failed turn fails (repeated automatically only by `requestJson`, when it provably never reached the
- *   server); a gone conversation (404, 410, 400 `CHAT_TIMEOUT`) is replaced, with a `new-session` notice,
+ * - a failed turn is never repeated (`requestJson` repeats it only when it provably never reached the
+ *   server): one that may have been acted on is unconfirmed, a refused one fails; a gone conversation (404, 410, 400 `CHAT_TIMEOUT`) is replaced, with a `new-session` notice,
  *   and the turn is sent there, once; refused credentials (401, 403) fail the connection and every message;
  *   a 2xx whose body cannot be read was received: the message is delivered and `unreadable-answer` said;
  * - a create that fails shows the connection `failed` and fails the waiting messages (a 4xx but 429 for
@@ -194,13 +196,13 @@ function turnAnswered(state: ChatApiState, input: Extract<ChatApiInput, { type: 
     effects.push({ type: "deliver", entry }, { type: "notify", level: "error", code: "unreadable-answer" });
     return ended ? stay(after, effects) : work(after, input, effects);
   }
-  const action = ended ? "fail-message" : classifyTurnFailure(error, state.restarted.includes(entry.id));
+  const action = classifyTurnFailure(error, ended || state.restarted.includes(entry.id));
   if (action === "new-conversation") {
     const restarted = { ...after, phase: { name: "ready", conversationId: null } as const, restarted: [...state.restarted, entry.id] };
     return work(restarted, input, [...effects, { type: "notify", level: "info", code: "new-session" }, { type: "requeue", id: entry.id }]);
   }
-  effects.push({ type: "fail", id: entry.id });
-  if (action === "fatal") return failFor(after, refused(error), effects);
+  effects.push({ type: action === "unconfirmed" ? "unconfirm" : "fail", id: entry.id });
+  if (action === "fatal" && !ended) return failFor(after, refused(error), effects);
   return ended ? stay(after, effects) : work(after, input, effects);
 }
 

@@ -107,6 +107,8 @@ export function createChatApiTransport(input: ChatApiTransportOptions): ChatApiT
         return delivery.received({ kind: "user-message-replayed", ...effect.entry, time: now() });
       case "fail":
         return delivery.fail(effect.id);
+      case "unconfirm":
+        return delivery.unconfirm(effect.id);
       case "requeue":
         return delivery.requeue(effect.id);
       case "fail-queued":

@@ -14,9 +14,11 @@ export type ConversationEvent =
   | { kind: "user-message-queued"; id: string; text: string; time: number }
   /** The server's echo (or the Chat API's answer) confirmed delivery. */
   | { kind: "user-message-sent"; id: string; time?: number }
-  /** Delivery gave up after its attempts; the user may retry. */
+  /** The message did not arrive; the user may retry. */
   | { kind: "user-message-failed"; id: string }
-  /** The user asked to retry a failed message; it is `sending` again. */
+  /** The message may have arrived, and nothing can tell; the user may send it again. */
+  | { kind: "user-message-unconfirmed"; id: string }
+  /** The user asked to send a failed or unconfirmed message again; it is `sending` again. */
   | { kind: "user-message-retrying"; id: string }
   /** A user message known only from the server's history (a replay after reload), already delivered. */
   | { kind: "user-message-replayed"; id: string; text: string; time: number; history?: true }

@@ -56,9 +56,9 @@ const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["pha
  * Pure reduction of one domain event. Returns the very same state when the event changes nothing (a
  * duplicate message, a repeated status, a held chunk changes only `openStream`), and otherwise a new
  * snapshot in which every unchanged part keeps its identity. Rules:
- * - a queued user message shows as `sending` once per id; `sent`, `failed` and `retrying` move its status
- *   (a retried message moves to the end of the transcript, stamped now, as it is delivered after what came
- *   before); a replayed one is added as `sent` unless its id is known, which then becomes `sent`;
+ * - a queued user message shows as `sending` once per id; `sent`, `failed`, `unconfirmed` and `retrying`
+ *   move its status (a retried message moves to the end of the transcript, stamped now, as it is delivered
+ *   after what came before); a replayed one is added as `sent` unless its id is known, which then becomes `sent`;
  * - agent and live-agent messages are de-duplicated by id; chunks assemble as `stream-assembly.ts` says,
  *   the message showing `streaming: true` while open; a whole message, a newer stream or the end closes
  *   the open stream, keeping what arrived; a whole message with the id of a streamed one (a platform whose
@@ -124,10 +124,11 @@ function reduceSnapshot(
       return existing ? snapshot : append(clearSettledHandoff(snapshot), "user", { ...event, status: "sending" });
     case "user-message-replayed":
     case "user-message-sent":
-    case "user-message-failed": {
+    case "user-message-failed":
+    case "user-message-unconfirmed": {
       // A replayed message the transcript does not show yet is added; a known one only becomes sent.
       if (event.kind === "user-message-replayed" && !existing) return append(snapshot, "user", { ...event, status: "sent" });
-      const status = event.kind === "user-message-failed" ? "failed" : "sent";
+      const status = event.kind === "user-message-failed" ? "failed" : event.kind === "user-message-unconfirmed" ? "unconfirmed" : "sent";
       const time = event.kind === "user-message-sent" && event.time !== undefined ? event.time : existing?.time;
       if (existing?.role !== "user" || (existing.status === status && existing.time === time)) return snapshot;
       const messages = snapshot.messages.slice();
@@ -135,7 +136,7 @@ function reduceSnapshot(
       return { ...snapshot, messages };
     }
     case "user-message-retrying":
-      if (existing?.role !== "user" || existing.status !== "failed") return snapshot;
+      if (existing?.role !== "user" || (existing.status !== "failed" && existing.status !== "unconfirmed")) return snapshot;
       return {
         ...snapshot,
         messages: [...snapshot.messages.filter((message) => message !== existing), { ...existing, status: "sending", time: context.now() }],

@@ -20,8 +20,8 @@ export interface RetryPolicy {
   isCancelled?: () => boolean;
   /**
    * For a request that must never be acted on twice (a Chat API turn): repeat it only when it provably
-   * never reached the server, that is the connection was refused, the environment is offline, or a 429
-   * named its `Retry-After`. Any other failure is final.
+   * never reached the server, that is the connection was refused or a 429 named its `Retry-After`. Any
+   * other failure is final, an offline one included: the request may have left before the network went.
    */
   onlyUnreached?: boolean;
 }
@@ -59,7 +59,7 @@ export async function requestJson(
       // A 2xx whose body could not be read was still acted on by the server: sending it again could act twice.
       if (isChatError(thrown) && thrown.kind === "protocol") throw thrown;
       error = toChatError(thrown);
-      if (policy.onlyUnreached && !isHttpError(thrown) && !(refused(thrown) || !environment.isOnline())) throw error;
+      if (policy.onlyUnreached && !isHttpError(thrown) && !refused(thrown)) throw error;
     }
     const retryAfter = isHttpError(error) ? error.retryAfterMilliseconds : null;
     if (isHttpError(error)) {

@@ -11,8 +11,8 @@ import { reconnectDelay } from "./reconnect-policy.ts";
  * and no agent is answering or on the way. A session left now loses nothing and leaves nothing in doubt.
  */
 export function isQuiet(input: LifecycleInput): boolean {
-  const { unconfirmed, oldestInFlightSentAt, lastMessageId, lastMessageAnswered } = input.delivery;
-  return !unconfirmed && oldestInFlightSentAt === null && (lastMessageId === null || lastMessageAnswered) && !input.agentEngaged;
+  const { awaitingReplay, oldestInFlightSentAt, lastMessageId, lastMessageAnswered } = input.delivery;
+  return !awaitingReplay && oldestInFlightSentAt === null && (lastMessageId === null || lastMessageAnswered) && !input.agentEngaged;
 }
 
 /** The held token is due for renewal, and this is a quiet moment to renew it (see `isQuiet`). */
@@ -41,8 +41,8 @@ export function proceed(state: LifecycleState, input: LifecycleInput): Transitio
 
 /**
  * The session is gone: forget it, say so, and create another one. A message that may have reached the old
- * session fails, for the user to retry: it is never sent to the new one behind the user's back; nor is the
- * last message the old session took but did not answer, which is offered for a retry too.
+ * session is `unconfirmed`, for the user to send again or not: it is never sent to the new one behind the
+ * user's back. A message the old session took is left as it is: it arrived.
  */
 export function replaceSession(state: LifecycleState, input: LifecycleInput): Transition {
   const code = state.sessionRestored ? "session-not-resumed" : "new-session";
@@ -50,9 +50,7 @@ export function replaceSession(state: LifecycleState, input: LifecycleInput): Tr
     type: "apply",
     event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now },
   };
-  const forget: LifecycleEffect[] = [{ type: "forget-session" }, { type: "settle-unconfirmed", maxAttempts: 0 }, notice];
-  const { lastMessageId, lastMessageAnswered } = input.delivery;
-  if (lastMessageId !== null && !lastMessageAnswered) forget.push({ type: "place-back", id: lastMessageId, state: "failed" });
+  const forget: LifecycleEffect[] = [{ type: "forget-session" }, { type: "leave-session" }, notice];
   return prepend(forget, proceed({ ...state, ...freshSession, ...freshAttempts }, input));
 }
 

@@ -170,7 +170,7 @@ export type LifecycleInput = LifecycleEvent & { now: number; random: number; del
 export type LifecycleEffect =
   | { type: "request"; request: "access-token" | "sessions" }
   | { type: "open-socket"; sessionId: string }
-  /** Closes the socket if one is open; what was in flight on it is now unconfirmed. */
+  /** Closes the socket if one is open; what was in flight on it now awaits the next replay. */
   | { type: "close-socket" }
   | { type: "start-timer"; timer: TimerName; milliseconds: number }
   | { type: "cancel-timer"; timer: TimerName }
@@ -180,11 +180,13 @@ export type LifecycleEffect =
   | { type: "send-join" }
   /** Send the outbox's queued messages on the live socket. */
   | { type: "send-messages" }
+  /** The replay has settled: queue again, or fail once it has had `maxAttempts`, what it did not confirm. */
+  | { type: "settle-replay"; maxAttempts: number }
   /**
-   * The replay has settled: queue again, or fail once it has had `maxAttempts` (0 when the session is
-   * replaced: nothing is sent to the new one that may have reached the old), what it did not confirm.
+   * The session is left: what may have reached it is `unconfirmed`, never sent to the next one behind the
+   * user's back.
    */
-  | { type: "settle-unconfirmed"; maxAttempts: number }
+  | { type: "leave-session" }
   /**
    * Put the delivered message `id` back: `queued` to send it again with its id, `failed` for the user to
    * retry with one tap.

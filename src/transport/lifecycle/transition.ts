@@ -33,7 +33,7 @@ export function sizeRefusal(frameBytes: number, limitBytes: number = maxFrameByt
 /**
  * The lifecycle's one transition function: pure, total (an input that does not apply in a phase changes
  * nothing), and the only place that decides what happens next. It reads the facts each input carries (the
- * clock, delivery: queued and unconfirmed messages, the oldest unanswered send, the message answered last)
+ * clock, delivery: queued messages and those awaiting a replay, the oldest unanswered send, the message answered last)
  * and the limits the platform announced. A change of phase cancels the old phase's timer first, and
  * ends by showing the store how the connection reads (the Chat API does that itself after the hand-over).
  * Every input with a session (but the question `message-written`) ends by storing it.
@@ -139,7 +139,7 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       if (phase !== "replaying" || !input.batch) return stay(seen);
       const replayed = { ...seen, batchReceived: true };
       // Waiting for the replay to settle protects only what a later batch could still confirm.
-      const atRisk = input.delivery.unconfirmed || state.join === "due" || state.join === "sent";
+      const atRisk = input.delivery.awaitingReplay || state.join === "due" || state.join === "sent";
       if (state.sessionFresh || !atRisk) return goLive(replayed, input);
       return stay(replayed, [startTimer("phase", replaySettleMilliseconds)]);
     }
@@ -262,7 +262,7 @@ function proceeds(phase: LifecycleState["phase"]["name"]): boolean {
  * is in the session and its request is not known to have arrived, then what is queued, then heartbeats.
  */
 function goLive(state: LifecycleState, input: LifecycleInput): Transition {
-  const effects: LifecycleEffect[] = [{ type: "settle-unconfirmed", maxAttempts: maxSendAttempts }];
+  const effects: LifecycleEffect[] = [{ type: "settle-replay", maxAttempts: maxSendAttempts }];
   let live: LifecycleState = { ...state, sessionFresh: false, heartbeatsUnanswered: 0, liveSince: input.now };
   if (state.sessionEnded === null && (state.join === "due" || state.join === "sent")) {
     effects.push({ type: "send-join" });

@@ -147,8 +147,10 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
         for (const entry of sendable) send(userMessageFrame(entry.id, entry.text));
         return;
       }
-      case "settle-unconfirmed":
-        return delivery.settleUnconfirmed(effect.maxAttempts);
+      case "settle-replay":
+        return delivery.replaySettled(effect.maxAttempts);
+      case "leave-session":
+        return delivery.sessionLeft();
       case "place-back":
         return void delivery.placeBack(effect.id, effect.state);
       case "forget-session":

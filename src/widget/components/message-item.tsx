@@ -24,7 +24,8 @@ export interface MessageItemProps {
  * One message of the transcript: agent text as Markdown, user text as typed. Re-rendered only when its
  * message object or flags change (its growing text while it streams re-renders its bubble alone): @preact/signals
  * skips a component that reads signals when its props are shallowly equal, so no memo wrapper is needed. A
- * message still sending or not delivered says so whatever its place in the group.
+ * message still sending, not delivered or not confirmed says so whatever its place in the group, the last
+ * two with a Retry button.
  */
 export function MessageItem({ model, message, author, first, last, showSuggestions }: MessageItemProps) {
   const strings = model.locale.value;
@@ -56,10 +57,12 @@ export function MessageItem({ model, message, author, first, last, showSuggestio
         <div class="meta">
           {last && <time>{formatTime(message.time, strings.code)}</time>}
           {status === "sending" && strings.sending}
-          {status === "failed" && (
+          {(status === "failed" || status === "unconfirmed") && (
             <>
-              <strong>{strings.failed}</strong>
-              <button onClick={() => model.client.retry(id)}>{strings.retry}</button>
+              <strong>{strings[status]}</strong>
+              <button part="retry" onClick={() => model.client.retry(id)}>
+                {strings.retry}
+              </button>
             </>
           )}
         </div>

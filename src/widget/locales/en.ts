@@ -91,4 +91,5 @@ export const en: LocaleStrings = {
     "connection-ended": "The connection ended unexpectedly.",
     "invalid-answer": "The chat service sent an answer we could not read.",
   },
+  unconfirmed: "Delivery not confirmed",
 };

@@ -87,4 +87,6 @@ export const fr: Translation = [
   "Nous avons essayé de nous reconnecter {attempts}\u00a0fois.",
   "La connexion s'est interrompue de façon inattendue.",
   "Le service de discussion a envoyé une réponse illisible.",
+  // Honest states through a drop
+  "Envoi non confirmé",
 ];

@@ -102,6 +102,8 @@ export interface LocaleStrings {
   messageTooLarge: string;
   /** Every other reason a connection fails for good, said to the visitor after `failedDetail`. */
   errors: Record<Exclude<ErrorCode, SetupErrorCode>, string>;
+  /** A message that may have reached the platform, when nothing can tell; it offers `retry`. */
+  unconfirmed: string;
 }
 
 /**

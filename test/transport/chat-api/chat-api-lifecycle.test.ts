@@ -55,6 +55,7 @@ function short(effect: ChatApiEffect): string {
     case "deliver":
       return `deliver:${effect.entry.id}`;
     case "fail":
+    case "unconfirm":
     case "requeue":
       return `${effect.type}:${effect.id}`;
     default:
@@ -130,7 +131,7 @@ describe("the Chat API lifecycle: a conversation", () => {
 });
 
 describe("the Chat API lifecycle: failures", () => {
-  it("fails a turn that may have reached the server, and sends the next waiting one", () => {
+  it("marks a turn that may have been acted on unconfirmed, never repeating it, and sends the next waiting one", () => {
     const second: TurnEntry = { id: "u2", text: "two" };
     const { phases, effects } = run([
       ...open,
@@ -138,7 +139,14 @@ describe("the Chat API lifecycle: failures", () => {
       { ...refusedTurn(2, new HttpError(502, null, null)), next: second },
     ]);
     expect(phases.at(-1)).toBe("responding#3");
-    expect(effects.at(-1)).toEqual(["pending:false", "fail:u1", "pending:true", "respond#3:c-1:u2"]);
+    expect(effects.at(-1)).toEqual(["pending:false", "unconfirm:u1", "pending:true", "respond#3:c-1:u2"]);
+    const offline = run([...open, { type: "outbox-changed", next: hello }, refusedTurn(2, new ChatError("network", "network-failure"))]);
+    expect(offline.effects.at(-1)).toEqual(["pending:false", "unconfirm:u1"]);
+  });
+
+  it("fails a turn that was refused without being acted on", () => {
+    const { effects } = run([...open, { type: "outbox-changed", next: hello }, refusedTurn(2, new HttpError(400, "Malformed", null))]);
+    expect(effects.at(-1)).toEqual(["pending:false", "fail:u1"]);
   });
 
   it("moves a turn of a gone conversation to a new one with a notice, once", () => {

@@ -355,24 +355,32 @@ describe("Chat API transport: never twice", () => {
     expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("sent");
   });
 
-  it.each<[string, FakeReply]>([
-    ["a 5xx", { status: 502 }],
-    ["a gateway timeout", { status: 504 }],
-    ["a connection lost after sending", { networkError: true }],
-    ["a 429 without Retry-After", { status: 429 }],
-    ["a 400", { status: 400, body: { success: false, error_code: "BAD_REQUEST", error_message: "Malformed" } }],
-  ])("fails the turn after %s, never repeating it, and the user's retry delivers it", async (_name, failure) => {
+  it.each<[string, FakeReply, string]>([
+    ["a 5xx", { status: 502 }, "unconfirmed"],
+    ["a gateway timeout", { status: 504 }, "unconfirmed"],
+    ["a connection lost after sending", { networkError: true }, "unconfirmed"],
+    ["a 429 without Retry-After", { status: 429 }, "failed"],
+    ["a 400", { status: 400, body: { success: false, error_code: "BAD_REQUEST", error_message: "Malformed" } }, "failed"],
+  ])("after %s never repeats the turn: it is %s, and the user's retry delivers it", async (_name, failure, status) => {
     const { api, store, send, delivery } = setup(respondWith(failure, answer("Back again")));
     send("u1", "hi");
     await vi.advanceTimersByTimeAsync(60_000);
     expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
-    expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("failed");
+    expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe(status);
     expect(store.getSnapshot().typing).toEqual({ kind: "none" });
     expect(store.getSnapshot().connection).toEqual({ status: "fallback" });
     expect(delivery.retry("u1")).toBe(true);
     expect(store.getSnapshot().messages.at(-1)).toMatchObject({ id: "u1", status: "sending" });
     await settle();
     expect(statuses(store.getSnapshot())).toEqual(["agent:Hello! How can I help?", "user:hi:sent", "agent:Back again"]);
+  });
+
+  it("never repeats a turn because the page went offline: it may have left before", async () => {
+    const { api, store, send } = setup(respondWith({ networkError: true }, answer("Late")));
+    send("u1", "hi");
+    await settle();
+    expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
+    expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("unconfirmed");
   });
 
   it.each<[string, FakeReply]>([

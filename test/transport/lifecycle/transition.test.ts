@@ -18,7 +18,7 @@ type Step = LifecycleEvent & { facts?: Partial<DeliveryFacts>; agentEngaged?: bo
 
 const quiet: DeliveryFacts = {
   queued: false,
-  unconfirmed: false,
+  awaitingReplay: false,
   oldestInFlightSentAt: null,
   lastMessageId: null,
   lastMessageAnswered: false,
@@ -64,8 +64,8 @@ function types(effects: LifecycleEffect[]): string[] {
           : `end:${effect.event.reason}${effect.event.history ? ":history" : ""}`;
       case "send-frame":
         return `send-frame:${effect.frame.type.replace("EVENT_TYPE_", "")}`;
-      case "settle-unconfirmed":
-        return effect.maxAttempts === 0 ? "fail-unconfirmed" : "settle-unconfirmed";
+      case "settle-replay":
+        return `settle-replay:${effect.maxAttempts}`;
       case "place-back":
         return `place-back:${effect.id}:${effect.state}`;
       default:
@@ -120,10 +120,10 @@ describe("transition: the way to a live socket", () => {
       ["cancel-timer:phase", "request:sessions"],
       ["cancel-timer:phase", "open-socket"],
       ["cancel-timer:phase", "start-timer:phase:10000"],
-      ["cancel-timer:phase", "settle-unconfirmed", "send-join", "start-timer:phase:30000"],
+      ["cancel-timer:phase", "settle-replay:3", "send-join", "start-timer:phase:30000"],
     ]);
     expect(raw[2]?.[1]).toEqual({ type: "open-socket", sessionId: "s-1" });
-    expect(raw[4]?.[1]).toEqual({ type: "settle-unconfirmed", maxAttempts: 3 });
+    expect(raw[4]?.[1]).toEqual({ type: "settle-replay", maxAttempts: 3 });
   });
 
   it("shows the store how the connection reads at each change of phase, last, and never once the Chat API took over", () => {
@@ -187,11 +187,11 @@ describe("transition: the replay, settled", () => {
   it("goes live at the first batch when nothing could still be confirmed by a later one", () => {
     const resumed = run([...joinedLive, ...reconnect, batch()], undefined, 1_000_000, 1000);
     expect(resumed.names.slice(-2)).toEqual(["replaying", "live"]);
-    expect(resumed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000"]);
+    expect(resumed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-replay:3", "start-timer:phase:30000"]);
   });
 
   it("waits for a quiet period after each batch, whatever its size, when a message is unconfirmed", () => {
-    const unconfirmed = { unconfirmed: true };
+    const unconfirmed = { awaitingReplay: true };
     const { names, types: effects } = run(
       [...joinedLive, ...reconnect, batch(unconfirmed), liveFrame, batch(unconfirmed), timer()],
       undefined,
@@ -203,7 +203,7 @@ describe("transition: the replay, settled", () => {
       ["start-timer:phase:1000"],
       [],
       ["start-timer:phase:1000"],
-      ["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000"],
+      ["cancel-timer:phase", "settle-replay:3", "start-timer:phase:30000"],
     ]);
   });
 
@@ -306,7 +306,7 @@ describe("transition: the remedies of server errors", () => {
       1000,
     );
     expect(replayed.types.at(-3)).toEqual(["place-back:m-7:queued"]);
-    expect(replayed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "send-join", "start-timer:phase:30000"]);
+    expect(replayed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-replay:3", "send-join", "start-timer:phase:30000"]);
   });
 
   it("offers the user a retry of the message a high load left unanswered, and never sends it by itself", () => {
@@ -321,7 +321,7 @@ describe("transition: the remedies of server errors", () => {
       "cancel-timer:phase",
       "close-socket",
       "forget-session",
-      "fail-unconfirmed",
+      "leave-session",
       "notice:new-session",
       "request:access-token",
     ]);
@@ -346,7 +346,7 @@ describe("transition: the remedies of server errors", () => {
       { type: "outbox-changed", facts: { queued: true } },
     ]);
     expect(names.slice(-2)).toEqual(["live", "live"]);
-    expect(effects.at(-2)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000"]);
+    expect(effects.at(-2)).toEqual(["cancel-timer:phase", "settle-replay:3", "start-timer:phase:30000"]);
     expect(effects.at(-1)).toEqual(["send-join", "send-messages"]);
   });
 
@@ -371,7 +371,7 @@ describe("transition: messages", () => {
       batch(queued),
     ]);
     expect(effects.at(-4)).toEqual([]);
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000", "send-messages"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "settle-replay:3", "start-timer:phase:30000", "send-messages"]);
     expect(run([...joinedLive, { type: "outbox-changed" }]).types.at(-1)).toEqual([]);
   });
 
@@ -507,12 +507,12 @@ describe("transition: tokens and sessions", () => {
         shortLived(),
       ).names;
     expect(drop(1_050_000)).toEqual(["reconnecting", "connecting"]);
-    expect(drop(1_085_000, { unconfirmed: true })).toEqual(["reconnecting", "connecting"]);
+    expect(drop(1_085_000, { awaitingReplay: true })).toEqual(["reconnecting", "connecting"]);
     expect(drop(1_085_000, { lastMessageId: "m-1" })).toEqual(["reconnecting", "connecting"]);
     // Quiet: nothing a refusal of the fresh token could cost.
     expect(drop(1_085_000, { lastMessageId: "m-1", lastMessageAnswered: true })).toEqual(["reconnecting", "authorizing"]);
     // Expired: no choice.
-    expect(drop(1_096_000, { unconfirmed: true })).toEqual(["reconnecting", "authorizing"]);
+    expect(drop(1_096_000, { awaitingReplay: true })).toEqual(["reconnecting", "authorizing"]);
   });
 
   it("renews a token due for renewal at the first quiet moment, through a planned reconnect", () => {
@@ -565,7 +565,7 @@ describe("transition: tokens and sessions", () => {
       shortLived(),
     );
     expect(names).toEqual(["authorizing", "connecting", "creating-session"]);
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "forget-session", "fail-unconfirmed", "notice:new-session", "request:sessions"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "forget-session", "leave-session", "notice:new-session", "request:sessions"]);
   });
 
   it("never renews a token whose lifetime is unknown", () => {
@@ -574,22 +574,16 @@ describe("transition: tokens and sessions", () => {
     expect(run([{ ...liveFrame, at: 1e12 }], live).names).toEqual(["live"]);
   });
 
-  it("offers a retry of the last message the replaced session took but never answered, and of nothing it answered", () => {
+  it("never relabels the last message the replaced session took, answered or not: it arrived", () => {
     const unanswered = run([...joinedLive, { type: "socket-closed", code: 4001, facts: { lastMessageId: "m-4" } }]);
     expect(unanswered.types.at(-1)).toEqual([
       "cancel-timer:phase",
       "close-socket",
       "forget-session",
-      "fail-unconfirmed",
+      "leave-session",
       "notice:new-session",
-      "place-back:m-4:failed",
       "request:access-token",
     ]);
-    const answered = run([
-      ...joinedLive,
-      { type: "socket-closed", code: 4001, facts: { lastMessageId: "m-4", lastMessageAnswered: true } },
-    ]);
-    expect(answered.types.at(-1)).not.toContain("place-back:m-4:failed");
   });
 
   it("fetches a fresh token for every new session", () => {
@@ -599,7 +593,7 @@ describe("transition: tokens and sessions", () => {
       "cancel-timer:phase",
       "close-socket",
       "forget-session",
-      "fail-unconfirmed",
+      "leave-session",
       "notice:new-session",
       "request:access-token",
     ]);
@@ -615,7 +609,7 @@ describe("transition: tokens and sessions", () => {
     expect(effects.at(-1)).toEqual([
       "cancel-timer:phase",
       "forget-session",
-      "fail-unconfirmed",
+      "leave-session",
       "notice:session-not-resumed",
       "request:sessions",
     ]);
@@ -696,7 +690,7 @@ describe("transition: endings", () => {
       "cancel-timer:phase",
       "close-socket",
       "forget-session",
-      "fail-unconfirmed",
+      "leave-session",
       "notice:new-session",
       "request:access-token",
     ]);
