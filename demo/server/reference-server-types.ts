@@ -101,6 +101,11 @@ export interface PlatformVariants {
    * at level error, `Error: Service agent already joined`, carrying the join frame's `metadata`.
    */
   refuseSecondJoin?: boolean;
+  /**
+   * The history replay carries no event's `metadata`: a user message comes back without the
+   * `metadata.custom` it was sent with. The live echo, and an error answering a frame, still carry it.
+   */
+  historyWithoutMetadata?: boolean;
 }
 
 /**
@@ -171,6 +176,11 @@ export interface FaultControls {
   dropSockets(sessionId: string): void;
   /** Closes every socket of the session right after it has been sent `liveEvents` more live events. */
   dropSocketsAfter(sessionId: string, liveEvents: number): void;
+  /**
+   * While `muted`, the session's sockets are sent no live event, as a connection whose way back died would
+   * be: what happens is still stored, and a later replay carries it.
+   */
+  muteLiveEvents(sessionId: string, muted: boolean): void;
   /** The next replay (of this session, or any when omitted) sends every event twice. */
   duplicateNextReplay(sessionId?: string): void;
   /** The next replay (of this session, or any) sends its events shuffled out of sequence order. */

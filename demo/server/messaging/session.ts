@@ -63,6 +63,8 @@ export class Session implements AgentPort {
   readonly receivedUserMessages: { text: string; clientEventId?: string }[] = [];
   /** Client frames dropped without notice by the socket rate limit. */
   droppedFrames = 0;
+  /** A test fault: while true, no socket is sent a live event (see `FaultControls.muteLiveEvents`). */
+  liveEventsMuted = false;
   private readonly clock: ServerClock;
   private readonly timers: TimerGroup;
   private readonly events: StoredEventRecord[] = [];
@@ -157,7 +159,7 @@ export class Session implements AgentPort {
     metadata?: EventMetadata,
   ): void {
     this.sequences.transientSent();
-    socket.sendLive(JSON.stringify(createServerEvent(type, payload, null, this.clock.now(), metadata)));
+    if (!this.liveEventsMuted) socket.sendLive(JSON.stringify(createServerEvent(type, payload, null, this.clock.now(), metadata)));
   }
 
   /**
@@ -169,17 +171,20 @@ export class Session implements AgentPort {
     if (this.platform.heartbeatEcho === "full") return this.sendTransientTo(socket, EventType.Heartbeat, {}, metadata);
     this.sequences.transientSent();
     const { id: _id, timestamp: _timestamp, ...echo } = createServerEvent(EventType.Heartbeat, {}, null, this.clock.now(), metadata);
-    socket.sendLive(JSON.stringify(echo));
+    if (!this.liveEventsMuted) socket.sendLive(JSON.stringify(echo));
   }
 
   /**
-   * Adds a socket: sends the replay (cut and paced as the platform does; whatever happens meanwhile
-   * waits until its last batch) and from then on every broadcast.
+   * Adds a socket: sends the replay (cut and paced as the platform does, without the events' metadata
+   * when the platform keeps none in history; whatever happens meanwhile waits until its last batch) and
+   * from then on every broadcast.
    */
   attach(webSocket: WebSocket, cursor: number, fault: ReplayFault | undefined): SessionSocket {
     const socket = new SessionSocket(webSocket);
     const batchWithoutId = this.platform.batchWithoutId;
-    const batches = packReplayBatches(replayEvents(this.events, cursor, fault), {
+    const replayed = replayEvents(this.events, cursor, fault);
+    const history = this.platform.historyWithoutMetadata ? replayed.map(({ metadata: _metadata, ...event }) => event) : replayed;
+    const batches = packReplayBatches(history, {
       ...(this.platform.replayBatchSize !== undefined && { maxEventsPerBatch: this.platform.replayBatchSize }),
       batchWithoutId,
     });
@@ -248,6 +253,7 @@ export class Session implements AgentPort {
   }
 
   private broadcast(event: ServerEventRecord): void {
+    if (this.liveEventsMuted) return;
     const text = JSON.stringify(event);
     for (const socket of this.sockets) socket.sendLive(text);
   }

@@ -21,6 +21,7 @@ export interface PlatformBehaviour {
   chatTimeout: number | undefined;
   zeroCapabilities: boolean;
   refuseSecondJoin: boolean;
+  historyWithoutMetadata: boolean;
 }
 
 const heartbeatEchoes: readonly HeartbeatEcho[] = ["full", "without-id", "none"];
@@ -68,5 +69,6 @@ export function resolvePlatformBehaviour(variants: PlatformVariants, timeScale: 
     chatTimeout: chatSeconds === undefined ? undefined : chatSeconds * 1000 * timeScale,
     zeroCapabilities: variants.zeroCapabilities === true,
     refuseSecondJoin: variants.refuseSecondJoin === true,
+    historyWithoutMetadata: variants.historyWithoutMetadata === true,
   };
 }

@@ -20,6 +20,7 @@ export const platformProfiles = {
   "chat-timeout": { chatTimeoutSeconds: 120 },
   "zero-capabilities": { zeroCapabilities: true },
   "refuse-second-join": { refuseSecondJoin: true },
+  "history-without-metadata": { historyWithoutMetadata: true },
   "all-variants": {
     batchWithoutId: true,
     replayBatchSize: 3,
@@ -33,6 +34,7 @@ export const platformProfiles = {
     chatTimeoutSeconds: 120,
     zeroCapabilities: true,
     refuseSecondJoin: true,
+    historyWithoutMetadata: true,
   },
 } as const satisfies Record<string, Readonly<PlatformVariants>>;
 

@@ -20,8 +20,11 @@ export type ConversationEvent =
   | { kind: "user-message-unconfirmed"; id: string }
   /** The user asked to send a failed or unconfirmed message again; it is `sending` again. */
   | { kind: "user-message-retrying"; id: string }
-  /** A user message known only from the server's history (a replay after reload), already delivered. */
-  | { kind: "user-message-replayed"; id: string; text: string; time: number; history?: true }
+  /**
+   * A user message as the server echoes or replays it, delivered. `withoutClientId`: the echo lacks the
+   * `client_event_id` (a platform's history may keep no metadata), so `id` is the server's.
+   */
+  | { kind: "user-message-replayed"; id: string; text: string; time: number; history?: true; withoutClientId?: true }
   | { kind: "agent-joined"; agent: Participant }
   | { kind: "agent-thinking" }
   | { kind: "agent-left" }

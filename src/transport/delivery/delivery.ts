@@ -60,7 +60,9 @@ export interface Delivery {
   takeSendable(now: number, limit?: number): OutboxEntry[];
   /**
    * A receipt arrived (the server's echo of a user message, or a Chat API answer): ours is delivered; one
-   * this client did not send is shown as sent.
+   * this client did not send is shown as sent. A receipt without the client's id (a platform's history
+   * may keep no metadata) is ours when its text is that of a message whose receipt is due (in flight, or
+   * awaiting the replay: the oldest such first), unless it is history this tab received before a reload.
    */
   received(receipt: Extract<ConversationEvent, { kind: "user-message-replayed" }>): void;
   /** The agent answered the turn: the last delivered message has its answer. */
@@ -138,13 +140,13 @@ export function createDelivery(
     }
     changed();
   };
-  /** Takes `id` out of the outbox, delivered: it is the last delivered message now. */
-  const deliver = (id: string) => {
-    const entry = find(id);
-    if (entry) queue.splice(queue.indexOf(entry), 1);
-    if (entry) [lastDelivered, lastAnswered] = [entry, false];
-    return entry;
-  };
+  /** The outbox entry a receipt confirms, if any. */
+  const receiptOf = ({ id, text, withoutClientId, history }: Extract<ConversationEvent, { kind: "user-message-replayed" }>) =>
+    withoutClientId
+      ? history
+        ? undefined
+        : queue.find((entry) => (entry.state === "in-flight" || entry.state === "awaiting-replay") && entry.text === text)
+      : find(id);
 
   return {
     facts() {
@@ -166,10 +168,15 @@ export function createDelivery(
     },
     takeSendable: (now, limit) => inState("queued").slice(0, limit).map(send(now)),
     received(receipt) {
-      const entry = deliver(receipt.id);
+      const entry = receiptOf(receipt);
+      if (!entry) return apply(receipt);
+      // Delivered: it leaves the outbox, and is the last delivered message now.
+      queue.splice(queue.indexOf(entry), 1);
+      [lastDelivered, lastAnswered] = [entry, false];
       // A restored message not placed yet takes its place from its echo, in the replay's order.
-      apply(entry?.shown ? { kind: "user-message-sent", id: receipt.id, time: receipt.time } : receipt);
-      if (entry) changed();
+      const { id, text, time } = { ...receipt, id: entry.id };
+      apply(entry.shown ? { kind: "user-message-sent", id, time } : { kind: "user-message-replayed", id, text, time });
+      changed();
     },
     answered() {
       lastAnswered = true;

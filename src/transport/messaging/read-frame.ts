@@ -80,8 +80,10 @@ function readEvent(event: Json, now: number): ReceivedEvent {
       break;
     case "EVENT_TYPE_USER_MESSAGE": {
       const messageText = text(payload.text);
-      const userId = clientEventId(event) ?? (text(payload.message_id) || id);
-      if (messageText && userId) change = { kind: "user-message-replayed", id: userId, text: messageText, time };
+      const clientId = clientEventId(event);
+      const userId = clientId ?? (text(payload.message_id) || id);
+      const withoutClientId = clientId === null || undefined;
+      if (messageText && userId) change = { kind: "user-message-replayed", id: userId, text: messageText, time, withoutClientId };
       break;
     }
     case "EVENT_TYPE_SERVICE_AGENT_JOINED":

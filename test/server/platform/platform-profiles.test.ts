@@ -19,6 +19,7 @@ const everySwitch: readonly (keyof PlatformVariants)[] = [
   "chatTimeoutSeconds",
   "zeroCapabilities",
   "refuseSecondJoin",
+  "historyWithoutMetadata",
 ] satisfies readonly (keyof Required<PlatformVariants>)[];
 
 const singleVariantProfiles = platformProfileNames.filter((name) => name !== "default" && name !== "all-variants");
@@ -114,6 +115,7 @@ describe("platform behaviour", () => {
       chatTimeout: undefined,
       zeroCapabilities: false,
       refuseSecondJoin: false,
+      historyWithoutMetadata: false,
     });
   });
 

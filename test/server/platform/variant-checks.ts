@@ -15,6 +15,7 @@ import type { ManualClock } from "../support/manual-clock.ts";
 import { handshake, openSocket, type WireEvent } from "../support/test-socket.ts";
 import { socketUrl } from "../support/test-server.ts";
 import { triggerPhrase } from "../support/trigger-phrase.ts";
+import { conversationVariantChecks } from "./conversation-variant-checks.ts";
 
 /** A server run at full scale on a manual clock, so each variant's timing is exact. */
 export interface ClockedServer {
@@ -303,4 +304,5 @@ export const variantChecks: readonly VariantCheck[] = [
       expect(server.inspect.storedEvents(sessionId)).toHaveLength(storedBefore);
     },
   },
+  ...conversationVariantChecks,
 ];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { FaultEndpoint, ReferenceServer } from "../../../demo/server/reference-server-types.ts";
 import { EventType } from "../../../src/protocol/event-types.ts";
 import {
@@ -48,6 +48,25 @@ describe("socket faults", { timeout: 6000 }, () => {
     const closed = await socket.waitForClose();
     expect(closed.code).toBe(1006);
     expect(socket.drain()).toHaveLength(2);
+  });
+
+  it("muteLiveEvents withholds every live event while on, stores them still, and reset lifts it", async () => {
+    const { socket, sessionId, token } = await startJoinedConversation(server);
+    socket.drain();
+    server.faults.muteLiveEvents(sessionId, true);
+    socket.send({ type: EventType.UserMessage, payload: { text: "unheard echo" } });
+    await vi.waitFor(() => expect(server.inspect.receivedUserMessages(sessionId).map((message) => message.text)).toEqual(["unheard echo"]));
+    await server.inspect.whenAgentIdle(sessionId);
+    server.faults.reset();
+    socket.send({ type: EventType.Heartbeat, payload: {} });
+    const heard = await socket.until((event) => event.type === EventType.Heartbeat);
+    expect(
+      heard.map((event) => event.type),
+      "nothing came while muted",
+    ).toEqual([EventType.Heartbeat]);
+    const resumed = await openSocket(server, { sessionId, token });
+    const { events } = await readReplay(resumed, storedIdsAfter(server, sessionId));
+    expect(events.some((event) => event.type === EventType.UserMessage && event.payload.text === "unheard echo")).toBe(true);
   });
 });
 

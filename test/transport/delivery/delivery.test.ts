@@ -171,6 +171,39 @@ describe("Delivery: receipts", () => {
   });
 });
 
+describe("Delivery: receipts without the client's id", () => {
+  const replayed = (id: string, text: string, history?: true) =>
+    ({ kind: "user-message-replayed", id, text, time: 9, withoutClientId: true, ...(history ? { history } : {}) }) as const;
+
+  it("delivers the oldest message of that text whose receipt is due, under its own id", () => {
+    const { delivery, events } = setup();
+    delivery.enqueue("a", "yes", 1);
+    delivery.enqueue("b", "yes", 2);
+    delivery.enqueue("c", "no", 3);
+    delivery.takeSendable(1);
+    delivery.socketLost();
+    delivery.received(replayed("server-1", "yes"));
+    expect(states(delivery)).toEqual(["b:awaiting-replay:0", "c:awaiting-replay:0"]);
+    expect(events.at(-1)).toBe("user-message-sent:a");
+    delivery.received(replayed("server-2", "yes"));
+    delivery.replaySettled(3);
+    expect(states(delivery)).toEqual(["c:queued:1"]);
+    expect(delivery.facts().lastMessageId).toBe("b");
+  });
+
+  it("never takes history this tab received before a reload, nor a message not sent yet, for one of its own", () => {
+    const { delivery, events } = setup([{ id: "r", text: "yes", time: 1, attempts: 0, state: "in-flight", shown: true }]);
+    delivery.enqueue("q", "maybe", 2);
+    delivery.received(replayed("server-1", "yes", true));
+    delivery.received(replayed("server-2", "maybe"));
+    expect(states(delivery)).toEqual(["r:awaiting-replay:0", "q:queued:0"]);
+    expect(events.slice(-2)).toEqual(["user-message-replayed:server-1:history", "user-message-replayed:server-2"]);
+    delivery.received(replayed("server-3", "yes"));
+    expect(states(delivery)).toEqual(["q:queued:0"]);
+    expect(events.at(-1)).toBe("user-message-replayed:r");
+  });
+});
+
 describe("Delivery: the last delivered message", () => {
   it("goes out again with its id, once, when the server lost the conversation it reached", () => {
     const { delivery } = setup();

@@ -106,7 +106,7 @@ describe("readFrame: straight into domain events", () => {
     });
   });
 
-  it("reads a user message echo by client_event_id, then the server message id, then the event id", () => {
+  it("reads a user message echo by client_event_id, then, saying the client's id is missing, the server message id or the event id", () => {
     const metadata = { custom: { client_event_id: "c-1" } };
     expect(change(EventType.UserMessage, { text: "hi", message_id: "srv" }, { id: "e-1", sequence: 3, timestamp, metadata })).toEqual({
       kind: "user-message-replayed",
@@ -114,12 +114,13 @@ describe("readFrame: straight into domain events", () => {
       text: "hi",
       time,
     });
-    expect(change(EventType.UserMessage, { text: "hi", message_id: "srv" })).toMatchObject({ id: "srv" });
+    expect(change(EventType.UserMessage, { text: "hi", message_id: "srv" })).toMatchObject({ id: "srv", withoutClientId: true });
     expect(change(EventType.UserMessage, { text: "hi" }, { id: "e-1", timestamp: "" })).toEqual({
       kind: "user-message-replayed",
       id: "e-1",
       text: "hi",
       time: now,
+      withoutClientId: true,
     });
   });
 

@@ -310,7 +310,8 @@ export class FakePlatform {
     if (this.withholdReplay) return;
     const cursor = Number(query.get("cursor") ?? "0");
     const [start, ...rest] = session.events;
-    const replay = [start, ...rest.filter((event) => (event.sequence ?? 0) > cursor)];
+    const replayed = [start, ...rest.filter((event) => (event.sequence ?? 0) > cursor)] as WireEvent[];
+    const replay = this.variants.historyWithoutMetadata ? replayed.map(({ metadata: _metadata, ...event }) => event) : replayed;
     const size = this.variants.replayBatchSize ?? replay.length;
     const batches = Array.from({ length: Math.ceil(replay.length / size) }, (_, index) => replay.slice(index * size, (index + 1) * size));
     batches.forEach((events, index) => {

@@ -1,0 +1,29 @@
+import { expect } from "vitest";
+import { EventType } from "../../../src/protocol/event-types.ts";
+import { readReplay, sendUserMessage, startJoinedConversation, storedIdsAfter } from "../support/conversation-flow.ts";
+import { openSocket } from "../support/test-socket.ts";
+import type { VariantCheck } from "./variant-checks.ts";
+
+/**
+ * The checks of the variants that touch a conversation's course: what history keeps of a message, what
+ * keeps a session alive, what a resume, a stream, a handoff or a handshake may meet.
+ */
+export const conversationVariantChecks: readonly VariantCheck[] = [
+  {
+    profile: "history-without-metadata",
+    shows: "the replay carries no metadata, while the live echo keeps the message's client_event_id",
+    async run({ server, clock }) {
+      const { socket, sessionId, token } = await startJoinedConversation(server, { clock });
+      const custom = { client_event_id: "written-1" };
+      const echo = await sendUserMessage(socket, "remember my id", { custom, clock });
+      expect(echo.metadata?.custom).toEqual(custom);
+      const resumed = await openSocket(server, { sessionId, token });
+      const paced = { beforeNextBatch: () => clock.advance(server.platform.replayBatchDelayMilliseconds ?? 0) };
+      const { events } = await readReplay(resumed, storedIdsAfter(server, sessionId), paced);
+      const replayed = events.filter((event) => event.type === EventType.UserMessage || event.type === EventType.RequestServiceAgentJoin);
+      expect(replayed.map((event) => event.type)).toEqual([EventType.RequestServiceAgentJoin, EventType.UserMessage]);
+      for (const event of events) expect(event).not.toHaveProperty("metadata");
+      expect(replayed[1]?.payload.text).toBe("remember my id");
+    },
+  },
+];
