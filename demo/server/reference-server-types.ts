@@ -106,6 +106,8 @@ export interface PlatformVariants {
    * `metadata.custom` it was sent with. The live echo, and an error answering a frame, still carry it.
    */
   historyWithoutMetadata?: boolean;
+  /** A socket whose cursor is already at the latest stored event gets no `EVENT_BATCH` at all: live events simply follow. */
+  silentResume?: boolean;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   connectClient,
   finishedAgentMessages,
   MemoryStorage,
+  nodeWebSocket,
   persistedSessionId,
   startTestServer,
   until,
@@ -55,5 +56,25 @@ describe("history without metadata", () => {
     await until(client, (snapshot) => finishedAgentMessages(snapshot).length >= 2 && snapshot.connection.status === "connected");
     expect(userStatuses(client)).toEqual([["was this received?", "sent"]]);
     expect(server.inspect.receivedUserMessages(sessionId()).map((message) => message.text)).toEqual(["was this received?"]);
+  });
+});
+
+describe("a silent resume", () => {
+  it("goes live on the first socket after a drop when the replay is empty, and takes the next turn", async () => {
+    const server = await serve("silent-resume");
+    const socketUrls: string[] = [];
+    const client = connectClient(server, {}, { createWebSocket: (url) => (socketUrls.push(url), nodeWebSocket(url)) });
+    clients.push(client);
+    await greeted(client);
+    const sessionId = new URL(socketUrls[0] ?? "").searchParams.get("session_id") ?? "";
+    await server.inspect.whenAgentIdle(sessionId);
+    server.faults.dropSockets(sessionId);
+    await until(client, (snapshot) => snapshot.connection.status === "reconnecting");
+    await until(client, (snapshot) => snapshot.connection.status === "connected");
+    client.send("are you still there?");
+    await until(client, (snapshot) => finishedAgentMessages(snapshot).length >= 2);
+    expect(socketUrls).toHaveLength(2);
+    expect(new URL(socketUrls[1] ?? "").searchParams.get("cursor")).not.toBeNull();
+    expect(client.diagnostics.lifecycle.map((phase) => phase.name).slice(-3)).toEqual(["connecting", "replaying", "live"]);
   });
 });

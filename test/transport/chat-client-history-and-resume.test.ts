@@ -52,3 +52,34 @@ describe("a platform whose history keeps no metadata", () => {
     second.destroy();
   });
 });
+
+describe("a platform that sends no batch to a resume whose cursor is the latest", () => {
+  it("goes live on the same socket after a quiet second, and stays there", async () => {
+    platform.variants = { silentResume: true };
+    const client = await platform.liveClient();
+    platform.dropSockets();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(phases(client).slice(5)).toEqual(["live", "reconnecting#1", "connecting", "replaying", "live"]);
+    expect(platform.socketUrls).toHaveLength(2);
+    client.send("still there?");
+    await vi.advanceTimersByTimeAsync(10);
+    expect(userMessages(client)).toEqual([["still there?", "sent"]]);
+    client.destroy();
+  });
+
+  it("sends again, once, a message the drop lost, after waiting for a replay that does not come", async () => {
+    platform.variants = { silentResume: true };
+    const client = await platform.liveClient();
+    platform.loseUserMessages = true;
+    client.send("lost on the way");
+    await vi.advanceTimersByTimeAsync(10);
+    platform.loseUserMessages = false;
+    platform.dropSockets();
+    await vi.advanceTimersByTimeAsync(1000 + 9_900);
+    expect(platform.session.receivedUserMessages).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(platform.session.receivedUserMessages.map((message) => message.text)).toEqual(["lost on the way"]);
+    expect(userMessages(client)).toEqual([["lost on the way", "sent"]]);
+    client.destroy();
+  });
+});

@@ -22,11 +22,12 @@ describe("a platform whose batch wrapper carries only type and payload.events", 
 });
 
 describe("a platform that sends no history batch at all", () => {
-  it("has its socket taken for dead after a bounded wait, and replaced", async () => {
-    const client = await platform.liveClient();
+  it("has a socket opened without a cursor taken for dead after a bounded wait, and replaced", async () => {
+    const first = await platform.liveClient();
+    first.destroy();
     platform.withholdReplay = true;
-    platform.dropSockets();
-    await vi.advanceTimersByTimeAsync(1000 + 9_900);
+    const client = platform.client();
+    await vi.advanceTimersByTimeAsync(9_900);
     expect(phases(client).slice(-2)).toEqual(["connecting", "replaying"]);
     await vi.advanceTimersByTimeAsync(200);
     expect(phases(client).slice(-3)).toEqual(["replaying", "connecting", "replaying"]);

@@ -176,18 +176,21 @@ export class Session implements AgentPort {
 
   /**
    * Adds a socket: sends the replay (cut and paced as the platform does, without the events' metadata
-   * when the platform keeps none in history; whatever happens meanwhile waits until its last batch) and
-   * from then on every broadcast.
+   * when the platform keeps none in history, none at all to a cursor already at the latest event when the
+   * platform resumes silently; whatever happens meanwhile waits until its last batch) and from then on
+   * every broadcast.
    */
   attach(webSocket: WebSocket, cursor: number, fault: ReplayFault | undefined): SessionSocket {
     const socket = new SessionSocket(webSocket);
     const batchWithoutId = this.platform.batchWithoutId;
     const replayed = replayEvents(this.events, cursor, fault);
     const history = this.platform.historyWithoutMetadata ? replayed.map(({ metadata: _metadata, ...event }) => event) : replayed;
+    const nothingNew = cursor > 0 && this.events.every((event) => event.sequence <= cursor);
     const batches = packReplayBatches(history, {
       ...(this.platform.replayBatchSize !== undefined && { maxEventsPerBatch: this.platform.replayBatchSize }),
       batchWithoutId,
     });
+    if (this.platform.silentResume && nothingNew) batches.length = 0;
     // Each batch is stamped when it goes out, so a paced replay shows its pauses.
     const frames = batches.map((batch) => () => replayBatchFrame(batch, { batchWithoutId, now: this.clock.now() }));
     socket.sendReplay(frames, this.platform.replayBatchPause, this.timers);

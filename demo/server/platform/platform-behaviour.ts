@@ -22,6 +22,7 @@ export interface PlatformBehaviour {
   zeroCapabilities: boolean;
   refuseSecondJoin: boolean;
   historyWithoutMetadata: boolean;
+  silentResume: boolean;
 }
 
 const heartbeatEchoes: readonly HeartbeatEcho[] = ["full", "without-id", "none"];
@@ -70,5 +71,6 @@ export function resolvePlatformBehaviour(variants: PlatformVariants, timeScale: 
     zeroCapabilities: variants.zeroCapabilities === true,
     refuseSecondJoin: variants.refuseSecondJoin === true,
     historyWithoutMetadata: variants.historyWithoutMetadata === true,
+    silentResume: variants.silentResume === true,
   };
 }

@@ -21,6 +21,7 @@ export const platformProfiles = {
   "zero-capabilities": { zeroCapabilities: true },
   "refuse-second-join": { refuseSecondJoin: true },
   "history-without-metadata": { historyWithoutMetadata: true },
+  "silent-resume": { silentResume: true },
   "all-variants": {
     batchWithoutId: true,
     replayBatchSize: 3,
@@ -35,6 +36,7 @@ export const platformProfiles = {
     zeroCapabilities: true,
     refuseSecondJoin: true,
     historyWithoutMetadata: true,
+    silentResume: true,
   },
 } as const satisfies Record<string, Readonly<PlatformVariants>>;
 

@@ -42,6 +42,7 @@ export function initialLifecycleState(): LifecycleState {
     heartbeatEchoSeen: false,
     maxMessageBytes: maxFrameBytes,
     batchReceived: false,
+    cursorResume: false,
     lastActivityAt: 0,
     liveSince: 0,
   };

@@ -94,6 +94,8 @@ export interface LifecycleState {
   maxMessageBytes: number;
   /** A history batch arrived on the current socket. */
   batchReceived: boolean;
+  /** The current socket resumed the session after a cursor: a platform may send no batch then. */
+  cursorResume: boolean;
   /** Epoch milliseconds of the last frame the client sent (or the last socket opened). */
   lastActivityAt: number;
   /** Epoch milliseconds when the connection last went live. */
@@ -141,7 +143,8 @@ export type LifecycleEvent =
   | { type: "session-created"; sessionId: string }
   /** A handshake call failed after its own retries. */
   | { type: "request-failed"; request: "access-token" | "sessions"; error: ChatError }
-  | { type: "socket-opened" }
+  /** `afterCursor`: it resumes the session after a cursor, so the platform may have nothing to replay. */
+  | { type: "socket-opened"; afterCursor: boolean }
   | { type: "socket-closed"; code: number }
   /** A frame arrived (after its events were applied), which shows the socket alive. */
   | { type: "frame-received"; batch: boolean; heartbeatEcho: boolean }

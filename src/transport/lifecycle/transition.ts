@@ -9,7 +9,10 @@ export { initialLifecycleState, toConnectionState } from "./lifecycle-state.ts";
 
 /** A resumed session's replay is over once no batch has come for this long, whatever the batches' size. */
 export const replaySettleMilliseconds = 1000;
-/** A socket that has sent no history batch this long after opening is dead. */
+/**
+ * A new socket that has sent no history batch this long after opening is dead; one that resumed after a
+ * cursor had nothing to replay, on a platform that then sends no batch.
+ */
 export const replayWaitMilliseconds = 10_000;
 /** A message sent on sockets that dropped before its echo, this many times, fails until the user retries. */
 export const maxSendAttempts = 3;
@@ -115,9 +118,12 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
         anySocketOpened: true,
         token: "bound",
         batchReceived: false,
+        cursorResume: input.afterCursor,
         lastActivityAt: input.now,
       } as const;
-      return enter(opened, "replaying", [startTimer("phase", replayWaitMilliseconds)]);
+      // A resume with nothing at risk may go live after a quiet second with no batch (there may be none).
+      const quickly = input.afterCursor && !atRisk(state, input);
+      return enter(opened, "replaying", [startTimer("phase", quickly ? replaySettleMilliseconds : replayWaitMilliseconds)]);
     }
     case "socket-closed": {
       if (phase === "connecting") {
@@ -136,11 +142,12 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       // Most frames are live events that change nothing here: the state stays the same object.
       const unchanged = state.heartbeatsUnanswered === 0 && heartbeatEchoSeen === state.heartbeatEchoSeen;
       const seen = unchanged ? state : { ...state, heartbeatsUnanswered: 0, heartbeatEchoSeen };
-      if (phase !== "replaying" || !input.batch) return stay(seen);
+      if (phase !== "replaying") return stay(seen);
+      // Every batch comes before any live event: one first, on a resume, means there was nothing to replay.
+      if (!input.batch) return state.batchReceived || !state.cursorResume || input.heartbeatEcho ? stay(seen) : goLive(seen, input);
       const replayed = { ...seen, batchReceived: true };
       // Waiting for the replay to settle protects only what a later batch could still confirm.
-      const atRisk = input.delivery.awaitingReplay || state.join === "due" || state.join === "sent";
-      if (state.sessionFresh || !atRisk) return goLive(replayed, input);
+      if (state.sessionFresh || !atRisk(state, input)) return goLive(replayed, input);
       return stay(replayed, [startTimer("phase", replaySettleMilliseconds)]);
     }
     case "event-applied":
@@ -252,6 +259,11 @@ function renewToken(state: LifecycleState, input: LifecycleInput): Transition {
   return prepend([{ type: "close-socket" }], proceed({ ...state, token: "none" }, input));
 }
 
+/** Whether a later batch could still confirm something: a message awaiting the replay, or the join request. */
+function atRisk(state: LifecycleState, input: LifecycleInput): boolean {
+  return input.delivery.awaitingReplay || state.join === "due" || state.join === "sent";
+}
+
 /** Phases on the way to a live socket, which going offline interrupts. */
 function proceeds(phase: LifecycleState["phase"]["name"]): boolean {
   return phase === "authorizing" || phase === "creating-session" || phase === "reconnecting" || socketPhases.includes(phase);
@@ -287,7 +299,7 @@ function joinTimerFired(state: LifecycleState): Transition {
 function timerFired(state: LifecycleState, input: LifecycleInput): Transition {
   const phase = state.phase.name;
   if (phase === "reconnecting") return proceed(state, input);
-  if (phase === "replaying") return state.batchReceived ? goLive(state, input) : replaceSocket(state, input);
+  if (phase === "replaying") return state.batchReceived || state.cursorResume ? goLive(state, input) : replaceSocket(state, input);
   if (phase !== "live") return stay(state);
   // A message echo missing for two heartbeat periods means a lost frame, and two heartbeats with nothing
   // received (on a platform known to answer them) a dead socket: either way the socket is replaced at once,

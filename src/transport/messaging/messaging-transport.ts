@@ -75,7 +75,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     options.restored?.historyThrough,
   );
   const socket = createSocketConnection(environment, {
-    opened: () => dispatch({ type: "socket-opened" }),
+    opened: () => dispatch({ type: "socket-opened", afterCursor: feed.cursor > 0 }),
     received(text) {
       const frame = readFrame(text, environment.now());
       if (!frame) return void (diagnostics.invalidFrames += 1);

@@ -26,4 +26,19 @@ export const conversationVariantChecks: readonly VariantCheck[] = [
       expect(replayed[1]?.payload.text).toBe("remember my id");
     },
   },
+  {
+    profile: "silent-resume",
+    shows: "a socket whose cursor is the latest stored event gets no EVENT_BATCH, and live events simply follow",
+    async run({ server, clock }) {
+      const { sessionId, token } = await startJoinedConversation(server, { clock });
+      await server.inspect.whenAgentIdle(sessionId);
+      const latest = Math.max(...server.inspect.storedEvents(sessionId).map((event) => event.sequence));
+      const resumed = await openSocket(server, { sessionId, token, cursor: String(latest) });
+      resumed.send({ type: EventType.UserMessage, payload: { text: "anything new?" } });
+      const first = await resumed.next(() => true);
+      expect(first.type, "no batch comes first").toBe(EventType.UserMessage);
+      const behind = await openSocket(server, { sessionId, token, cursor: String(latest - 1) });
+      expect((await behind.next(() => true)).type, "a cursor behind the latest still gets its replay").toBe(EventType.EventBatch);
+    },
+  },
 ];

@@ -20,6 +20,7 @@ const everySwitch: readonly (keyof PlatformVariants)[] = [
   "zeroCapabilities",
   "refuseSecondJoin",
   "historyWithoutMetadata",
+  "silentResume",
 ] satisfies readonly (keyof Required<PlatformVariants>)[];
 
 const singleVariantProfiles = platformProfileNames.filter((name) => name !== "default" && name !== "all-variants");
@@ -116,6 +117,7 @@ describe("platform behaviour", () => {
       zeroCapabilities: false,
       refuseSecondJoin: false,
       historyWithoutMetadata: false,
+      silentResume: false,
     });
   });
 

@@ -102,14 +102,14 @@ const toLive: Step[] = [
   start,
   { type: "token-received", expiresInSeconds: 86400 },
   { type: "session-created", sessionId: "s-1" },
-  { type: "socket-opened" },
+  { type: "socket-opened", afterCursor: false },
   batch(),
   joinSent(),
 ];
 /** The same, with the agent in the session. */
 const joinedLive: Step[] = [...toLive, joined];
 /** A drop, the backoff, and a new socket of the same session. */
-const reconnect: Step[] = [{ type: "socket-closed", code: 1006 }, timer(), { type: "socket-opened" }];
+const reconnect: Step[] = [{ type: "socket-closed", code: 1006 }, timer(), { type: "socket-opened", afterCursor: true }];
 
 describe("transition: the way to a live socket", () => {
   it("walks the new-session flow with the effects of each step, and sends the join at the first batch of a fresh session", () => {
@@ -167,7 +167,7 @@ describe("transition: the way to a live socket", () => {
     for (const event of [
       { type: "request-failed", request: "access-token", error: new ChatError("network", "network-failure") },
       { type: "request-failed", request: "sessions", error: new ChatError("network", "network-failure") },
-      { type: "socket-opened" },
+      { type: "socket-opened", afterCursor: false },
       { type: "woke" },
     ] as LifecycleEvent[]) {
       const result = transition(live, { ...event, now: 1_000_100, random: 0.5, delivery: quiet, agentEngaged: false });
@@ -208,7 +208,12 @@ describe("transition: the replay, settled", () => {
   });
 
   it("waits for the replay to settle before joining a resumed session whose history may still show the agent", () => {
-    const restored = run([restoredStart, { type: "token-received", expiresInSeconds: null }, { type: "socket-opened" }, batch()]);
+    const restored = run([
+      restoredStart,
+      { type: "token-received", expiresInSeconds: null },
+      { type: "socket-opened", afterCursor: false },
+      batch(),
+    ]);
     expect(restored.names).toEqual(["authorizing", "connecting", "replaying", "replaying"]);
     expect(restored.types.at(-1)).toEqual(["start-timer:phase:1000"]);
     const agentInLaterBatch = run([joined, batch(), timer()], restored.last);
@@ -226,9 +231,52 @@ describe("transition: the replay, settled", () => {
   });
 });
 
+describe("transition: a resume the platform has nothing to replay for", () => {
+  const resumed = (facts?: Partial<DeliveryFacts>): Step => ({ type: "socket-opened", afterCursor: true, facts });
+
+  it("goes live after a quiet second with no batch when nothing is at risk, on the same socket", () => {
+    const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 1006 }, timer(), resumed(), timer()]);
+    expect(names.slice(-3)).toEqual(["connecting", "replaying", "live"]);
+    expect(effects.at(-2)).toEqual(["cancel-timer:phase", "start-timer:phase:1000"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "settle-replay:3", "start-timer:phase:30000"]);
+  });
+
+  it("goes live at the first live event when no batch came", () => {
+    const { names } = run([...joinedLive, { type: "socket-closed", code: 1006 }, timer(), resumed(), liveFrame]);
+    expect(names.slice(-2)).toEqual(["replaying", "live"]);
+  });
+
+  it("waits the whole replay wait while a message awaits the replay, then goes live and settles it", () => {
+    const waiting = { awaitingReplay: true };
+    const { names, types: effects } = run([
+      ...joinedLive,
+      { type: "socket-closed", code: 1006 },
+      timer(),
+      resumed(waiting),
+      { ...timer(), facts: waiting },
+    ]);
+    expect(effects.at(-2)).toEqual(["cancel-timer:phase", "start-timer:phase:10000"]);
+    expect(names.at(-1)).toBe("live");
+    expect(effects.at(-1)).toContain("settle-replay:3");
+  });
+
+  it("still replaces a socket opened without a cursor that sends no batch, and goes live at a batch that does come", () => {
+    const replaced = run([...toLive.slice(0, 4), timer()]);
+    expect(replaced.names.at(-1)).toBe("connecting");
+    const batched = run([...joinedLive, { type: "socket-closed", code: 1006 }, timer(), resumed(), batch()]);
+    expect(batched.names.at(-1)).toBe("live");
+  });
+});
+
 describe("transition: the join, confirmed", () => {
   it("does not request a join when the history shows an agent joined, nor when the session ended", () => {
-    const withAgent = run([restoredStart, { type: "token-received", expiresInSeconds: null }, { type: "socket-opened" }, joined, batch()]);
+    const withAgent = run([
+      restoredStart,
+      { type: "token-received", expiresInSeconds: null },
+      { type: "socket-opened", afterCursor: false },
+      joined,
+      batch(),
+    ]);
     expect(withAgent.names.at(-1)).toBe("live");
     expect(withAgent.types.at(-1)).not.toContain("send-join");
     expect(withAgent.last.join).toBe("done");
@@ -340,7 +388,7 @@ describe("transition: the remedies of server errors", () => {
     const { names, types: effects } = run([
       restoredStart,
       { type: "token-received", expiresInSeconds: null },
-      { type: "socket-opened" },
+      { type: "socket-opened", afterCursor: false },
       ...history,
       batch(),
       { type: "outbox-changed", facts: { queued: true } },
@@ -367,7 +415,7 @@ describe("transition: messages", () => {
       { type: "socket-closed", code: 1006 },
       { type: "outbox-changed", facts: queued },
       timer(),
-      { type: "socket-opened" },
+      { type: "socket-opened", afterCursor: false },
       batch(queued),
     ]);
     expect(effects.at(-4)).toEqual([]);
@@ -467,7 +515,7 @@ describe("transition: reconnecting", () => {
 
   it("resets the attempt count after a minute of stable connection, not before", () => {
     const drop: Step = { type: "socket-closed", code: 1006 };
-    const reconnected: Step[] = [drop, timer(), { type: "socket-opened" }, batch()];
+    const reconnected: Step[] = [drop, timer(), { type: "socket-opened", afterCursor: false }, batch()];
     const short = run([...joinedLive, ...reconnected, drop], undefined, 1_000_000, 10_000);
     expect(short.states.at(-1)?.phase).toMatchObject({ name: "reconnecting", attempt: 2 });
     const stable = run([...joinedLive, ...reconnected, drop], undefined, 1_000_000, 61_000);
@@ -491,7 +539,7 @@ describe("transition: tokens and sessions", () => {
       start,
       { type: "token-received", expiresInSeconds: 100 },
       { type: "session-created", sessionId: "s-1" },
-      { type: "socket-opened" },
+      { type: "socket-opened", afterCursor: false },
       batch(),
       joined,
     ]).last;
@@ -545,7 +593,7 @@ describe("transition: tokens and sessions", () => {
       [
         { ...liveFrame, at: 1_085_000 },
         { type: "token-received", expiresInSeconds: 100, at: 1_085_100 },
-        { type: "socket-opened", at: 1_085_200 },
+        { type: "socket-opened", afterCursor: true, at: 1_085_200 },
         { ...batch(), at: 1_085_300 },
       ],
       shortLived(),
@@ -677,7 +725,7 @@ describe("transition: endings", () => {
     const reloaded = run([
       restoredStart,
       { type: "token-received", expiresInSeconds: null },
-      { type: "socket-opened" },
+      { type: "socket-opened", afterCursor: false },
       signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }, true),
     ]);
     expect(reloaded.types.at(-1)).toContain("end:REASON_NATURAL_END:history");

@@ -312,6 +312,7 @@ export class FakePlatform {
     const [start, ...rest] = session.events;
     const replayed = [start, ...rest.filter((event) => (event.sequence ?? 0) > cursor)] as WireEvent[];
     const replay = this.variants.historyWithoutMetadata ? replayed.map(({ metadata: _metadata, ...event }) => event) : replayed;
+    if (this.variants.silentResume && cursor > 0 && replayed.length === 1) return;
     const size = this.variants.replayBatchSize ?? replay.length;
     const batches = Array.from({ length: Math.ceil(replay.length / size) }, (_, index) => replay.slice(index * size, (index + 1) * size));
     batches.forEach((events, index) => {
