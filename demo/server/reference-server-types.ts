@@ -108,6 +108,11 @@ export interface PlatformVariants {
   historyWithoutMetadata?: boolean;
   /** A socket whose cursor is already at the latest stored event gets no `EVENT_BATCH` at all: live events simply follow. */
   silentResume?: boolean;
+  /**
+   * The first WebSocket upgrade made with an access token to a session that token did not create (after a
+   * reload or a token renewal) is refused once, with 503, as a busy gateway might; the next may pass.
+   */
+  refuseFirstResume?: boolean;
 }
 
 /**

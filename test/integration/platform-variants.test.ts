@@ -78,3 +78,22 @@ describe("a silent resume", () => {
     expect(client.diagnostics.lifecycle.map((phase) => phase.name).slice(-3)).toEqual(["connecting", "replaying", "live"]);
   });
 });
+
+describe("a platform that refuses a token's first try at a session", () => {
+  it("resumes the same session after a reload, with nothing said and the transcript whole", async () => {
+    const server = await serve("refused-first-resume");
+    const storage = new MemoryStorage();
+    const first = start(server, storage);
+    await greeted(first.client);
+    first.client.send("remember me");
+    await until(first.client, (snapshot) => finishedAgentMessages(snapshot).length >= 2);
+    const sessionId = first.sessionId();
+    first.client.destroy();
+    const second = start(server, storage);
+    await until(second.client, (snapshot) => snapshot.connection.status === "connected" && finishedAgentMessages(snapshot).length >= 2);
+    expect(second.sessionId()).toBe(sessionId);
+    expect(second.client.getSnapshot().notices).toEqual([]);
+    expect(userStatuses(second.client)).toEqual([["remember me", "sent"]]);
+    expect(server.inspect.sessionIds()).toEqual([sessionId]);
+  });
+});

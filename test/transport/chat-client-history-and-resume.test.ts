@@ -83,3 +83,30 @@ describe("a platform that sends no batch to a resume whose cursor is the latest"
     client.destroy();
   });
 });
+
+describe("a platform that refuses one upgrade for a reason of its own", () => {
+  it("resumes the same session after a reload at the second try, saying nothing and losing nothing", async () => {
+    platform.variants = { refuseFirstResume: true };
+    const first = await platform.liveClient();
+    first.send("before the reload");
+    await vi.advanceTimersByTimeAsync(10);
+    first.destroy();
+    const second = platform.client();
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(phases(second)).toEqual(["idle", "authorizing", "connecting", "reconnecting#1", "connecting", "replaying", "live"]);
+    expect(platform.sessions.size).toBe(1);
+    expect(second.getSnapshot().notices).toEqual([]);
+    expect(userMessages(second)).toEqual([["before the reload", "sent"]]);
+    second.destroy();
+  });
+
+  it("keeps the session through a token renewal the platform refuses once", async () => {
+    platform.variants = { refuseFirstResume: true, tokenExpirySeconds: 120 };
+    const client = await platform.liveClient();
+    await vi.advanceTimersByTimeAsync(122_000);
+    expect(platform.sessions.size).toBe(1);
+    expect(phases(client).slice(-6)).toEqual(["authorizing", "connecting", "reconnecting#1", "connecting", "replaying", "live"]);
+    expect(client.getSnapshot().notices).toEqual([]);
+    client.destroy();
+  });
+});

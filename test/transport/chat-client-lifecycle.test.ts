@@ -228,14 +228,39 @@ describe("session expiry", () => {
     client.destroy();
   });
 
-  it("starts a new session when it was idle past the expiry while offline", async () => {
+  it("tries its session again after being offline past the expiry, and goes on in it when the platform still has it", async () => {
     const client = platform.client();
     await vi.advanceTimersByTimeAsync(50);
     platform.goOffline();
     await vi.advanceTimersByTimeAsync(11 * 60_000);
     platform.wake("online");
     await vi.advanceTimersByTimeAsync(50);
-    expect(phases(client).slice(3)).toEqual([...untilLive, "offline", "authorizing", "creating-session", ...untilLive]);
+    expect(phases(client).slice(3)).toEqual([...untilLive, "offline", ...untilLive]);
+    expect(platform.sessions.size).toBe(1);
+    expect(client.getSnapshot().notices).toEqual([]);
+    client.destroy();
+  });
+
+  it("starts a new session, saying the old one expired, when the platform refuses the session it let expire", async () => {
+    const client = platform.client();
+    await vi.advanceTimersByTimeAsync(50);
+    platform.goOffline();
+    await vi.advanceTimersByTimeAsync(11 * 60_000);
+    platform.sessions.clear();
+    platform.wake("online");
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(phases(client).slice(6)).toEqual([
+      "offline",
+      "connecting",
+      "reconnecting#1",
+      "connecting",
+      "authorizing",
+      "connecting",
+      "reconnecting#2",
+      "connecting",
+      "creating-session",
+      ...untilLive,
+    ]);
     expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["new-session"]);
     client.destroy();
   });

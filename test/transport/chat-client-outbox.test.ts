@@ -176,14 +176,24 @@ describe("reload", () => {
     second.destroy();
   });
 
-  it("starts a new session at once, with a notice, when the restored one refuses its fresh token", async () => {
+  it("starts a new session, with a notice, when the restored one refuses its fresh token twice", async () => {
     const first = await platform.liveClient();
     first.destroy();
     platform.sessions.clear();
     const second = platform.client();
-    await vi.advanceTimersByTimeAsync(50);
+    await vi.advanceTimersByTimeAsync(1100);
     // The token is fresh and created no session, so it creates the new one.
-    expect(phases(second)).toEqual(["idle", "authorizing", "connecting", "creating-session", "connecting", "replaying", "live"]);
+    expect(phases(second)).toEqual([
+      "idle",
+      "authorizing",
+      "connecting",
+      "reconnecting#1",
+      "connecting",
+      "creating-session",
+      "connecting",
+      "replaying",
+      "live",
+    ]);
     expect(second.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
     second.destroy();
   });

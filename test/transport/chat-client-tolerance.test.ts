@@ -164,13 +164,13 @@ describe("capabilities of 0", () => {
 });
 
 describe("tokens bound to the session that created them", () => {
-  it("start a new session at once after a reload, with a notice, not after three failures", async () => {
+  it("start a new session after a reload once the fresh token is refused twice, with a notice, not after six failures", async () => {
     platform.variants = { sessionBoundTokens: true };
     const first = await platform.liveClient();
     first.destroy();
     const second = platform.client();
-    await vi.advanceTimersByTimeAsync(50);
-    expect(phases(second)).toEqual(["idle", "authorizing", "connecting", "creating-session", ...untilLive]);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(phases(second)).toEqual(["idle", "authorizing", "connecting", "reconnecting#1", "connecting", "creating-session", ...untilLive]);
     expect(second.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
     expect(transcript(second)).toEqual(["agent:Hello!"]);
     second.destroy();
@@ -216,10 +216,17 @@ describe("tokens that are bound to their session and expire", () => {
   it("move the conversation to a new session at a quiet moment, so a drop after the expiry loses nothing", async () => {
     platform.variants = { tokenExpirySeconds: 120, sessionBoundTokens: true };
     const client = await platform.liveClient();
-    await vi.advanceTimersByTimeAsync(120_100);
-    expect(phases(client).slice(-6)).toEqual(["authorizing", "connecting", "creating-session", ...untilLive]);
+    await vi.advanceTimersByTimeAsync(121_500);
+    expect(phases(client).slice(-8)).toEqual([
+      "authorizing",
+      "connecting",
+      "reconnecting#1",
+      "connecting",
+      "creating-session",
+      ...untilLive,
+    ]);
     expect(platform.sessions.size).toBe(2);
-    expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["new-session"]);
+    expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
     expect(transcript(client)).toEqual(["agent:Hello!", "agent:Hello!"]);
     client.destroy();
   });
@@ -229,7 +236,7 @@ describe("tokens that are bound to their session and expire", () => {
     const client = await platform.liveClient();
     await vi.advanceTimersByTimeAsync(100_000);
     client.send("still there?");
-    await vi.advanceTimersByTimeAsync(50);
+    await vi.advanceTimersByTimeAsync(1100);
     expect(platform.sessions.size).toBe(2);
     expect([...platform.sessions.values()].map((session) => session.receivedUserMessages.map((message) => message.text))).toEqual([
       [],
@@ -256,7 +263,7 @@ describe("tokens that are bound to their session and expire", () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(platform.sessions.size).toBe(1);
     platform.stream(platform.session, "slow-answer", ["Here ", "it ", "is."]);
-    await vi.advanceTimersByTimeAsync(50);
+    await vi.advanceTimersByTimeAsync(1100);
     expect(platform.sessions.size).toBe(2);
     expect(transcript(client)).toEqual(["agent:Hello!", "user:a slow question", "agent:Here it is.", "agent:Hello!"]);
     client.destroy();
@@ -311,20 +318,25 @@ describe("a session replaced after its last message", () => {
 });
 
 describe("an idle expiry that closes with 1000 and no SESSION_END", () => {
-  it("leads to a new session at the first refused reconnect, with a notice", async () => {
+  it("leads to a new session once a fresh token is refused twice as well, with a notice", async () => {
     platform.variants = { idleCloseWithoutEnd: true };
     const client = await platform.liveClient();
     platform.expireSession(platform.session);
-    await vi.advanceTimersByTimeAsync(1100);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(phases(client).slice(3)).toEqual([
       ...untilLive,
       "reconnecting#1",
       "connecting",
+      "reconnecting#2",
+      "connecting",
       "authorizing",
+      "connecting",
+      "reconnecting#3",
+      "connecting",
       "creating-session",
       ...untilLive,
     ]);
-    expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["new-session"]);
+    expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
     expect(client.getSnapshot().ended).toBeNull();
     client.destroy();
   });

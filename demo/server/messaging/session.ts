@@ -65,6 +65,8 @@ export class Session implements AgentPort {
   droppedFrames = 0;
   /** A test fault: while true, no socket is sent a live event (see `FaultControls.muteLiveEvents`). */
   liveEventsMuted = false;
+  /** Tokens whose first resume this session refused, under `refuseFirstResume`. */
+  readonly resumesRefused = new Set<string>();
   private readonly clock: ServerClock;
   private readonly timers: TimerGroup;
   private readonly events: StoredEventRecord[] = [];

@@ -23,6 +23,7 @@ export interface PlatformBehaviour {
   refuseSecondJoin: boolean;
   historyWithoutMetadata: boolean;
   silentResume: boolean;
+  refuseFirstResume: boolean;
 }
 
 const heartbeatEchoes: readonly HeartbeatEcho[] = ["full", "without-id", "none"];
@@ -72,5 +73,6 @@ export function resolvePlatformBehaviour(variants: PlatformVariants, timeScale: 
     refuseSecondJoin: variants.refuseSecondJoin === true,
     historyWithoutMetadata: variants.historyWithoutMetadata === true,
     silentResume: variants.silentResume === true,
+    refuseFirstResume: variants.refuseFirstResume === true,
   };
 }

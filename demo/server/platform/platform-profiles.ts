@@ -22,6 +22,7 @@ export const platformProfiles = {
   "refuse-second-join": { refuseSecondJoin: true },
   "history-without-metadata": { historyWithoutMetadata: true },
   "silent-resume": { silentResume: true },
+  "refused-first-resume": { refuseFirstResume: true },
   "all-variants": {
     batchWithoutId: true,
     replayBatchSize: 3,
@@ -37,6 +38,7 @@ export const platformProfiles = {
     refuseSecondJoin: true,
     historyWithoutMetadata: true,
     silentResume: true,
+    refuseFirstResume: true,
   },
 } as const satisfies Record<string, Readonly<PlatformVariants>>;
 

@@ -21,7 +21,12 @@ export const freshSession = {
 } as const satisfies Partial<LifecycleState>;
 
 /** What a new run of connection attempts starts with. */
-export const freshAttempts = { handshakeFailures: 0, tokenRefreshedInStreak: false, heartbeatsUnanswered: 0 } as const;
+export const freshAttempts = {
+  handshakeFailures: 0,
+  tokenRefreshedInStreak: false,
+  refusedSinceAnswer: null,
+  heartbeatsUnanswered: 0,
+} as const;
 
 /** The lifecycle before `start`. */
 export function initialLifecycleState(): LifecycleState {

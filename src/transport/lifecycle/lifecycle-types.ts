@@ -55,7 +55,7 @@ export interface LifecycleState {
   sessionId: string | null;
   /** The current session came from storage and no socket of it has opened in this client yet. */
   sessionRestored: boolean;
-  /** The session may be gone: it was restored, its token is new to it, or it closed with no end said. */
+  /** The session may be gone: it was restored, or it closed with no end said (a token new to it, or idleness, also make it so). */
   sessionDoubtful: boolean;
   /** This client created the session and no socket of it has gone live: its history holds nothing to wait for. */
   sessionFresh: boolean;
@@ -84,6 +84,11 @@ export interface LifecycleState {
   handshakeFailures: number;
   /** A fresh token was already fetched during this run of failed handshakes. */
   tokenRefreshedInStreak: boolean;
+  /**
+   * Handshakes failed since the platform last answered a handshake call (a token or a session) in this run
+   * of failures; null while it has not answered in it.
+   */
+  refusedSinceAnswer: number | null;
   /** The heartbeat period; 0 when the platform turned heartbeats off. */
   heartbeatMilliseconds: number;
   /** Heartbeats sent since the last frame arrived. */

@@ -1,5 +1,5 @@
 import { maxFrameBytes } from "../../protocol/index.ts";
-import { act, dueForRenewal, proceed, replaceSocket } from "./connecting.ts";
+import { act, dueForRenewal, idleTooLong, proceed, replaceSocket } from "./connecting.ts";
 import { end, enter, freshSession, freshAttempts, prepend, sendFrame, startTimer, stay, toConnectionState } from "./lifecycle-state.ts";
 import type { LifecycleEffect, LifecycleInput, LifecycleSignal, LifecycleState, ServerCondition, Transition } from "./lifecycle-types.ts";
 import { heartbeatInterval, messageSizeLimit, reconnectBudget, stableAfterMilliseconds } from "./reconnect-policy.ts";
@@ -90,6 +90,7 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
         tokenRenewAt: input.now + lifetime * tokenRenewShare,
         tokenExpiresAt: input.now + lifetime * tokenExpiryShare,
         sessionDoubtful: state.sessionDoubtful || state.sessionId !== null,
+        refusedSinceAnswer: 0,
       } as const;
       return phase === "authorizing" ? proceed(received, input) : stay(received);
     }
@@ -105,6 +106,7 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
         sessionFresh: true,
         token: "bound",
         lastActivityAt: input.now,
+        refusedSinceAnswer: 0,
       } as const;
       return phase === "creating-session" ? proceed(created, input) : stay(created);
     }
@@ -128,8 +130,10 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
     case "socket-closed": {
       if (phase === "connecting") {
         const handshakeFailures = state.handshakeFailures + 1;
-        const doubtful = state.sessionDoubtful || state.token === "fresh";
-        return act({ ...state, handshakeFailures }, { kind: "handshake", consecutive: handshakeFailures, doubtful }, input);
+        const sinceAnswer = state.refusedSinceAnswer === null ? null : state.refusedSinceAnswer + 1;
+        const doubtful = state.sessionDoubtful || state.token === "fresh" || idleTooLong(state, input);
+        const failure = { kind: "handshake", consecutive: handshakeFailures, doubtful, sinceAnswer } as const;
+        return act({ ...state, handshakeFailures, refusedSinceAnswer: sinceAnswer }, failure, input);
       }
       if (phase !== "replaying" && phase !== "live") return stay(state);
       const sessionEnded = state.sessionEnded !== null;
@@ -208,7 +212,8 @@ function applySignal(state: LifecycleState, signal: LifecycleSignal, history: bo
       const ended = { ...state, join: "done", sessionEnded: signal.reason } as const;
       if (!socketPhases.includes(state.phase.name)) return stay(ended);
       // An abandoned session is gone on the server (4001 follows): the conversation goes on in a new one.
-      if (signal.reason === "REASON_USER_ABANDONED") return act(state, { kind: "session-gone" }, input, [{ type: "close-socket" }]);
+      if (signal.reason === "REASON_USER_ABANDONED")
+        return act(state, { kind: "session-gone", expired: true }, input, [{ type: "close-socket" }]);
       return end(ended, signal.reason, history, [{ type: "close-socket" }]);
     }
     case "server-condition":
@@ -222,7 +227,8 @@ function meetCondition(state: LifecycleState, condition: ServerCondition, answer
   const messageId = answersJoin ? null : (answers ?? input.delivery.lastMessageId);
   switch (condition) {
     case "session-lost":
-      return state.sessionEnded === null ? act(state, { kind: "session-gone" }, input, [{ type: "close-socket" }]) : stay(state);
+      if (state.sessionEnded !== null) return stay(state);
+      return act(state, { kind: "session-gone", expired: false }, input, [{ type: "close-socket" }]);
     case "high-load":
       // Never sent again behind the user's back: the user is offered a one-tap retry.
       return stay(state, messageId === null ? [] : [{ type: "place-back", id: messageId, state: "failed" }]);

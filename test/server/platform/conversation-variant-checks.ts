@@ -1,7 +1,9 @@
 import { expect } from "vitest";
 import { EventType } from "../../../src/protocol/event-types.ts";
 import { readReplay, sendUserMessage, startJoinedConversation, storedIdsAfter } from "../support/conversation-flow.ts";
-import { openSocket } from "../support/test-socket.ts";
+import { createSession, getToken } from "../support/http.ts";
+import { handshake, openSocket } from "../support/test-socket.ts";
+import { socketUrl } from "../support/test-server.ts";
 import type { VariantCheck } from "./variant-checks.ts";
 
 /**
@@ -39,6 +41,20 @@ export const conversationVariantChecks: readonly VariantCheck[] = [
       expect(first.type, "no batch comes first").toBe(EventType.UserMessage);
       const behind = await openSocket(server, { sessionId, token, cursor: String(latest - 1) });
       expect((await behind.next(() => true)).type, "a cursor behind the latest still gets its replay").toBe(EventType.EventBatch);
+    },
+  },
+  {
+    profile: "refused-first-resume",
+    shows: "a token's first upgrade to a session it did not create is refused once with 503, the creator's never",
+    async run({ server }) {
+      const creator = await getToken(server);
+      const sessionId = await createSession(server, creator);
+      const other = await getToken(server);
+      const url = (token: string) => socketUrl(server, { session_id: sessionId, access_token: token });
+      expect(await handshake(url(other))).toEqual({ status: 503, text: "service unavailable" });
+      expect((await handshake(url(other))).status, "the next try is not refused for the same reason").not.toBe(503);
+      expect((await handshake(url(creator))).status).toBe(101);
+      expect((await handshake(url(creator))).status).toBe(101);
     },
   },
 ];

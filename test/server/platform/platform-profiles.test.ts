@@ -21,6 +21,7 @@ const everySwitch: readonly (keyof PlatformVariants)[] = [
   "refuseSecondJoin",
   "historyWithoutMetadata",
   "silentResume",
+  "refuseFirstResume",
 ] satisfies readonly (keyof Required<PlatformVariants>)[];
 
 const singleVariantProfiles = platformProfileNames.filter((name) => name !== "default" && name !== "all-variants");
@@ -118,6 +119,7 @@ describe("platform behaviour", () => {
       refuseSecondJoin: false,
       historyWithoutMetadata: false,
       silentResume: false,
+      refuseFirstResume: false,
     });
   });
 

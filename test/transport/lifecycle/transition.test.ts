@@ -362,7 +362,7 @@ describe("transition: the remedies of server errors", () => {
     expect(effects.slice(-2)).toEqual([["place-back:m-3:failed"], []]);
   });
 
-  it("starts a new session when the server no longer finds this one, unless it ended", () => {
+  it("starts a new session when the server no longer finds this one, unless it ended, never saying it expired", () => {
     const lost = run([...joinedLive, condition("session-lost")]);
     expect(lost.names.at(-1)).toBe("authorizing");
     expect(lost.types.at(-1)).toEqual([
@@ -370,7 +370,7 @@ describe("transition: the remedies of server errors", () => {
       "close-socket",
       "forget-session",
       "leave-session",
-      "notice:new-session",
+      "notice:session-not-resumed",
       "request:access-token",
     ]);
     const ended = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }), condition("session-lost")]);
@@ -603,17 +603,26 @@ describe("transition: tokens and sessions", () => {
     expect(last.tokenRenewAt).toBe(1_085_100 + 80_000);
   });
 
-  it("moves to a new session when the session refuses its renewed token, with nothing to fail or retry", () => {
+  it("moves to a new session when the session refuses its renewed token twice, with nothing to fail or retry", () => {
+    const answered = { lastMessageId: "m-1", lastMessageAnswered: true };
     const { names, types: effects } = run(
       [
-        { ...liveFrame, at: 1_085_000, facts: { lastMessageId: "m-1", lastMessageAnswered: true } },
+        { ...liveFrame, at: 1_085_000, facts: answered },
         { type: "token-received", expiresInSeconds: 100, at: 1_085_100 },
-        { type: "socket-closed", code: 1006, at: 1_085_200, facts: { lastMessageId: "m-1", lastMessageAnswered: true } },
+        { type: "socket-closed", code: 1006, at: 1_085_200, facts: answered },
+        { ...timer(), at: 1_086_200 },
+        { type: "socket-closed", code: 1006, at: 1_086_300, facts: answered },
       ],
       shortLived(),
     );
-    expect(names).toEqual(["authorizing", "connecting", "creating-session"]);
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "forget-session", "leave-session", "notice:new-session", "request:sessions"]);
+    expect(names).toEqual(["authorizing", "connecting", "reconnecting", "connecting", "creating-session"]);
+    expect(effects.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "forget-session",
+      "leave-session",
+      "notice:session-not-resumed",
+      "request:sessions",
+    ]);
   });
 
   it("never renews a token whose lifetime is unknown", () => {
@@ -647,13 +656,29 @@ describe("transition: tokens and sessions", () => {
     ]);
   });
 
-  it("starts a new session at once, with a notice, when a restored session refuses its fresh token", () => {
+  it("retries a restored session that refuses its fresh token once, on the same session, and resumes it when it opens", () => {
+    const { names, last } = run([
+      restoredStart,
+      { type: "token-received", expiresInSeconds: 86400 },
+      { type: "socket-closed", code: 1006 },
+      timer(),
+      { type: "socket-opened", afterCursor: false },
+      joined,
+      batch(),
+    ]);
+    expect(names).toEqual(["authorizing", "connecting", "reconnecting", "connecting", "replaying", "replaying", "live"]);
+    expect(last.sessionId).toBe("s-1");
+  });
+
+  it("starts a new session, saying the earlier one could not be continued, when a restored session refuses its token twice", () => {
     const { names, types: effects } = run([
       restoredStart,
       { type: "token-received", expiresInSeconds: 86400 },
       { type: "socket-closed", code: 1006 },
+      timer(),
+      { type: "socket-closed", code: 1006 },
     ]);
-    expect(names).toEqual(["authorizing", "connecting", "creating-session"]);
+    expect(names).toEqual(["authorizing", "connecting", "reconnecting", "connecting", "creating-session"]);
     expect(effects.at(-1)).toEqual([
       "cancel-timer:phase",
       "forget-session",
@@ -663,18 +688,56 @@ describe("transition: tokens and sessions", () => {
     ]);
   });
 
-  it("doubts a session that closed normally with no end said, and replaces it at the next failed handshake", () => {
+  it("doubts a session that closed normally with no end said: after a second refusal it asks for a token, and two more make it gone", () => {
+    const refused: Step = { type: "socket-closed", code: 1006 };
     const { names, types: effects } = run([
       ...joinedLive,
       { type: "socket-closed", code: 1000 },
       timer(),
-      { type: "socket-closed", code: 1006 },
+      refused,
+      timer(),
+      refused,
+      { type: "token-received", expiresInSeconds: null },
+      refused,
+      timer(),
+      refused,
     ]);
-    expect(names.slice(-3)).toEqual(["reconnecting", "connecting", "authorizing"]);
+    expect(names.slice(-9)).toEqual([
+      "reconnecting",
+      "connecting",
+      "reconnecting",
+      "connecting",
+      "authorizing",
+      "connecting",
+      "reconnecting",
+      "connecting",
+      "creating-session",
+    ]);
+    expect(effects.at(-1)).toContain("notice:session-not-resumed");
+  });
+
+  it("says a session expired when it was idle longer than the platform keeps one before the refusals", () => {
+    const refused: Step = { type: "socket-closed", code: 1006 };
+    const { names, types: effects } = run(
+      [refused, timer(), refused, timer(), refused, { type: "token-received", expiresInSeconds: null }, refused, timer(), refused],
+      run(joinedLive).last,
+      1_000_000 + 11 * 60 * 1000,
+    );
+    expect(names).toEqual([
+      "reconnecting",
+      "connecting",
+      "reconnecting",
+      "connecting",
+      "authorizing",
+      "connecting",
+      "reconnecting",
+      "connecting",
+      "creating-session",
+    ]);
     expect(effects.at(-1)).toContain("notice:new-session");
   });
 
-  it("replaces a session refused after a token refresh at once, as its new token may not match it", () => {
+  it("replaces a session refused twice after a token refresh, as its new token may not match it", () => {
     const refreshed = run([
       ...joinedLive,
       { type: "socket-closed", code: 1006 },
@@ -690,10 +753,12 @@ describe("transition: tokens and sessions", () => {
       [
         { type: "token-received", expiresInSeconds: null },
         { type: "socket-closed", code: 1006 },
+        timer(),
+        { type: "socket-closed", code: 1006 },
       ],
       refreshed.last,
     );
-    expect(next.names).toEqual(["connecting", "creating-session"]);
+    expect(next.names).toEqual(["connecting", "reconnecting", "connecting", "creating-session"]);
   });
 
   it("fails for good on a 401 from the access token, naming the likely cause", () => {

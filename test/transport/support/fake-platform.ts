@@ -115,6 +115,8 @@ export class FakePlatform {
     return { access_token: token, expires_in: this.variants.tokenExpirySeconds ?? 86400, token_type: "Bearer" };
   }
   private readonly chatConversations = new Map<string, number>();
+  /** Token and session pairs whose first upgrade was refused, under `refuseFirstResume`. */
+  private readonly refusedResumes = new Set<string>();
   private idCounter = 0;
   private sessionCounter = 0;
 
@@ -237,6 +239,11 @@ export class FakePlatform {
     const sessionId = query.get("session_id") ?? "";
     const token = query.get("access_token");
     if (!this.sessions.has(sessionId) || !this.tokenValid(token)) return false;
+    const resume = `${token}@${sessionId}`;
+    if (this.variants.refuseFirstResume && this.tokens.get(token ?? "")?.sessionId !== sessionId && !this.refusedResumes.has(resume)) {
+      this.refusedResumes.add(resume);
+      return false;
+    }
     return !this.variants.sessionBoundTokens || this.tokens.get(token ?? "")?.sessionId === sessionId;
   }
 
