@@ -113,6 +113,12 @@ export interface PlatformVariants {
    * reload or a token renewal) is refused once, with 503, as a busy gateway might; the next may pass.
    */
   refuseFirstResume?: boolean;
+  /**
+   * Every this many streamed agent messages of a session, one is cut halfway: after half its chunks, the
+   * stored error `Sorry, I encountered an error. Please try again.`, and nothing more of that message. (A
+   * history of assembled messages keeps what streamed as the whole message, before the error.)
+   */
+  streamErrorEvery?: number;
 }
 
 /**
@@ -188,6 +194,8 @@ export interface FaultControls {
    * be: what happens is still stored, and a later replay carries it.
    */
   muteLiveEvents(sessionId: string, muted: boolean): void;
+  /** The session's next streamed agent message is cut halfway by the platform's streaming error. */
+  cutNextStream(sessionId: string): void;
   /** The next replay (of this session, or any when omitted) sends every event twice. */
   duplicateNextReplay(sessionId?: string): void;
   /** The next replay (of this session, or any) sends its events shuffled out of sequence order. */

@@ -74,7 +74,11 @@ export interface ChatClient {
   typing(): void;
   /** Sends a suggestion's text, as `send` does. */
   chooseSuggestion(text: string): SendResult;
-  /** Retries a `failed` user message. */
+  /**
+   * Sends a `failed` or `unconfirmed` user message again, with its id; or, given an agent message whose
+   * answer was cut (`incomplete`), asks for it again: the user message before it is sent once more, as a
+   * new message.
+   */
   retry(messageId: string): void;
   /** Skips the wait before the next reconnect attempt. */
   retryNow(): void;

@@ -123,7 +123,15 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     chooseSuggestion: send,
     typing: () => transport?.typing(),
     retry(messageId) {
-      if (!destroyed) delivery.retry(messageId);
+      if (destroyed || delivery.retry(messageId)) return;
+      // An answer that was cut is asked for again: the question before it goes out once more.
+      const { messages } = store.getSnapshot();
+      const index = messages.findIndex((message) => message.id === messageId);
+      if (!messages[index]?.incomplete) return;
+      for (let position = index - 1; position >= 0; position--) {
+        const asked = messages[position]!;
+        if (asked.role === "user") return void send(asked.text);
+      }
     },
     retryNow: () => transport?.retry(),
     end() {

@@ -48,6 +48,11 @@ export interface ChatMessage {
   status?: MessageStatus;
   /** True while chunks are still arriving. */
   streaming: boolean;
+  /**
+   * Set on an agent message whose stream was cut before it was complete (a streaming error, a newer answer,
+   * the end or the loss of the session): it shows what arrived, and the user may ask for it again.
+   */
+  incomplete?: true;
   /** Epoch milliseconds: the server's timestamp when known, else the local clock. */
   time: number;
   /** Name and avatar of the author, for agent and live-agent messages. */

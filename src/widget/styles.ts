@@ -53,7 +53,7 @@ h2,p{margin:0}
 .message:not(.first){--t:4px}
 .user{align-self:flex-end;align-items:flex-end}
 .author{display:flex;align-items:center;gap:8px;margin-block-end:4px}
-.author,.meta,.typing,.story,.notice,.day{font-size:13px;color:var(--cap-chat-muted)}
+.author,.meta,.typing,.story,.notice,.day,.incomplete{font-size:13px;color:var(--cap-chat-muted)}
 .bubble{padding:8px 12px;background:var(--cap-chat-agent-bubble);overflow-wrap:anywhere}
 .bubble,[dir=rtl] .user .bubble{border-radius:var(--t) var(--cap-chat-radius) var(--cap-chat-radius) var(--b)}
 .user .bubble,[dir=rtl] .bubble{border-radius:var(--cap-chat-radius) var(--t) var(--b) var(--cap-chat-radius)}
@@ -63,13 +63,13 @@ h2,p{margin:0}
 .bubble>*{margin-block:0}
 .bubble>*+*,.bubble p+p,.suggestions,.attachments{margin-block-start:8px}
 .bubble ul,.bubble ol{padding-inline-start:22px}
-.bubble a,.meta button,.attachment a{color:var(--cap-chat-link)}
-.meta button,.attachment a{font-weight:600;text-decoration:underline}
+.bubble a,.meta button,.incomplete button,.attachment a{color:var(--cap-chat-link)}
+.meta button,.incomplete button,.attachment a{font-weight:600;text-decoration:underline}
 .bubble img{display:block;max-width:100%;max-height:240px;border-radius:8px}
 .bubble code{padding:.1em .35em;border-radius:5px;background:var(--cap-chat-code-background);font:.9em ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
 .bubble pre{overflow-x:auto;padding:8px 10px;border-radius:8px;background:var(--cap-chat-code-background)}
 .bubble pre code{padding:0;background:none}
-.meta{display:flex;align-items:center;gap:6px;margin-block-start:4px;font-size:12px}
+.meta,.incomplete{display:flex;align-items:center;gap:6px;margin-block-start:4px;font-size:12px}.incomplete{margin-block-end:0;font-style:italic}
 .meta strong{color:var(--cap-chat-error)}
 .attachments{display:flex;flex-direction:column;gap:8px;width:100%}
 .attachment{display:block;max-width:260px;border:1px solid var(--cap-chat-border);border-radius:12px;overflow:hidden;background:var(--cap-chat-background)}

@@ -97,3 +97,29 @@ describe("a platform that refuses a token's first try at a session", () => {
     expect(server.inspect.sessionIds()).toEqual([sessionId]);
   });
 });
+
+describe("streams cut by the platform's streaming error", () => {
+  it("end incomplete, free the conversation, and Try again gets the answer", async () => {
+    const server = await serve("stream-errors");
+    const { client, sessionId } = start(server);
+    await greeted(client);
+    const every = 5;
+    for (let turn = 2; turn < every; turn += 1) {
+      client.send(`question ${turn}`);
+      await until(client, (snapshot) => finishedAgentMessages(snapshot).length >= turn);
+    }
+    client.send("the one that gets cut");
+    const cut = await until(client, (snapshot) => snapshot.messages.at(-1)?.incomplete === true);
+    const incomplete = cut.messages.at(-1)!;
+    expect(incomplete).toMatchObject({ role: "agent", streaming: false });
+    expect(cut.notices.map((notice) => notice.code)).toContain("agent-error");
+    client.retry(incomplete.id);
+    await until(client, (snapshot) => {
+      const last = snapshot.messages.at(-1);
+      return snapshot.messages.length === cut.messages.length + 2 && last?.role === "agent" && !last.streaming;
+    });
+    const asked = server.inspect.receivedUserMessages(sessionId()).map((message) => message.text);
+    expect(asked.filter((text) => text === "the one that gets cut")).toHaveLength(2);
+    expect(client.getSnapshot().messages.at(-1)?.incomplete).toBeUndefined();
+  });
+});

@@ -5,6 +5,8 @@ import {
   type EventMetadata,
   limits,
   SessionEndReason,
+  SystemMessageLevel,
+  SystemMessageText,
   type ServerEventType,
   type ServerPayloads,
 } from "../../../src/protocol/index.ts";
@@ -67,6 +69,9 @@ export class Session implements AgentPort {
   liveEventsMuted = false;
   /** Tokens whose first resume this session refused, under `refuseFirstResume`. */
   readonly resumesRefused = new Set<string>();
+  /** A test fault: the next streamed message is cut (see `FaultControls.cutNextStream`). */
+  cutNextStream = false;
+  private streamedMessages = 0;
   private readonly clock: ServerClock;
   private readonly timers: TimerGroup;
   private readonly events: StoredEventRecord[] = [];
@@ -144,6 +149,21 @@ export class Session implements AgentPort {
     const event = createServerEvent(type, payload, this.sequences.nextStored(), this.clock.now(), metadata);
     this.events.push(event as StoredEventRecord);
     this.broadcast(event);
+  }
+
+  takesStreamCut(): boolean {
+    this.streamedMessages += 1;
+    const every = this.platform.streamErrorEvery;
+    const cut = this.cutNextStream || (every !== undefined && this.streamedMessages % every === 0);
+    this.cutNextStream = false;
+    return cut;
+  }
+
+  /** Cuts a stream: under `assembledHistory` what streamed is stored whole first; then the streaming error. */
+  cutStream(messageId: string): void {
+    const whole = this.platform.assembledHistory ? this.streams.cut(messageId) : undefined;
+    if (whole) this.store(EventType.ServiceAgentMessage, whole);
+    this.store(EventType.SystemMessage, { level: SystemMessageLevel.Error, message: SystemMessageText.StreamingError });
   }
 
   /** Sends a transient event (sequence `null`) to every open socket, never storing it. */

@@ -24,9 +24,17 @@ export interface PlatformBehaviour {
   historyWithoutMetadata: boolean;
   silentResume: boolean;
   refuseFirstResume: boolean;
+  /** Undefined: no stream is ever cut. */
+  streamErrorEvery: number | undefined;
 }
 
 const heartbeatEchoes: readonly HeartbeatEcho[] = ["full", "without-id", "none"];
+
+function streamErrorEvery(value: number | undefined): number | undefined {
+  if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1))
+    throw new Error(`platform.streamErrorEvery must be a whole number of messages, at least 1, not ${value}`);
+  return value;
+}
 
 function positiveNumber(name: string, value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -74,5 +82,6 @@ export function resolvePlatformBehaviour(variants: PlatformVariants, timeScale: 
     historyWithoutMetadata: variants.historyWithoutMetadata === true,
     silentResume: variants.silentResume === true,
     refuseFirstResume: variants.refuseFirstResume === true,
+    streamErrorEvery: streamErrorEvery(variants.streamErrorEvery),
   };
 }

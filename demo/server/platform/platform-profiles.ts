@@ -23,6 +23,7 @@ export const platformProfiles = {
   "history-without-metadata": { historyWithoutMetadata: true },
   "silent-resume": { silentResume: true },
   "refused-first-resume": { refuseFirstResume: true },
+  "stream-errors": { streamErrorEvery: 5 },
   "all-variants": {
     batchWithoutId: true,
     replayBatchSize: 3,
@@ -39,6 +40,7 @@ export const platformProfiles = {
     historyWithoutMetadata: true,
     silentResume: true,
     refuseFirstResume: true,
+    streamErrorEvery: 5,
   },
 } as const satisfies Record<string, Readonly<PlatformVariants>>;
 

@@ -57,6 +57,11 @@ export class FaultState implements FaultControls {
     this.failures.set(endpoint, { count, status, retryAfterSeconds });
   }
 
+  cutNextStream(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (session) session.cutNextStream = true;
+  }
+
   expireTokens(): void {
     this.tokens.expireAll();
   }

@@ -17,6 +17,7 @@ function runFault(faults: FaultState, method: string, args: Arguments): string |
   switch (method) {
     case "dropSockets":
     case "expireSession":
+    case "cutNextStream":
       if (!sessionId) return "sessionId is required";
       faults[method](sessionId);
       return undefined;

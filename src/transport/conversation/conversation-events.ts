@@ -85,6 +85,8 @@ export type ConversationEvent =
     }
   | { kind: "language-changed"; languageCode: string }
   | { kind: "session-ended"; reason: string; history?: true }
+  /** The session was left: an answer still streaming is cut where it stands, and nobody is typing. */
+  | { kind: "answer-cut" }
   /** A Chat API turn went out; the typing indicator shows `pending` until its answer. */
   | { kind: "turn-pending"; pending: boolean }
   | { kind: "connection-changed"; connection: ConnectionState; transport?: "messaging" | "chat" }

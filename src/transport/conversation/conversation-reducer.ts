@@ -60,9 +60,12 @@ const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["pha
  *   move its status (a retried message moves to the end of the transcript, stamped now, as it is delivered
  *   after what came before); a replayed one is added as `sent` unless its id is known, which then becomes `sent`;
  * - agent and live-agent messages are de-duplicated by id; chunks assemble as `stream-assembly.ts` says,
- *   the message showing `streaming: true` while open; a whole message, a newer stream or the end closes
- *   the open stream, keeping what arrived; a whole message with the id of a streamed one (a platform whose
- *   history holds the assembled message) completes it with the whole message's content;
+ *   the message showing `streaming: true` while open; a whole message, a newer stream, the platform's
+ *   streaming error (notice `agent-error`), `answer-cut` or the end closes the open stream, keeping what
+ *   arrived and marking it `incomplete`; a whole message with the id of a streamed one (a platform whose
+ *   history holds the assembled message) completes it with the whole message's content instead; the
+ *   streaming error with no stream open marks the last message `incomplete` when it is the agent's (a
+ *   history that kept the cut answer whole);
  * - a message is `history` when the event that adds or finishes it is (a replay after a reload of what the
  *   tab had already received); a stream is history only if its finishing chunk is; so are notices and the end;
  * - typing: `agent-thinking` shows the agent until its next message or chunk, a notice that `answersTurn`
@@ -85,11 +88,15 @@ export function reduceConversation(state: ConversationState, event: Conversation
   // A finished, whole or abandoned message never grows again.
   if (event.kind === "agent-message-chunk" && existing && !existing.streaming) return state;
   const newerChunk = event.kind === "agent-message-chunk" && event.id !== openStream?.messageId;
+  const cut = event.kind === "answer-cut" || (event.kind === "notice" && event.code === "agent-error");
   // A message finished by a history event is history itself, whatever its earlier events were.
   const history = "history" in event && event.history === true;
-  if (openStream && (event.kind === "agent-message" || event.kind === "session-ended" || newerChunk)) {
-    snapshot = showAssembly(snapshot, closeStream(openStream), 0, history);
+  if (openStream && (event.kind === "agent-message" || event.kind === "session-ended" || newerChunk || cut)) {
+    const completed = event.kind === "agent-message" && event.id === openStream.messageId;
+    snapshot = showAssembly(snapshot, closeStream(openStream), 0, history, !completed);
     openStream = null;
+  } else if (cut && event.kind === "notice") {
+    snapshot = markIncomplete(snapshot);
   }
   if (event.kind === "agent-message-chunk") {
     const assembly = openStream ?? startStream(event.id);
@@ -159,6 +166,8 @@ function reduceSnapshot(
     }
     case "agent-thinking":
       return showTyping(snapshot, { kind: "agent" });
+    case "answer-cut":
+      return stopTyping(snapshot, "agent");
     case "agent-left":
       return stopTyping(snapshot, "agent");
     case "live-agent-typing":
@@ -200,39 +209,52 @@ function reduceSnapshot(
 
 /**
  * Writes an assembly into its message, creating it at its first chunk; unchanged content keeps identity.
- * The message is `history` exactly when the event that wrote it last is.
+ * The message is `history` exactly when the event that wrote it last is; `incomplete` when its stream was cut.
  */
-function showAssembly(snapshot: ConversationSnapshot, assembly: StreamAssembly, time: number, history: boolean): ConversationSnapshot {
+function showAssembly(
+  snapshot: ConversationSnapshot,
+  assembly: StreamAssembly,
+  time: number,
+  history: boolean,
+  incomplete = false,
+): ConversationSnapshot {
   const index = snapshot.messages.findIndex((message) => message.id === assembly.messageId);
   const existing = snapshot.messages[index];
   const { text, attachments, suggestions } = assembly;
   const streaming = !assembly.complete;
-  const historyField = history ? { history: true as const } : {};
-  if (!existing)
-    return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time, ...historyField });
+  const flags = { ...(history && { history: true as const }), ...(incomplete && { incomplete: true as const }) };
+  if (!existing) return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time, ...flags });
   const sameContent = existing.text === text && existing.attachments === attachments && existing.suggestions === suggestions;
-  if (sameContent && existing.streaming === streaming && (existing.history === true) === history) return snapshot;
+  if (sameContent && existing.streaming === streaming && (existing.history === true) === history && !incomplete) return snapshot;
   const { history: _history, ...rest } = existing;
   const messages = snapshot.messages.slice();
-  messages[index] = { ...rest, text, attachments, suggestions, streaming, ...historyField };
+  messages[index] = { ...rest, text, attachments, suggestions, streaming, ...flags };
   return { ...snapshot, messages };
+}
+
+/** Marks the last message `incomplete` when it is a finished agent message: its answer was cut. */
+function markIncomplete(snapshot: ConversationSnapshot): ConversationSnapshot {
+  const last = snapshot.messages.at(-1);
+  if (last?.role !== "agent" || last.streaming || last.incomplete) return snapshot;
+  return { ...snapshot, messages: [...snapshot.messages.slice(0, -1), { ...last, incomplete: true }] };
 }
 
 /**
  * Appends a message of `role` (its id is new); lists default to empty, agents' messages name their author,
- * and `history` is kept only when set.
+ * and `history` and `incomplete` are kept only when set.
  */
 function append(
   snapshot: ConversationSnapshot,
   role: AuthorRole,
   fields: Partial<ChatMessage> & { id: string; text: string; time: number },
 ): ConversationSnapshot {
-  const { id, text, time, attachments = [], suggestions = [], status, streaming = false, history } = fields;
+  const { id, text, time, attachments = [], suggestions = [], status, streaming = false, history, incomplete } = fields;
   const message: ChatMessage = { id, role, text, attachments, suggestions, streaming, time };
   const author = role === "agent" ? snapshot.agent : role === "live-agent" ? snapshot.liveAgent : null;
   if (status) message.status = status;
   if (author) message.author = author;
   if (history) message.history = true;
+  if (incomplete) message.incomplete = true;
   return { ...snapshot, messages: [...snapshot.messages, message] };
 }
 

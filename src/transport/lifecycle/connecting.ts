@@ -49,7 +49,7 @@ export function proceed(state: LifecycleState, input: LifecycleInput): Transitio
  * did (`expired`: the platform said so, or it was idle longer than the platform keeps one); otherwise that
  * it could not be continued. A message that may have reached the old session is `unconfirmed`, for the
  * user to send again or not: it is never sent to the new one behind the user's back. A message the old
- * session took is left as it is: it arrived.
+ * session took is left as it is: it arrived; an answer it was streaming is cut where it stands.
  */
 export function replaceSession(state: LifecycleState, input: LifecycleInput, expired: boolean): Transition {
   const code = expired || (!state.sessionRestored && idleTooLong(state, input)) ? "new-session" : "session-not-resumed";
@@ -57,7 +57,8 @@ export function replaceSession(state: LifecycleState, input: LifecycleInput, exp
     type: "apply",
     event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now },
   };
-  const forget: LifecycleEffect[] = [{ type: "forget-session" }, { type: "leave-session" }, notice];
+  const cut: LifecycleEffect = { type: "apply", event: { kind: "answer-cut" } };
+  const forget: LifecycleEffect[] = [{ type: "forget-session" }, { type: "leave-session" }, cut, notice];
   return prepend(forget, proceed({ ...state, ...freshSession, ...freshAttempts }, input));
 }
 

@@ -206,8 +206,8 @@ export type LifecycleEffect =
   | { type: "forget-session" }
   /** Forget the conversation: the transcript and the outbox. */
   | { type: "reset-conversation" }
-  /** Tell the conversation store: a notice, or the end of the conversation. */
-  | { type: "apply"; event: Extract<ConversationEvent, { kind: "notice" | "session-ended" }> }
+  /** Tell the conversation store: a notice, an answer cut by the loss of its session, or the end of the conversation. */
+  | { type: "apply"; event: Extract<ConversationEvent, { kind: "notice" | "session-ended" | "answer-cut" }> }
   /** Switch to the Chat API. */
   | { type: "hand-over" }
   /** Tell the store how the connection reads now (the phase changed). */

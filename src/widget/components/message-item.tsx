@@ -16,7 +16,7 @@ export interface MessageItemProps {
   first: boolean;
   /** The last of a group shows the group's time. */
   last: boolean;
-  /** Only the latest agent message of an open conversation offers its suggestions. */
+  /** Only the latest agent message of an open conversation offers its suggestions, or Try again when it was cut. */
   showSuggestions: boolean;
 }
 
@@ -25,7 +25,7 @@ export interface MessageItemProps {
  * message object or flags change (its growing text while it streams re-renders its bubble alone): @preact/signals
  * skips a component that reads signals when its props are shallowly equal, so no memo wrapper is needed. A
  * message still sending, not delivered or not confirmed says so whatever its place in the group, the last
- * two with a Retry button.
+ * two with a Retry button; an agent message whose answer was cut says so in words, the latest with Try again.
  */
 export function MessageItem({ model, message, author, first, last, showSuggestions }: MessageItemProps) {
   const strings = model.locale.value;
@@ -53,6 +53,16 @@ export function MessageItem({ model, message, author, first, last, showSuggestio
         <AgentText model={model} message={message} />
       )}
       <AttachmentList attachments={message.attachments} />
+      {message.incomplete && (
+        <p class="incomplete">
+          {strings.incomplete}
+          {showSuggestions && (
+            <button part="retry" onClick={() => model.client.retry(id)}>
+              {strings.tryAgain}
+            </button>
+          )}
+        </p>
+      )}
       {(last || (status && status !== "sent")) && (
         <div class="meta">
           {last && <time>{formatTime(message.time, strings.code)}</time>}

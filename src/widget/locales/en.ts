@@ -92,4 +92,6 @@ export const en: LocaleStrings = {
     "invalid-answer": "The chat service sent an answer we could not read.",
   },
   unconfirmed: "Delivery not confirmed",
+  incomplete: "This answer was cut off.",
+  tryAgain: "Try again",
 };

@@ -89,4 +89,6 @@ export const fr: Translation = [
   "Le service de discussion a envoyé une réponse illisible.",
   // Honest states through a drop
   "Envoi non confirmé",
+  "Cette réponse a été interrompue.",
+  "Redemander",
 ];

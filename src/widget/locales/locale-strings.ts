@@ -104,6 +104,10 @@ export interface LocaleStrings {
   errors: Record<Exclude<ErrorCode, SetupErrorCode>, string>;
   /** A message that may have reached the platform, when nothing can tell; it offers `retry`. */
   unconfirmed: string;
+  /** An agent message whose answer was cut before it was complete. */
+  incomplete: string;
+  /** Asks for an answer again: the visitor's question is sent once more. */
+  tryAgain: string;
 }
 
 /**

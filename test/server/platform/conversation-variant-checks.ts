@@ -1,8 +1,18 @@
 import { expect } from "vitest";
 import { EventType } from "../../../src/protocol/event-types.ts";
-import { readReplay, sendUserMessage, startJoinedConversation, storedIdsAfter } from "../support/conversation-flow.ts";
+import { platformProfiles } from "../../../demo/server/index.ts";
+import { SystemMessageText } from "../../../src/protocol/error-texts.ts";
+import {
+  agentTurnMilliseconds,
+  expectQuiet,
+  nextAgentReply,
+  readReplay,
+  sendUserMessage,
+  startJoinedConversation,
+  storedIdsAfter,
+} from "../support/conversation-flow.ts";
 import { createSession, getToken } from "../support/http.ts";
-import { handshake, openSocket } from "../support/test-socket.ts";
+import { handshake, openSocket, type WireEvent } from "../support/test-socket.ts";
 import { socketUrl } from "../support/test-server.ts";
 import type { VariantCheck } from "./variant-checks.ts";
 
@@ -55,6 +65,30 @@ export const conversationVariantChecks: readonly VariantCheck[] = [
       expect((await handshake(url(other))).status, "the next try is not refused for the same reason").not.toBe(503);
       expect((await handshake(url(creator))).status).toBe(101);
       expect((await handshake(url(creator))).status).toBe(101);
+    },
+  },
+  {
+    profile: "stream-errors",
+    shows: "every fifth streamed message of a session is cut halfway by the stored streaming error, and never completed",
+    async run({ server, clock }) {
+      const { socket, sessionId } = await startJoinedConversation(server, { clock, streaming: true });
+      const every = platformProfiles["stream-errors"].streamErrorEvery;
+      for (let turn = 2; turn < every; turn += 1) {
+        await sendUserMessage(socket, `question ${turn}`, { clock });
+        await nextAgentReply(socket);
+      }
+      await sendUserMessage(socket, "the unlucky question", { clock });
+      const frames = await socket.until((event) => event.type === EventType.SystemMessage);
+      const streamed = frames.filter((event) => event.type === EventType.ServiceAgentMessageChunk);
+      const cutId = streamed.at(-1)?.payload.message_id;
+      const chunks = streamed.filter((chunk) => chunk.payload.message_id === cutId);
+      expect(chunks.length).toBeGreaterThan(0);
+      expect(chunks.some((chunk) => chunk.payload.is_complete === true)).toBe(false);
+      const error = frames.at(-1) as WireEvent;
+      expect(error.payload).toEqual({ level: "SYSTEM_MESSAGE_LEVEL_ERROR", message: SystemMessageText.StreamingError });
+      expect(error.sequence).toEqual(expect.any(Number));
+      clock.advance(agentTurnMilliseconds);
+      await expectQuiet(server, sessionId, socket, (event) => event.payload.message_id === chunks[0]?.payload.message_id);
     },
   },
 ];

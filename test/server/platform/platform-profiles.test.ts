@@ -22,6 +22,7 @@ const everySwitch: readonly (keyof PlatformVariants)[] = [
   "historyWithoutMetadata",
   "silentResume",
   "refuseFirstResume",
+  "streamErrorEvery",
 ] satisfies readonly (keyof Required<PlatformVariants>)[];
 
 const singleVariantProfiles = platformProfileNames.filter((name) => name !== "default" && name !== "all-variants");
@@ -120,6 +121,7 @@ describe("platform behaviour", () => {
       historyWithoutMetadata: false,
       silentResume: false,
       refuseFirstResume: false,
+      streamErrorEvery: undefined,
     });
   });
 
@@ -130,6 +132,7 @@ describe("platform behaviour", () => {
     [{ heartbeatEcho: "sometimes" as "none" }],
     [{ tokenExpirySeconds: 0 }],
     [{ chatTimeoutSeconds: Number.NaN }],
+    [{ streamErrorEvery: 0 }],
   ])("refuses the meaningless %j", (variants) => {
     expect(() => resolvePlatformBehaviour(variants, 1)).toThrow(/^platform\./);
   });

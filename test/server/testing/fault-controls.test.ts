@@ -50,6 +50,19 @@ describe("socket faults", { timeout: 6000 }, () => {
     expect(socket.drain()).toHaveLength(2);
   });
 
+  it("cutNextStream cuts the next streamed answer halfway with the streaming error, once", async () => {
+    const { socket, sessionId } = await startJoinedConversation(server, { streaming: true });
+    server.faults.cutNextStream(sessionId);
+    socket.send({ type: EventType.UserMessage, payload: { text: "tell me something long" } });
+    const frames = await socket.until((event) => event.type === EventType.SystemMessage);
+    const chunks = frames.filter((event) => event.type === EventType.ServiceAgentMessageChunk);
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.every((chunk) => chunk.payload.is_complete === false)).toBe(true);
+    expect(frames.at(-1)?.payload.message).toBe("Sorry, I encountered an error. Please try again.");
+    socket.send({ type: EventType.UserMessage, payload: { text: "and again" } });
+    expect((await nextAgentReply(socket)).events.at(-1)?.payload.is_complete).toBe(true);
+  });
+
   it("muteLiveEvents withholds every live event while on, stores them still, and reset lifts it", async () => {
     const { socket, sessionId, token } = await startJoinedConversation(server);
     socket.drain();

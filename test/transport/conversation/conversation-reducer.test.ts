@@ -312,3 +312,51 @@ describe("system events", () => {
     });
   });
 });
+
+describe("an answer cut before it was complete", () => {
+  const streamingError: ConversationEvent = {
+    kind: "notice",
+    id: "n-1",
+    level: "error",
+    code: "agent-error",
+    text: "Sorry, I encountered an error. Please try again.",
+    time: 200,
+    answersTurn: true,
+  };
+  const shown = (state: ConversationState) =>
+    state.snapshot.messages.map((message) => [message.id, message.text, message.streaming, message.incomplete ?? false]);
+
+  it("keeps what arrived, marked incomplete, when the platform's streaming error cuts it, and nobody is thinking", () => {
+    const state = run([{ kind: "agent-thinking" }, chunk("a1", 1, "Half of "), chunk("a1", 2, "it"), streamingError]);
+    expect(shown(state)).toEqual([["a1", "Half of it", false, true]]);
+    expect(state.openStream).toBeNull();
+    expect(state.snapshot.typing).toEqual({ kind: "none" });
+    expect(run([chunk("a1", 3, " more", true)], state)).toBe(state);
+  });
+
+  it("marks a stream abandoned by a newer one, or by the end, or by the session left, incomplete", () => {
+    expect(shown(run([chunk("a1", 1, "old "), chunk("a2", 1, "new", true)]))).toEqual([
+      ["a1", "old ", false, true],
+      ["a2", "new", false, false],
+    ]);
+    expect(shown(run([chunk("a1", 1, "until "), { kind: "session-ended", reason: "REASON_NATURAL_END" }]))).toEqual([
+      ["a1", "until ", false, true],
+    ]);
+    const left = run([{ kind: "agent-thinking" }, chunk("a1", 1, "so far"), { kind: "answer-cut" }]);
+    expect(shown(left)).toEqual([["a1", "so far", false, true]]);
+    expect(left.snapshot.typing).toEqual({ kind: "none" });
+  });
+
+  it("completes a stream with its own whole message, never incomplete, and marks nothing when nothing streams", () => {
+    expect(shown(run([chunk("a1", 1, "par"), agentMessage("a1", "partly whole")]))).toEqual([["a1", "partly whole", false, false]]);
+    const thinking = run([{ kind: "user-message-queued", id: "u1", text: "q", time: 1 }, { kind: "answer-cut" }]);
+    expect(thinking.snapshot.messages.map((message) => message.incomplete)).toEqual([undefined]);
+  });
+
+  it("marks the last message incomplete for a history that kept the cut answer whole, only when it is the agent's", () => {
+    const replayed = run([agentMessage("a1", "What streamed"), streamingError]);
+    expect(shown(replayed)).toEqual([["a1", "What streamed", false, true]]);
+    const afterUser = run([agentMessage("a1", "Hi"), { kind: "user-message-queued", id: "u1", text: "q", time: 1 }, streamingError]);
+    expect(afterUser.snapshot.messages.map((message) => message.incomplete)).toEqual([undefined, undefined]);
+  });
+});

@@ -59,6 +59,7 @@ function types(effects: LifecycleEffect[]): string[] {
       case "request":
         return `request:${effect.request}`;
       case "apply":
+        if (effect.event.kind === "answer-cut") return "answer-cut";
         return effect.event.kind === "notice"
           ? `notice:${effect.event.code}`
           : `end:${effect.event.reason}${effect.event.history ? ":history" : ""}`;
@@ -370,6 +371,7 @@ describe("transition: the remedies of server errors", () => {
       "close-socket",
       "forget-session",
       "leave-session",
+      "answer-cut",
       "notice:session-not-resumed",
       "request:access-token",
     ]);
@@ -620,6 +622,7 @@ describe("transition: tokens and sessions", () => {
       "cancel-timer:phase",
       "forget-session",
       "leave-session",
+      "answer-cut",
       "notice:session-not-resumed",
       "request:sessions",
     ]);
@@ -638,6 +641,7 @@ describe("transition: tokens and sessions", () => {
       "close-socket",
       "forget-session",
       "leave-session",
+      "answer-cut",
       "notice:new-session",
       "request:access-token",
     ]);
@@ -651,6 +655,7 @@ describe("transition: tokens and sessions", () => {
       "close-socket",
       "forget-session",
       "leave-session",
+      "answer-cut",
       "notice:new-session",
       "request:access-token",
     ]);
@@ -683,6 +688,7 @@ describe("transition: tokens and sessions", () => {
       "cancel-timer:phase",
       "forget-session",
       "leave-session",
+      "answer-cut",
       "notice:session-not-resumed",
       "request:sessions",
     ]);
@@ -804,6 +810,7 @@ describe("transition: endings", () => {
       "close-socket",
       "forget-session",
       "leave-session",
+      "answer-cut",
       "notice:new-session",
       "request:access-token",
     ]);
