@@ -119,6 +119,12 @@ export interface PlatformVariants {
    * history of assembled messages keeps what streamed as the whole message, before the error.)
    */
   streamErrorEvery?: number;
+  /**
+   * A user message sent while a live handoff waits for its live agent (accepted, not yet joined) is refused:
+   * not echoed nor stored, answered with the transient error `Failed to forward message to live agent`,
+   * which carries the frame's `metadata`.
+   */
+  forwardFailures?: boolean;
 }
 
 /**

@@ -123,3 +123,31 @@ describe("streams cut by the platform's streaming error", () => {
     expect(client.getSnapshot().messages.at(-1)?.incomplete).toBeUndefined();
   });
 });
+
+describe("messages refused during a live handoff", () => {
+  it("are marked not delivered, and reach the live agent once the visitor retries after it joined", async () => {
+    const server = await serve("forward-failures");
+    const { client, sessionId } = start(server);
+    await greeted(client);
+    client.send("I want a human");
+    await until(client, (snapshot) => snapshot.handoff.phase === "accepted" || snapshot.handoff.phase === "queued");
+    client.send("hello, anyone?");
+    const refused = await until(
+      client,
+      (snapshot) =>
+        snapshot.messages.some((message) => message.status === "failed") &&
+        snapshot.notices.some((notice) => notice.code === "message-not-forwarded"),
+    );
+    const [failed] = refused.messages.filter((message) => message.status === "failed");
+    await until(client, (snapshot) => snapshot.handoff.phase === "live-agent", 15_000);
+    client.retry(failed?.id ?? "");
+    await until(client, (snapshot) =>
+      snapshot.messages.some((message) => message.role === "live-agent" && message.text.includes("hello, anyone?")),
+    );
+    expect(userStatuses(client)).toEqual([
+      ["I want a human", "sent"],
+      ["hello, anyone?", "sent"],
+    ]);
+    expect(server.inspect.receivedUserMessages(sessionId()).map((message) => message.text)).toEqual(["I want a human", "hello, anyone?"]);
+  });
+});

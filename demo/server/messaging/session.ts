@@ -44,6 +44,14 @@ export interface SessionOptions {
 
 type ChunkPayload = ServerPayloads[typeof EventType.ServiceAgentMessageChunk];
 
+/** Events after which a live handoff no longer waits for its live agent. */
+const handoffSettled = new Set<ServerEventType>([
+  EventType.LiveAgentJoined,
+  EventType.HandoffFailed,
+  EventType.HandoffTimeout,
+  EventType.SessionEnd,
+]);
+
 /**
  * One Messaging session: its stored history (the first stored event is the `SESSION_START` created with
  * it), its open sockets, its demo agent and its idle expiry. Stored events are broadcast to every open
@@ -69,6 +77,8 @@ export class Session implements AgentPort {
   liveEventsMuted = false;
   /** Tokens whose first resume this session refused, under `refuseFirstResume`. */
   readonly resumesRefused = new Set<string>();
+  /** A live handoff was accepted and its live agent has not joined yet. */
+  awaitingLiveAgent = false;
   /** A test fault: the next streamed message is cut (see `FaultControls.cutNextStream`). */
   cutNextStream = false;
   private streamedMessages = 0;
@@ -147,6 +157,8 @@ export class Session implements AgentPort {
       return;
     }
     const event = createServerEvent(type, payload, this.sequences.nextStored(), this.clock.now(), metadata);
+    if (type === EventType.HandoffAccepted) this.awaitingLiveAgent = true;
+    if (handoffSettled.has(type)) this.awaitingLiveAgent = false;
     this.events.push(event as StoredEventRecord);
     this.broadcast(event);
   }

@@ -31,7 +31,8 @@ function sendError(session: Session, socket: SessionSocket, message: string, met
  * then close 1009), counts it as activity, drops it silently past the session's frame budget, then
  * decodes it. Invalid frames and frames to an ended session get a transient error `SYSTEM_MESSAGE` that
  * echoes the readable `metadata`; valid ones are echoed (stored, except heartbeats) and handed to the
- * demo agent. Heartbeat echoes and second joins follow the platform variants.
+ * demo agent. Heartbeat echoes, second joins and messages sent while a live agent is awaited follow the
+ * platform variants.
  */
 export function handleSocketMessage(session: Session, socket: SessionSocket, data: RawData): void {
   const bytes = rawDataBuffer(data);
@@ -68,6 +69,8 @@ export function handleSocketMessage(session: Session, socket: SessionSocket, dat
       session.end(SessionEndReason.UserEnd);
       return;
     case EventType.UserMessage: {
+      if (session.platform.forwardFailures && session.awaitingLiveAgent)
+        return sendError(session, socket, SystemMessageText.ForwardFailed, frame.metadata);
       const clientEventId = frame.metadata?.custom?.client_event_id;
       session.receivedUserMessages.push(
         typeof clientEventId === "string" ? { text: frame.payload.text, clientEventId } : { text: frame.payload.text },

@@ -26,6 +26,7 @@ export interface PlatformBehaviour {
   refuseFirstResume: boolean;
   /** Undefined: no stream is ever cut. */
   streamErrorEvery: number | undefined;
+  forwardFailures: boolean;
 }
 
 const heartbeatEchoes: readonly HeartbeatEcho[] = ["full", "without-id", "none"];
@@ -83,5 +84,6 @@ export function resolvePlatformBehaviour(variants: PlatformVariants, timeScale: 
     silentResume: variants.silentResume === true,
     refuseFirstResume: variants.refuseFirstResume === true,
     streamErrorEvery: streamErrorEvery(variants.streamErrorEvery),
+    forwardFailures: variants.forwardFailures === true,
   };
 }

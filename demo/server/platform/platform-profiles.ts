@@ -24,6 +24,7 @@ export const platformProfiles = {
   "silent-resume": { silentResume: true },
   "refused-first-resume": { refuseFirstResume: true },
   "stream-errors": { streamErrorEvery: 5 },
+  "forward-failures": { forwardFailures: true },
   "all-variants": {
     batchWithoutId: true,
     replayBatchSize: 3,
@@ -41,6 +42,7 @@ export const platformProfiles = {
     silentResume: true,
     refuseFirstResume: true,
     streamErrorEvery: 5,
+    forwardFailures: true,
   },
 } as const satisfies Record<string, Readonly<PlatformVariants>>;
 

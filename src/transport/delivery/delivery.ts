@@ -71,6 +71,11 @@ export interface Delivery {
   fail(id: string): void;
   /** `id` may have arrived, and nothing will tell: it is `unconfirmed` until the user sends it again. */
   unconfirm(id: string): void;
+  /**
+   * The platform refused message `id`, or the oldest message in flight when it named none: it was not
+   * delivered, and fails for the user to retry, even if its receipt had already come.
+   */
+  notDelivered(id: string | null): void;
   /** An in-flight message provably did not arrive: it waits to be sent again, in its place. */
   requeue(id: string): void;
   /**
@@ -140,6 +145,15 @@ export function createDelivery(
     }
     changed();
   };
+  const placeBack = (id: string, state: "queued" | "failed") => {
+    if (lastDelivered?.id !== id) return false;
+    const entry: OutboxEntry = { ...lastDelivered, attempts: 0, state: "queued", shown: true };
+    queue.push(entry);
+    lastDelivered = null;
+    if (state === "failed") fail([entry]);
+    changed();
+    return true;
+  };
   /** The outbox entry a receipt confirms, if any. */
   const receiptOf = ({ id, text, withoutClientId, history }: Extract<ConversationEvent, { kind: "user-message-replayed" }>) =>
     withoutClientId
@@ -189,6 +203,13 @@ export function createDelivery(
       unconfirm(queue.filter((entry) => entry.id === id));
       changed();
     },
+    notDelivered(id) {
+      const entry = id === null ? inState("in-flight")[0] : find(id);
+      if (entry) {
+        fail([entry]);
+        changed();
+      } else if (id !== null) placeBack(id, "failed");
+    },
     requeue(id) {
       const entry = find(id);
       if (entry) entry.state = "queued";
@@ -203,15 +224,7 @@ export function createDelivery(
       changed();
       return true;
     },
-    placeBack(id, state) {
-      if (lastDelivered?.id !== id) return false;
-      const entry: OutboxEntry = { ...lastDelivered, attempts: 0, state: "queued", shown: true };
-      queue.push(entry);
-      lastDelivered = null;
-      if (state === "failed") fail([entry]);
-      changed();
-      return true;
-    },
+    placeBack,
     socketLost() {
       for (const entry of inState("in-flight")) entry.state = "awaiting-replay";
     },

@@ -119,7 +119,9 @@ export type ServerCondition =
   /** The session has no conversation: join, then send the message that got the error again. */
   | "conversation-lost"
   /** The session no longer exists: a new one is needed. */
-  | "session-lost";
+  | "session-lost"
+  /** A message sent during a live handoff could not be passed on to the live agent: it was not delivered. */
+  | "forward-refused";
 
 /** What an event applied in order (after de-duplication) tells the lifecycle. */
 export type LifecycleSignal =
@@ -200,6 +202,11 @@ export type LifecycleEffect =
    * retry with one tap.
    */
   | { type: "place-back"; id: string; state: "queued" | "failed" }
+  /**
+   * The platform refused message `id` (or, when it named none, the oldest one in flight): it was not
+   * delivered, and fails for the user to retry.
+   */
+  | { type: "not-delivered"; id: string | null }
   /** The message just written is refused: its frame is over `limitBytes`. */
   | { type: "refuse-message"; limitBytes: number }
   /** Forget the session: its events, its cursor and its stored record. */

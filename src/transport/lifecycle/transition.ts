@@ -229,6 +229,8 @@ function meetCondition(state: LifecycleState, condition: ServerCondition, answer
     case "session-lost":
       if (state.sessionEnded !== null) return stay(state);
       return act(state, { kind: "session-gone", expired: false }, input, [{ type: "close-socket" }]);
+    case "forward-refused":
+      return stay(state, [{ type: "not-delivered", id: answers }]);
     case "high-load":
       // Never sent again behind the user's back: the user is offered a one-tap retry.
       return stay(state, messageId === null ? [] : [{ type: "place-back", id: messageId, state: "failed" }]);

@@ -151,6 +151,8 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
         return delivery.replaySettled(effect.maxAttempts);
       case "leave-session":
         return delivery.sessionLeft();
+      case "not-delivered":
+        return delivery.notDelivered(effect.id);
       case "place-back":
         return void delivery.placeBack(effect.id, effect.state);
       case "forget-session":

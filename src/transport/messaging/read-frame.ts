@@ -207,7 +207,7 @@ const systemMessages: [fragment: string, code: NoticeCode | null, condition: Ser
   // A platform that refuses a second join: the agent is there, which is all the join was for.
   ["already joined", null, "agent-joined"],
   ["connect you to an agent", "handoff-connect-failed", null],
-  ["forward message", "message-not-forwarded", null],
+  ["forward message", "message-not-forwarded", "forward-refused"],
   ["handoff could not", "handoff-not-initiated", null],
   ["too large", "message-too-large", null],
   ["invalid message format", "invalid-frame", null],

@@ -13,6 +13,7 @@ import {
 } from "../support/conversation-flow.ts";
 import { createSession, getToken } from "../support/http.ts";
 import { handshake, openSocket, type WireEvent } from "../support/test-socket.ts";
+import { triggerPhrase } from "../support/trigger-phrase.ts";
 import { socketUrl } from "../support/test-server.ts";
 import type { VariantCheck } from "./variant-checks.ts";
 
@@ -89,6 +90,29 @@ export const conversationVariantChecks: readonly VariantCheck[] = [
       expect(error.sequence).toEqual(expect.any(Number));
       clock.advance(agentTurnMilliseconds);
       await expectQuiet(server, sessionId, socket, (event) => event.payload.message_id === chunks[0]?.payload.message_id);
+    },
+  },
+  {
+    profile: "forward-failures",
+    shows:
+      "a message sent while the live agent is awaited is refused with an error carrying its metadata, and one after it joined goes through",
+    async run({ server, clock }) {
+      const { socket, sessionId } = await startJoinedConversation(server, { clock });
+      await sendUserMessage(socket, triggerPhrase("live-handoff"));
+      // Far enough for the handoff to be accepted, not for the live agent to join.
+      clock.advance(2500);
+      await socket.nextOfType(EventType.HandoffAccepted);
+      const custom = { client_event_id: "while-queued" };
+      socket.send({ type: EventType.UserMessage, payload: { text: "anyone there?" }, metadata: { custom } });
+      const refusal = await socket.next((event) => event.type === EventType.SystemMessage || event.type === EventType.UserMessage);
+      expect(refusal.type).toBe(EventType.SystemMessage);
+      expect(refusal.payload).toEqual({ level: "SYSTEM_MESSAGE_LEVEL_ERROR", message: SystemMessageText.ForwardFailed });
+      expect(refusal.sequence).toBeNull();
+      expect(refusal.metadata?.custom).toEqual(custom);
+      expect(server.inspect.receivedUserMessages(sessionId).map((message) => message.text)).not.toContain("anyone there?");
+      clock.advance(agentTurnMilliseconds);
+      await socket.nextOfType(EventType.LiveAgentJoined);
+      expect((await sendUserMessage(socket, "now?", { clock })).payload.text).toBe("now?");
     },
   },
 ];

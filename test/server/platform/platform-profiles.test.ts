@@ -23,6 +23,7 @@ const everySwitch: readonly (keyof PlatformVariants)[] = [
   "silentResume",
   "refuseFirstResume",
   "streamErrorEvery",
+  "forwardFailures",
 ] satisfies readonly (keyof Required<PlatformVariants>)[];
 
 const singleVariantProfiles = platformProfileNames.filter((name) => name !== "default" && name !== "all-variants");
@@ -122,6 +123,7 @@ describe("platform behaviour", () => {
       silentResume: false,
       refuseFirstResume: false,
       streamErrorEvery: undefined,
+      forwardFailures: false,
     });
   });
 

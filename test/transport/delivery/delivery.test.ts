@@ -204,6 +204,24 @@ describe("Delivery: receipts without the client's id", () => {
   });
 });
 
+describe("Delivery: a message the platform refused", () => {
+  it("fails the message it names, or the oldest in flight, and one whose receipt had come is placed back as failed", () => {
+    const { delivery, events } = setup();
+    delivery.enqueue("a", "one", 1);
+    delivery.enqueue("b", "two", 2);
+    delivery.takeSendable(1);
+    delivery.notDelivered("b");
+    delivery.notDelivered(null);
+    expect(states(delivery)).toEqual(["a:failed:0", "b:failed:0"]);
+    expect(delivery.retry("a")).toBe(true);
+    delivery.takeSendable(3);
+    delivery.received({ kind: "user-message-replayed", id: "a", text: "one", time: 4 });
+    delivery.notDelivered("a");
+    expect(states(delivery)).toEqual(["b:failed:0", "a:failed:0"]);
+    expect(events.at(-1)).toBe("user-message-failed:a");
+  });
+});
+
 describe("Delivery: the last delivered message", () => {
   it("goes out again with its id, once, when the server lost the conversation it reached", () => {
     const { delivery } = setup();

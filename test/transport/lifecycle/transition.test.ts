@@ -69,6 +69,8 @@ function types(effects: LifecycleEffect[]): string[] {
         return `settle-replay:${effect.maxAttempts}`;
       case "place-back":
         return `place-back:${effect.id}:${effect.state}`;
+      case "not-delivered":
+        return `not-delivered:${effect.id ?? "oldest"}`;
       default:
         return effect.type;
     }
@@ -87,7 +89,7 @@ const liveFrame: Step = { type: "frame-received", batch: false, heartbeatEcho: f
 const heartbeatEcho: Step = { type: "frame-received", batch: false, heartbeatEcho: true };
 const signal = (value: LifecycleSignal, history = false): Step => ({ type: "event-applied", signal: value, history });
 const condition = (
-  name: "high-load" | "unable-to-start" | "conversation-lost" | "session-lost",
+  name: "high-load" | "unable-to-start" | "conversation-lost" | "session-lost" | "forward-refused",
   answers: string | null = null,
   facts?: Partial<DeliveryFacts>,
 ): Step => ({
@@ -361,6 +363,11 @@ describe("transition: the remedies of server errors", () => {
   it("offers the user a retry of the message a high load left unanswered, and never sends it by itself", () => {
     const { types: effects } = run([...joinedLive, condition("high-load", null, { lastMessageId: "m-3" }), condition("high-load")]);
     expect(effects.slice(-2)).toEqual([["place-back:m-3:failed"], []]);
+  });
+
+  it("fails the message the platform could not pass on to the live agent, named or the oldest in flight", () => {
+    expect(run([...joinedLive, condition("forward-refused", "m-7")]).types.at(-1)).toEqual(["not-delivered:m-7"]);
+    expect(run([...joinedLive, condition("forward-refused")]).types.at(-1)).toEqual(["not-delivered:oldest"]);
   });
 
   it("starts a new session when the server no longer finds this one, unless it ended, never saying it expired", () => {

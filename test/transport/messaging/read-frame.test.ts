@@ -150,7 +150,7 @@ describe("readFrame: server texts as codes and conditions", () => {
     [SystemMessageText.UnableToRetrieveSession, "session-unavailable", null],
     [SystemMessageText.ConnectorNotFound, "connector-not-found", null],
     [SystemMessageText.HandoffConnectFailed, "handoff-connect-failed", null],
-    [SystemMessageText.ForwardFailed, "message-not-forwarded", null],
+    [SystemMessageText.ForwardFailed, "message-not-forwarded", "forward-refused"],
     [SystemMessageText.HandoffNotInitiated, "handoff-not-initiated", null],
     [SystemMessageText.MessageTooLarge, "message-too-large", null],
     [SystemMessageText.InvalidFormat, "invalid-frame", null],

@@ -93,6 +93,8 @@ export class FakePlatform {
   refusedJoins = 0;
   /** The next user message is answered with the high-load warning. */
   highLoadNext = false;
+  /** A live handoff waits for its live agent: with `forwardFailures`, user messages are refused meanwhile. */
+  awaitingLiveAgent = false;
   /** While true, user messages are echoed but the agent does not answer them. */
   withholdReplies = false;
   /** Every USER_TYPING state the server received, in order, with the time. */
@@ -366,6 +368,10 @@ export class FakePlatform {
       case EventType.UserMessage: {
         this.userMessageFrames += 1;
         if (this.loseUserMessages) return;
+        if (this.variants.forwardFailures && this.awaitingLiveAgent) {
+          const refused = { level: SystemMessageLevel.Error, message: SystemMessageText.ForwardFailed };
+          return this.transient(session, EventType.SystemMessage, refused, frame.metadata);
+        }
         const text = String(frame.payload.text);
         const clientEventId = frame.metadata?.custom?.client_event_id;
         session.receivedUserMessages.push({ text, clientEventId: typeof clientEventId === "string" ? clientEventId : undefined });
