@@ -125,6 +125,8 @@ export interface PlatformVariants {
    * which carries the frame's `metadata`.
    */
   forwardFailures?: boolean;
+  /** Only a user message counts as activity: heartbeats and other frames do not put off the idle expiry. */
+  heartbeatsNotActivity?: boolean;
 }
 
 /**

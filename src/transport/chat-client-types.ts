@@ -58,7 +58,10 @@ export interface ChatClient {
   on<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): () => void;
   /** Stops `handler` listening to `name`. */
   off<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): void;
-  /** Connects (or restores a persisted session). Idempotent. */
+  /**
+   * Connects (or restores a persisted session). Called again, it tells the client the visitor engaged: a
+   * conversation whose session expired while it was left alone goes on in a new one. Otherwise idempotent.
+   */
   start(): void;
   /**
    * Starts only when this tab stored a conversation to resume, so a page can resume one at load without

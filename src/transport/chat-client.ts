@@ -81,7 +81,8 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
   }
 
   const start = () => {
-    if (started || destroyed) return;
+    if (destroyed) return;
+    if (started) return transport?.start();
     started = true;
     if (plan.error) store.apply({ kind: "connection-changed", connection: { status: "failed", error: plan.error } });
     else if (transport) transport.start();

@@ -4,7 +4,10 @@
  * delivery state, with the same rules, and feed the same conversation store.
  */
 export interface Transport {
-  /** Starts connecting (resuming the stored session, if any). Idempotent. */
+  /**
+   * Starts connecting (resuming the stored session, if any); once started, the visitor engages: a
+   * conversation that waits for the visitor goes on. Otherwise idempotent.
+   */
   start(): void;
   /** The size decision for a message whose frame is `frameBytes` long: null when it may be queued. */
   admit(frameBytes: number): { limitBytes: number } | null;

@@ -29,7 +29,8 @@ export interface MountedWidget {
  * or `options.client`) is owned by the widget: `destroy()` destroys it. With `start: "open"` (the default)
  * it is started only when the visitor engages: the panel opens or a message is sent. It starts at mount
  * with `start: "load"`, outside floating mode (the panel is on show), or when the tab has a stored
- * session, which is then resumed. The panel's open state is stored with the session and restored with it.
+ * session, which is then resumed. Every later opening of the panel is an engagement too, which wakes a
+ * conversation whose session expired while it was left alone. The panel's open state is stored with the session and restored with it.
  * `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives it.
  */
 export function mountWidget(
@@ -58,8 +59,8 @@ export function mountWidget(
   });
   switchLocale(model.locale, preferredLocaleCode(options.locale));
   let engaged = options.start === "load" || memory.hasSession;
+  // Each engagement is told to the client: one whose session expired while left alone goes on then.
   const engage = () => {
-    if (engaged) return;
     engaged = true;
     client.start();
   };
@@ -72,6 +73,7 @@ export function mountWidget(
     });
   };
   use(client);
+  let shown = false;
   const stopWatching = effect(() => {
     const open = model.open.value;
     const floating = model.mode.value === "floating";
@@ -79,7 +81,8 @@ export function mountWidget(
     // take focus as soon as it can. (The composer ignores a request made before it rendered, so a panel
     // mounted open takes no focus from the page.) On a touch screen the panel keeps it: no keyboard pops up.
     if (open && floating && !engaged && !isTouchScreen()) model.focusInput();
-    if (open || !floating) engage();
+    if ((open || !floating) && !shown) engage();
+    shown = open || !floating;
     memory.rememberPanel(open);
   });
   adoptStyleSheets(root, styleSheets);

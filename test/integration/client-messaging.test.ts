@@ -192,11 +192,15 @@ describe.each(integrationProfiles)("Messaging against the reference server, deci
     expect(snapshot.ended).toEqual({ reason: "REASON_NATURAL_END" });
   });
 
-  it("continues in a new session, with a notice, after the session is abandoned", async () => {
+  it("waits for the visitor after the session is abandoned, then goes on in a new session, with a notice", async () => {
     const { client, sessionId } = start();
     await greeted(client);
     const first = sessionId();
     server.faults.expireSession(first);
+    await until(client, (current) => current.connection.status === "idle");
+    expect(server.inspect.sessionIds()).not.toContain(first);
+    expect(client.getSnapshot().ended).toBeNull();
+    client.send("still there?");
     // A platform that closes an idle session without a word leaves the client unsure it expired.
     const code = variants.idleCloseWithoutEnd ? "session-not-resumed" : "new-session";
     const snapshot = await until(
@@ -205,7 +209,6 @@ describe.each(integrationProfiles)("Messaging against the reference server, deci
     );
     expect(sessionId()).not.toBe(first);
     expect(snapshot.ended).toBeNull();
-    client.send("still there?");
     await until(client, (current) => current.messages.some((message) => message.role === "user" && message.status === "sent"));
     expect(server.inspect.receivedUserMessages(sessionId()).map((message) => message.text)).toEqual(["still there?"]);
   });
@@ -241,7 +244,10 @@ describe.each(integrationProfiles)("Messaging against the reference server, deci
     expect(JSON.stringify([...first.storage.items])).not.toMatch(/access_token|eyJ/);
     if (variants.sessionBoundTokens) {
       // The fresh token of the reloaded page cannot open the session of the old one: once it is refused
-      // twice, a new conversation starts, with a notice, and the old session is never joined again.
+      // twice, the conversation waits for the visitor, then goes on in a new one, with a notice; the old
+      // session is never joined again.
+      await until(second.client, (current) => current.connection.status === "idle");
+      second.client.start();
       const snapshot = await until(
         second.client,
         (current) => current.connection.status === "connected" && finishedAgentMessages(current).length >= 1,
@@ -253,6 +259,7 @@ describe.each(integrationProfiles)("Messaging against the reference server, deci
         "connecting",
         "reconnecting",
         "connecting",
+        "dormant",
         "creating-session",
         "connecting",
         "replaying",
@@ -288,16 +295,20 @@ describe.each(integrationProfiles)("Messaging against the reference server, deci
     server.faults.expireTokens();
     server.faults.dropSockets(firstSession);
     await until(client, (snapshot) => snapshot.connection.status === "reconnecting");
-    await until(client, (snapshot) => snapshot.connection.status === "connected", 15_000);
     const failing = ["live", "reconnecting", "connecting", "reconnecting", "connecting", "reconnecting", "connecting", "authorizing"];
     if (variants.sessionBoundTokens) {
-      // The fresh token cannot open the old session either: refused twice, a new one starts, with a notice.
-      const refusedTwice = ["connecting", "reconnecting", "connecting", "creating-session", "connecting", "replaying", "live"];
+      // The fresh token cannot open the old session either: refused twice, the session is given up, and the
+      // next message goes on in a new one, with a notice.
+      await until(client, (snapshot) => snapshot.connection.status === "idle", 15_000);
+      client.send("anyone?");
+      await until(client, (snapshot) => snapshot.connection.status === "connected");
+      const refusedTwice = ["connecting", "reconnecting", "connecting", "dormant", "creating-session", "connecting", "replaying", "live"];
       expect(phaseNames(client).slice(5)).toEqual([...failing, ...refusedTwice]);
       expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
       expect(sessionId()).not.toBe(firstSession);
       return;
     }
+    await until(client, (snapshot) => snapshot.connection.status === "connected", 15_000);
     expect(phaseNames(client).slice(5)).toEqual([...failing, "connecting", "replaying", "live"]);
     expect(server.inspect.sessionIds()).toContain(firstSession);
   });

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { PlatformProfileName, ReferenceServer } from "../../demo/server/index.ts";
+import { platformProfiles, startReferenceServer, type PlatformProfileName, type ReferenceServer } from "../../demo/server/index.ts";
 import type { DiagnosableChatClient } from "../../src/transport/chat-client.ts";
 import {
   connectClient,
   finishedAgentMessages,
+  clientTimeScale,
   MemoryStorage,
   nodeWebSocket,
   persistedSessionId,
@@ -150,4 +151,31 @@ describe("messages refused during a live handoff", () => {
     ]);
     expect(server.inspect.receivedUserMessages(sessionId()).map((message) => message.text)).toEqual(["I want a human", "hello, anyone?"]);
   });
+});
+
+describe("an idle tab on a platform where heartbeats are no activity", () => {
+  it("starts no session after the expiry until the visitor writes, whatever the heartbeats", async () => {
+    const idleMilliseconds = 1500;
+    const server = await startReferenceServer({
+      port: 0,
+      host: "127.0.0.1",
+      timeScale: clientTimeScale,
+      sessionIdleMilliseconds: idleMilliseconds,
+      platform: platformProfiles["heartbeats-not-activity"],
+    });
+    servers.push(server);
+    const { client, sessionId } = start(server);
+    await greeted(client);
+    const first = sessionId();
+    await until(client, (snapshot) => snapshot.connection.status === "idle");
+    // Absence takes time to show: three more expiries' worth, in which an eager client would have started three sessions.
+    await new Promise((resolve) => setTimeout(resolve, 3 * idleMilliseconds));
+    expect(server.inspect.sessionIds()).toEqual([]);
+    expect(client.getSnapshot().connection).toEqual({ status: "idle" });
+    expect(finishedAgentMessages(client.getSnapshot())).toHaveLength(1);
+    client.send("hello again");
+    await until(client, (snapshot) => finishedAgentMessages(snapshot).length >= 3);
+    expect(server.inspect.sessionIds()).toHaveLength(1);
+    expect(sessionId()).not.toBe(first);
+  }, 20_000);
 });

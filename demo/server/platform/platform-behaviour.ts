@@ -27,6 +27,7 @@ export interface PlatformBehaviour {
   /** Undefined: no stream is ever cut. */
   streamErrorEvery: number | undefined;
   forwardFailures: boolean;
+  heartbeatsNotActivity: boolean;
 }
 
 const heartbeatEchoes: readonly HeartbeatEcho[] = ["full", "without-id", "none"];
@@ -85,5 +86,6 @@ export function resolvePlatformBehaviour(variants: PlatformVariants, timeScale: 
     refuseFirstResume: variants.refuseFirstResume === true,
     streamErrorEvery: streamErrorEvery(variants.streamErrorEvery),
     forwardFailures: variants.forwardFailures === true,
+    heartbeatsNotActivity: variants.heartbeatsNotActivity === true,
   };
 }

@@ -25,6 +25,7 @@ export const platformProfiles = {
   "refused-first-resume": { refuseFirstResume: true },
   "stream-errors": { streamErrorEvery: 5 },
   "forward-failures": { forwardFailures: true },
+  "heartbeats-not-activity": { heartbeatsNotActivity: true },
   "all-variants": {
     batchWithoutId: true,
     replayBatchSize: 3,
@@ -43,6 +44,7 @@ export const platformProfiles = {
     refuseFirstResume: true,
     streamErrorEvery: 5,
     forwardFailures: true,
+    heartbeatsNotActivity: true,
   },
 } as const satisfies Record<string, Readonly<PlatformVariants>>;
 

@@ -45,21 +45,31 @@ export function proceed(state: LifecycleState, input: LifecycleInput): Transitio
 }
 
 /**
- * The session is gone: forget it, say so, and create another one. The notice says it expired only when it
- * did (`expired`: the platform said so, or it was idle longer than the platform keeps one); otherwise that
- * it could not be continued. A message that may have reached the old session is `unconfirmed`, for the
- * user to send again or not: it is never sent to the new one behind the user's back. A message the old
- * session took is left as it is: it arrived; an answer it was streaming is cut where it stands.
+ * The session is gone: forget it, and create another one when a message waits to be sent, saying so; else
+ * the conversation waits for the visitor (`dormant`), its transcript on show, and says so when it goes on
+ * (see `resumeDormant`). The notice says the session expired only when it did (`expired`: the platform said
+ * so, or it was idle longer than the platform keeps one); otherwise that it could not be continued. A
+ * message that may have reached the old session is `unconfirmed`, for the user to send again or not: it is
+ * never sent to the new one behind the user's back. A message the old session took is left as it is: it
+ * arrived; an answer it was streaming is cut where it stands.
  */
 export function replaceSession(state: LifecycleState, input: LifecycleInput, expired: boolean): Transition {
   const code = expired || (!state.sessionRestored && idleTooLong(state, input)) ? "new-session" : "session-not-resumed";
-  const notice: LifecycleEffect = {
-    type: "apply",
-    event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now },
-  };
   const cut: LifecycleEffect = { type: "apply", event: { kind: "answer-cut" } };
-  const forget: LifecycleEffect[] = [{ type: "forget-session" }, { type: "leave-session" }, cut, notice];
-  return prepend(forget, proceed({ ...state, ...freshSession, ...freshAttempts }, input));
+  const forget: LifecycleEffect[] = [{ type: "forget-session" }, { type: "leave-session" }, cut];
+  const left = { ...state, ...freshSession, ...freshAttempts, attempt: 0 };
+  if (!input.delivery.queued) return { state: { ...left, phase: { name: "dormant", notice: code } }, effects: forget };
+  return prepend([...forget, noticeOf(code, input)], proceed(left, input));
+}
+
+/** A conversation left dormant goes on in a new session, saying why it is a new one. */
+export function resumeDormant(state: LifecycleState, input: LifecycleInput): Transition {
+  if (state.phase.name !== "dormant") return { state, effects: [] };
+  return prepend([noticeOf(state.phase.notice, input)], proceed(state, input));
+}
+
+function noticeOf(code: "new-session" | "session-not-resumed", input: LifecycleInput): LifecycleEffect {
+  return { type: "apply", event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now } };
 }
 
 /** Carries out the classified answer to a failure; `cleanUp` runs first. */

@@ -4,7 +4,7 @@ import type { LifecycleEffect, LifecyclePhase, LifecycleState, TimerName, Transi
 import { heartbeatInterval, reconnectBudget } from "./reconnect-policy.ts";
 
 /** Phases that carry nothing but their name. */
-export type PlainPhaseName = Exclude<LifecyclePhase, { name: "reconnecting" | "ended" | "failed" }>["name"];
+export type PlainPhaseName = Exclude<LifecyclePhase, { name: "reconnecting" | "ended" | "failed" | "dormant" }>["name"];
 
 /** What a session starts with, and what a replaced session forgets. */
 export const freshSession = {
@@ -53,8 +53,9 @@ export function initialLifecycleState(): LifecycleState {
   };
 }
 
-/** How the lifecycle reads to a person (the snapshot's `connection`). */
+/** How the lifecycle reads to a person (the snapshot's `connection`): a dormant conversation is not connected. */
 export function toConnectionState(phase: LifecyclePhase): ConnectionState {
+  if (phase.name === "dormant") return { status: "idle" };
   const { name, ...details } = phase;
   const status = name === "live" ? "connected" : ["authorizing", "creating-session", "replaying"].includes(name) ? "connecting" : name;
   return { status, ...(name === "ended" ? {} : details) } as ConnectionState;

@@ -15,6 +15,11 @@ export type LifecyclePhase =
   | { name: "live" }
   | { name: "reconnecting"; attempt: number; nextAttemptAt: number }
   | { name: "offline" }
+  /**
+   * The session is gone and nothing waits to be sent: the conversation waits for the visitor, with no
+   * session, socket or timer, until a message is written or the visitor engages. `notice` is said then.
+   */
+  | { name: "dormant"; notice: "new-session" | "session-not-resumed" }
   /** The Chat API transport has taken over; the lifecycle then only decides message sizes. */
   | { name: "fallback" }
   | { name: "ended"; reason: string }
@@ -167,6 +172,8 @@ export type LifecycleEvent =
   | { type: "went-offline" }
   | { type: "woke" }
   | { type: "retry-now" }
+  /** The visitor engaged (opened the panel) or the site asked to start: a conversation left dormant goes on. */
+  | { type: "engaged" }
   | { type: "end-requested" }
   | { type: "new-conversation" };
 

@@ -1,5 +1,5 @@
 import { maxFrameBytes } from "../../protocol/index.ts";
-import { act, dueForRenewal, idleTooLong, proceed, replaceSocket } from "./connecting.ts";
+import { act, dueForRenewal, idleTooLong, proceed, replaceSocket, resumeDormant } from "./connecting.ts";
 import { end, enter, freshSession, freshAttempts, prepend, sendFrame, startTimer, stay, toConnectionState } from "./lifecycle-state.ts";
 import type { LifecycleEffect, LifecycleInput, LifecycleSignal, LifecycleState, ServerCondition, Transition } from "./lifecycle-types.ts";
 import { heartbeatInterval, messageSizeLimit, reconnectBudget, stableAfterMilliseconds } from "./reconnect-policy.ts";
@@ -157,7 +157,10 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
     case "event-applied":
       return applySignal(state, input.signal, input.history, input);
     case "outbox-changed":
-      return phase === "live" && input.delivery.queued ? sendQueued(state) : stay(state);
+      if (!input.delivery.queued) return stay(state);
+      return phase === "live" ? sendQueued(state) : phase === "dormant" ? resumeDormant(state, input) : stay(state);
+    case "engaged":
+      return resumeDormant(state, input);
     case "frame-sent": {
       const sent = { ...state, lastActivityAt: input.now };
       return stay(input.joinEventId === undefined ? sent : { ...sent, join: "sent", joinEventId: input.joinEventId });
@@ -173,6 +176,7 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
         ? proceed({ ...state, online: true }, input)
         : stay({ ...state, online: true });
     case "retry-now":
+      if (phase === "dormant") return resumeDormant(state, input);
       if (phase === "reconnecting") return proceed(state, input);
       return phase === "failed" || phase === "offline" ? proceed({ ...state, attempt: 0 }, input) : stay(state);
     case "end-requested":

@@ -191,7 +191,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     diagnostics,
     trace,
     start() {
-      if (lifecycle.phase.name !== "idle") return;
+      if (lifecycle.phase.name !== "idle") return dispatch({ type: "engaged" });
       removers.push(
         environment.onWake(() => dispatch({ type: "woke" })),
         environment.onOffline(() => dispatch({ type: "went-offline" })),

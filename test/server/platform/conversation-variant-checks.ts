@@ -115,4 +115,24 @@ export const conversationVariantChecks: readonly VariantCheck[] = [
       expect((await sendUserMessage(socket, "now?", { clock })).payload.text).toBe("now?");
     },
   },
+  {
+    profile: "heartbeats-not-activity",
+    shows: "heartbeats do not put off the idle expiry, while a user message does",
+    async run({ server, clock }) {
+      const { socket, sessionId } = await startJoinedConversation(server, { clock });
+      for (let minute = 0; minute < 8; minute += 1) {
+        clock.advance(60_000);
+        socket.send({ type: EventType.Heartbeat, payload: {} });
+        await socket.nextOfType(EventType.Heartbeat);
+      }
+      await sendUserMessage(socket, "still here", { clock });
+      clock.advance(10 * 60_000 - agentTurnMilliseconds - 1000);
+      expect(server.inspect.sessionIds(), "a user message put the expiry off").toContain(sessionId);
+      socket.send({ type: EventType.Heartbeat, payload: {} });
+      await socket.nextOfType(EventType.Heartbeat);
+      clock.advance(2000);
+      expect([1000, 4001]).toContain((await socket.waitForClose()).code);
+      expect(server.inspect.sessionIds()).not.toContain(sessionId);
+    },
+  },
 ];

@@ -24,6 +24,7 @@ const everySwitch: readonly (keyof PlatformVariants)[] = [
   "refuseFirstResume",
   "streamErrorEvery",
   "forwardFailures",
+  "heartbeatsNotActivity",
 ] satisfies readonly (keyof Required<PlatformVariants>)[];
 
 const singleVariantProfiles = platformProfileNames.filter((name) => name !== "default" && name !== "all-variants");
@@ -124,6 +125,7 @@ describe("platform behaviour", () => {
       refuseFirstResume: false,
       streamErrorEvery: undefined,
       forwardFailures: false,
+      heartbeatsNotActivity: false,
     });
   });
 

@@ -371,7 +371,7 @@ describe("transition: the remedies of server errors", () => {
   });
 
   it("starts a new session when the server no longer finds this one, unless it ended, never saying it expired", () => {
-    const lost = run([...joinedLive, condition("session-lost")]);
+    const lost = run([...joinedLive, condition("session-lost", null, { queued: true })]);
     expect(lost.names.at(-1)).toBe("authorizing");
     expect(lost.types.at(-1)).toEqual([
       "cancel-timer:phase",
@@ -612,7 +612,7 @@ describe("transition: tokens and sessions", () => {
     expect(last.tokenRenewAt).toBe(1_085_100 + 80_000);
   });
 
-  it("moves to a new session when the session refuses its renewed token twice, with nothing to fail or retry", () => {
+  it("leaves a session that refuses its renewed token twice, with nothing to fail or retry, until there is something to send", () => {
     const answered = { lastMessageId: "m-1", lastMessageAnswered: true };
     const { names, types: effects } = run(
       [
@@ -621,17 +621,14 @@ describe("transition: tokens and sessions", () => {
         { type: "socket-closed", code: 1006, at: 1_085_200, facts: answered },
         { ...timer(), at: 1_086_200 },
         { type: "socket-closed", code: 1006, at: 1_086_300, facts: answered },
+        { type: "outbox-changed", at: 1_090_000, facts: { ...answered, queued: true } },
       ],
       shortLived(),
     );
-    expect(names).toEqual(["authorizing", "connecting", "reconnecting", "connecting", "creating-session"]);
-    expect(effects.at(-1)).toEqual([
-      "cancel-timer:phase",
-      "forget-session",
-      "leave-session",
-      "answer-cut",
-      "notice:session-not-resumed",
-      "request:sessions",
+    expect(names).toEqual(["authorizing", "connecting", "reconnecting", "connecting", "dormant", "creating-session"]);
+    expect(effects.slice(-2)).toEqual([
+      ["cancel-timer:phase", "forget-session", "leave-session", "answer-cut"],
+      ["cancel-timer:phase", "notice:session-not-resumed", "request:sessions"],
     ]);
   });
 
@@ -643,19 +640,11 @@ describe("transition: tokens and sessions", () => {
 
   it("never relabels the last message the replaced session took, answered or not: it arrived", () => {
     const unanswered = run([...joinedLive, { type: "socket-closed", code: 4001, facts: { lastMessageId: "m-4" } }]);
-    expect(unanswered.types.at(-1)).toEqual([
-      "cancel-timer:phase",
-      "close-socket",
-      "forget-session",
-      "leave-session",
-      "answer-cut",
-      "notice:new-session",
-      "request:access-token",
-    ]);
+    expect(unanswered.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "leave-session", "answer-cut"]);
   });
 
   it("fetches a fresh token for every new session", () => {
-    const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 4001 }]);
+    const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 4001, facts: { queued: true } }]);
     expect(names.at(-1)).toBe("authorizing");
     expect(effects.at(-1)).toEqual([
       "cancel-timer:phase",
@@ -682,28 +671,25 @@ describe("transition: tokens and sessions", () => {
     expect(last.sessionId).toBe("s-1");
   });
 
-  it("starts a new session, saying the earlier one could not be continued, when a restored session refuses its token twice", () => {
+  it("leaves a restored session refused twice dormant, and starts a new one when the visitor engages, saying why", () => {
     const { names, types: effects } = run([
       restoredStart,
       { type: "token-received", expiresInSeconds: 86400 },
       { type: "socket-closed", code: 1006 },
       timer(),
       { type: "socket-closed", code: 1006 },
+      { type: "engaged" },
     ]);
-    expect(names).toEqual(["authorizing", "connecting", "reconnecting", "connecting", "creating-session"]);
-    expect(effects.at(-1)).toEqual([
-      "cancel-timer:phase",
-      "forget-session",
-      "leave-session",
-      "answer-cut",
-      "notice:session-not-resumed",
-      "request:sessions",
+    expect(names).toEqual(["authorizing", "connecting", "reconnecting", "connecting", "dormant", "creating-session"]);
+    expect(effects.slice(-2)).toEqual([
+      ["cancel-timer:phase", "forget-session", "leave-session", "answer-cut"],
+      ["cancel-timer:phase", "notice:session-not-resumed", "request:sessions"],
     ]);
   });
 
   it("doubts a session that closed normally with no end said: after a second refusal it asks for a token, and two more make it gone", () => {
     const refused: Step = { type: "socket-closed", code: 1006 };
-    const { names, types: effects } = run([
+    const { names, last } = run([
       ...joinedLive,
       { type: "socket-closed", code: 1000 },
       timer(),
@@ -724,14 +710,14 @@ describe("transition: tokens and sessions", () => {
       "connecting",
       "reconnecting",
       "connecting",
-      "creating-session",
+      "dormant",
     ]);
-    expect(effects.at(-1)).toContain("notice:session-not-resumed");
+    expect(last.phase).toEqual({ name: "dormant", notice: "session-not-resumed" });
   });
 
   it("says a session expired when it was idle longer than the platform keeps one before the refusals", () => {
     const refused: Step = { type: "socket-closed", code: 1006 };
-    const { names, types: effects } = run(
+    const { names, last } = run(
       [refused, timer(), refused, timer(), refused, { type: "token-received", expiresInSeconds: null }, refused, timer(), refused],
       run(joinedLive).last,
       1_000_000 + 11 * 60 * 1000,
@@ -745,9 +731,9 @@ describe("transition: tokens and sessions", () => {
       "connecting",
       "reconnecting",
       "connecting",
-      "creating-session",
+      "dormant",
     ]);
-    expect(effects.at(-1)).toContain("notice:new-session");
+    expect(last.phase).toEqual({ name: "dormant", notice: "new-session" });
   });
 
   it("replaces a session refused twice after a token refresh, as its new token may not match it", () => {
@@ -771,7 +757,7 @@ describe("transition: tokens and sessions", () => {
       ],
       refreshed.last,
     );
-    expect(next.names).toEqual(["connecting", "reconnecting", "connecting", "creating-session"]);
+    expect(next.names).toEqual(["connecting", "reconnecting", "connecting", "dormant"]);
   });
 
   it("fails for good on a 401 from the access token, naming the likely cause", () => {
@@ -809,18 +795,36 @@ describe("transition: endings", () => {
     expect(reloaded.types.at(-1)).toContain("end:REASON_NATURAL_END:history");
   });
 
-  it("goes on in a new session after an abandonment, with a notice and no end", () => {
-    const abandoned = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" })]);
-    expect(abandoned.names.at(-1)).toBe("authorizing");
-    expect(abandoned.types.at(-1)).toEqual([
-      "cancel-timer:phase",
-      "close-socket",
-      "forget-session",
-      "leave-session",
-      "answer-cut",
-      "notice:new-session",
-      "request:access-token",
+  it("waits for the visitor after an abandonment, with no session and no end, and goes on in a new one when a message is written", () => {
+    const waiting: Step = { type: "outbox-changed", facts: { queued: true } };
+    const abandoned = run([
+      ...joinedLive,
+      signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" }),
+      { type: "woke" },
+      { type: "retry-now" },
+      waiting,
     ]);
+    expect(abandoned.names.slice(-4)).toEqual(["dormant", "dormant", "authorizing", "authorizing"]);
+    expect(abandoned.types.slice(-4)).toEqual([
+      ["cancel-timer:phase", "close-socket", "forget-session", "leave-session", "answer-cut"],
+      [],
+      ["cancel-timer:phase", "notice:new-session", "request:access-token"],
+      [],
+    ]);
+    expect(abandoned.states.at(-4)?.phase).toEqual({ name: "dormant", notice: "new-session" });
+    const queued = run([...joinedLive, { ...signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" }), facts: { queued: true } }]);
+    expect(queued.names.at(-1)).toBe("authorizing");
+    expect(queued.types.at(-1)).toContain("notice:new-session");
+  });
+
+  it("shows a dormant conversation as not connected, and ends it for the visitor without a session to tell", () => {
+    const dormant = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" })]);
+    expect(dormant.effects.at(-1)?.find((effect) => effect.type === "show-connection")).toEqual({
+      type: "show-connection",
+      connection: { status: "idle" },
+    });
+    const ended = run([{ type: "went-offline" }, { type: "end-requested" }], dormant.last);
+    expect(ended.names).toEqual(["dormant", "ended"]);
   });
 
   it("sends the end frame when live, and ends locally while disconnected, keeping nothing to resume", () => {

@@ -97,6 +97,11 @@ export class FakePlatform {
   awaitingLiveAgent = false;
   /** While true, user messages are echoed but the agent does not answer them. */
   withholdReplies = false;
+  /**
+   * When set, a session with no client frame for this long expires (with `heartbeatsNotActivity`, no user
+   * message), as `expireSession` does.
+   */
+  idleExpiryMilliseconds: number | null = null;
   /** Every USER_TYPING state the server received, in order, with the time. */
   readonly typing: { state: string; at: number }[] = [];
   /** Every USER_MESSAGE frame that reached the server, lost ones included. */
@@ -117,6 +122,7 @@ export class FakePlatform {
     return { access_token: token, expires_in: this.variants.tokenExpirySeconds ?? 86400, token_type: "Bearer" };
   }
   private readonly chatConversations = new Map<string, number>();
+  private readonly idleTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Token and session pairs whose first upgrade was refused, under `refuseFirstResume`. */
   private readonly refusedResumes = new Set<string>();
   private idCounter = 0;
@@ -164,6 +170,11 @@ export class FakePlatform {
     this.signals.wake(reason);
   }
 
+  /** How many sessions were ever created, expired ones included. */
+  get createdSessions(): number {
+    return this.sessionCounter;
+  }
+
   /** The one session the tests create (the first). */
   get session(): FakeSession {
     const [session] = this.sessions.values();
@@ -185,6 +196,7 @@ export class FakePlatform {
 
   /** The session expires for lack of client frames: 4001 after a stored end, or 1000 and nothing with `idleCloseWithoutEnd`. */
   expireSession(session: FakeSession): void {
+    clearTimeout(this.idleTimers.get(session.id));
     if (!this.variants.idleCloseWithoutEnd) this.emit(session, EventType.SessionEnd, { reason: "REASON_USER_ABANDONED" });
     for (const socket of session.sockets.splice(0)) socket.close({ code: this.variants.idleCloseWithoutEnd ? 1000 : 4001, reason: "" });
     this.sessions.delete(session.id);
@@ -268,6 +280,7 @@ export class FakePlatform {
       const session: FakeSession = { id, events: [], sockets: [], receivedUserMessages: [], nextSequence: 0, agentPresent: false };
       const zero = this.variants.zeroCapabilities ? { max_reconnect_attempts: 0, heartbeat_interval_seconds: 0 } : {};
       this.sessions.set(id, session);
+      this.keepAlive(session);
       this.muted(() => this.emit(session, EventType.SessionStart, { capabilities: { ...this.capabilities, ...zero } }));
       const issued = this.tokens.get(token ?? "");
       if (issued) issued.sessionId = id;
@@ -334,8 +347,19 @@ export class FakePlatform {
     });
   }
 
+  /** Puts off the idle expiry of the session, when one is set. */
+  private keepAlive(session: FakeSession): void {
+    if (this.idleExpiryMilliseconds === null) return;
+    clearTimeout(this.idleTimers.get(session.id));
+    this.idleTimers.set(
+      session.id,
+      setTimeout(() => this.sessions.get(session.id) === session && this.expireSession(session), this.idleExpiryMilliseconds),
+    );
+  }
+
   private receive(session: FakeSession, socket: ServerSocket, text: string): void {
     const frame = JSON.parse(text) as { type: string; payload: Record<string, unknown>; metadata?: WireEvent["metadata"] };
+    if (!this.variants.heartbeatsNotActivity || frame.type === EventType.UserMessage) this.keepAlive(session);
     switch (frame.type) {
       case EventType.Heartbeat: {
         const echo = this.variants.heartbeatEcho ?? "full";
