@@ -78,11 +78,11 @@ export interface ChatClient {
   /** Sends a suggestion's text, as `send` does. */
   chooseSuggestion(text: string): SendResult;
   /**
-   * Sends a `failed` or `unconfirmed` user message again, with its id; or, given an agent message whose
-   * answer was cut (`incomplete`), asks for it again: the user message before it is sent once more, as a
-   * new message.
+   * Sends a `failed` or `unconfirmed` user message again, with its id. Given an agent message whose answer
+   * was cut (`incomplete`), or a notice that offers to try again (`retryAt`), tries that turn again: its user
+   * message goes again with its id if it did not arrive, else once more as a new message.
    */
-  retry(messageId: string): void;
+  retry(id: string): void;
   /** Skips the wait before the next reconnect attempt. */
   retryNow(): void;
   /** Ends the session for the user. */

@@ -30,7 +30,7 @@ export interface DiagnosableChatClient extends ChatClient {
  * `environment`; `options.environment` is not read.
  */
 export function buildChatClient(environment: Environment, options: ChatClientOptions = {}): DiagnosableChatClient {
-  const store = createConversationStore({ now: environment.now });
+  const store = createConversationStore({ now: environment.now, random: environment.random });
   const plan = resolveClientPlan(options, environment);
   const persistence = createSessionPersistence(environment.storage, plan.persistence.enabled, plan.persistence.key);
   const restored = plan.messaging ? persistence.load() : null;
@@ -123,16 +123,14 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     send,
     chooseSuggestion: send,
     typing: () => transport?.typing(),
-    retry(messageId) {
-      if (destroyed || delivery.retry(messageId)) return;
-      // An answer that was cut is asked for again: the question before it goes out once more.
-      const { messages } = store.getSnapshot();
-      const index = messages.findIndex((message) => message.id === messageId);
-      if (!messages[index]?.incomplete) return;
-      for (let position = index - 1; position >= 0; position--) {
-        const asked = messages[position]!;
-        if (asked.role === "user") return void send(asked.text);
-      }
+    retry(id) {
+      if (destroyed || delivery.retry(id)) return;
+      // A turn tried again: a message that did not arrive goes again with its id, one that did as a new one.
+      const target = store.retryTarget(id);
+      if (target === null) return;
+      store.apply({ kind: "retry-taken", id });
+      const asked = store.getSnapshot().messages.find((message) => message.id === target);
+      if (!delivery.retry(target) && asked) send(asked.text);
     },
     retryNow: () => transport?.retry(),
     end() {

@@ -108,6 +108,11 @@ export interface Notice {
   time: number;
   /** Set on a server notice this tab had already received before a reload: it fires no `notice` event. */
   history?: true;
+  /**
+   * Set when the notice offers to try the turn it answered again (`retry` on its id): the epoch milliseconds,
+   * on the client's clock, from which it may be taken (the platform may ask for a pause first).
+   */
+  retryAt?: number;
 }
 
 export interface SessionEnd {

@@ -70,7 +70,9 @@ export type ConversationEvent =
   | { kind: "handoff-timeout"; reason?: string }
   /**
    * A notice the client raises, or a server `SYSTEM_MESSAGE` (with the server's `text`). `answersTurn`: a
-   * server warning or error, which is the agent's answer to the turn, just not a message.
+   * server warning or error, which is the agent's answer to the turn, just not a message. `retry`: the
+   * platform asks to try the turn again, at once or after a pause; `answers`: the `client_event_id` of the
+   * message it answers, when it said.
    */
   | {
       kind: "notice";
@@ -81,8 +83,12 @@ export type ConversationEvent =
       text?: string;
       time: number;
       answersTurn?: true;
+      retry?: "now" | "pause";
+      answers?: string;
       history?: true;
     }
+  /** The user took the Try again of notice `id`. */
+  | { kind: "retry-taken"; id: string }
   | { kind: "language-changed"; languageCode: string }
   | { kind: "session-ended"; reason: string; history?: true }
   /** The session was left: an answer still streaming is cut where it stands, and nobody is typing. */

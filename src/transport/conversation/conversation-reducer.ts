@@ -1,21 +1,27 @@
-import type { AuthorRole, ChatMessage, ConversationSnapshot, HandoffPhase, Notice, SessionEnd, TypingIndicator } from "../conversation.ts";
+import type { ConversationSnapshot, HandoffPhase, Notice, SessionEnd, TypingIndicator } from "../conversation.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
+import { noOffers, offerRetry, takeRetry, type RetryOffers } from "./retry-offers.ts";
 import { addChunk, closeStream, startStream, type StreamAssembly } from "./stream-assembly.ts";
+import { append, markIncomplete, showAssembly } from "./transcript-messages.ts";
 
 /**
- * Everything the reducer keeps: the snapshot the widget reads, and the one stream still receiving chunks
- * (at most one is open: a chunk of a newer message abandons it). Held out-of-order chunks live in the
- * stream, not in the snapshot, so holding one changes nothing visible.
+ * Everything the reducer keeps: the snapshot the widget reads, the one stream still receiving chunks
+ * (at most one is open: a chunk of a newer message abandons it), and the notices' offers to try a turn
+ * again. Held out-of-order chunks live in the stream, not in the snapshot, so holding one changes nothing
+ * visible.
  */
 export interface ConversationState {
   readonly snapshot: ConversationSnapshot;
   readonly openStream: StreamAssembly | null;
+  readonly offers: RetryOffers;
 }
 
 /** The effects the otherwise pure reducer may read. */
 export interface ReducerContext {
-  /** Epoch milliseconds, for the moments the reducer stamps itself (a retried message). */
+  /** Epoch milliseconds, for the moments the reducer stamps itself (a retried message, a retry offer). */
   now: () => number;
+  /** Uniform in [0, 1), for the pause before a retry the platform asks for. */
+  random: () => number;
 }
 
 /** The shared `none` objects, so clearing twice keeps identity. */
@@ -40,7 +46,13 @@ export const initialConversationSnapshot: ConversationSnapshot = Object.freeze<C
 export const initialConversationState: ConversationState = Object.freeze<ConversationState>({
   snapshot: initialConversationSnapshot,
   openStream: null,
+  offers: noOffers,
 });
+
+/** Notices that say a handoff to a person failed. */
+const handoffFailures: readonly string[] = ["handoff-connect-failed", "handoff-not-initiated"];
+/** Handoff phases still waiting for a person. */
+const underWay: readonly string[] = ["triggered", "accepted", "queued"];
 
 /** Handoff events that set a phase carrying the event's own optional fields. */
 const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["phase"]>> = {
@@ -71,8 +83,9 @@ const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["pha
  * - typing: `agent-thinking` shows the agent until its next message or chunk, a notice that `answersTurn`
  *   (a server warning or error: the agent has answered, not with a message), `agent-left` or the end;
  *   a live agent's typing shows until its message or it leaves; `turn-pending` shows a Chat API turn;
- * - a failed or timed-out handoff stays visible until the next message in either direction; a client-managed
- *   one (`client-handoff-required`) until the service agent joins again;
+ * - a failed or timed-out handoff stays visible until the next message in either direction (a notice that
+ *   says it failed fails one still under way); a client-managed one (`client-handoff-required`) until the
+ *   service agent joins again;
  * - `session-ended` clears typing, marks still-`sending` messages `failed` and sets the connection
  *   `ended`; only the first end counts;
  * - `reset` forgets everything but the last-known agent, so a new conversation never shows a placeholder.
@@ -80,9 +93,13 @@ const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["pha
 export function reduceConversation(state: ConversationState, event: ConversationEvent, context: ReducerContext): ConversationState {
   if (event.kind === "reset") {
     const agent = state.snapshot.agent;
-    return agent ? { snapshot: { ...initialConversationSnapshot, agent }, openStream: null } : initialConversationState;
+    return agent ? { ...initialConversationState, snapshot: { ...initialConversationSnapshot, agent } } : initialConversationState;
   }
-  let { snapshot, openStream } = state;
+  if (event.kind === "retry-taken") {
+    const taken = takeRetry(state.snapshot, state.offers, event.id);
+    return taken.offers === state.offers ? state : { ...state, ...taken };
+  }
+  let { snapshot, openStream, offers } = state;
   const index = snapshot.messages.findIndex((message) => message.id === ("id" in event ? event.id : undefined));
   const existing = snapshot.messages[index];
   // A finished, whole or abandoned message never grows again.
@@ -91,12 +108,17 @@ export function reduceConversation(state: ConversationState, event: Conversation
   const cut = event.kind === "answer-cut" || (event.kind === "notice" && event.code === "agent-error");
   // A message finished by a history event is history itself, whatever its earlier events were.
   const history = "history" in event && event.history === true;
+  // The answer a streaming error cut offers Try again itself, in place of its notice.
+  let cutAnswer = false;
   if (openStream && (event.kind === "agent-message" || event.kind === "session-ended" || newerChunk || cut)) {
     const completed = event.kind === "agent-message" && event.id === openStream.messageId;
     snapshot = showAssembly(snapshot, closeStream(openStream), 0, history, !completed);
     openStream = null;
+    cutAnswer = cut;
   } else if (cut && event.kind === "notice") {
-    snapshot = markIncomplete(snapshot);
+    const marked = markIncomplete(snapshot);
+    cutAnswer = marked !== snapshot;
+    snapshot = marked;
   }
   if (event.kind === "agent-message-chunk") {
     const assembly = openStream ?? startStream(event.id);
@@ -104,10 +126,12 @@ export function reduceConversation(state: ConversationState, event: Conversation
     // A duplicate chunk of the open stream changes nothing.
     if (next === assembly && openStream) return state;
     snapshot = showAssembly(stopTyping(clearSettledHandoff(snapshot), "agent"), next, event.time, history);
-    return { snapshot, openStream: next.complete ? null : next };
+    return { snapshot, openStream: next.complete ? null : next, offers };
   }
   snapshot = reduceSnapshot(snapshot, event, context, index);
-  return snapshot === state.snapshot && openStream === state.openStream ? state : { snapshot, openStream };
+  if (event.kind === "notice" && !cutAnswer && snapshot.notices !== state.snapshot.notices)
+    ({ snapshot, offers } = offerRetry(snapshot, offers, event, context.now(), context.random()));
+  return snapshot === state.snapshot && openStream === state.openStream ? state : { snapshot, openStream, offers };
 }
 
 function reduceSnapshot(
@@ -182,8 +206,10 @@ function reduceSnapshot(
     case "live-agent-left":
       return { ...stopTyping(withHandoff(snapshot, { phase: "live-agent-left" }), "live-agent"), liveAgent: null };
     case "notice": {
-      const { kind: _kind, answersTurn, ...notice } = event;
-      const withNotice = addNotice(snapshot, notice);
+      const { kind: _kind, answersTurn, retry: _retry, answers: _answers, ...notice } = event;
+      // The platform's word that a handoff under way failed settles it, as its failure event would.
+      const failing = handoffFailures.includes(event.code) && underWay.includes(snapshot.handoff.phase);
+      const withNotice = addNotice(failing ? withHandoff(snapshot, { phase: "failed" }) : snapshot, notice);
       return answersTurn && withNotice !== snapshot ? stopTyping(withNotice, "agent") : withNotice;
     }
     case "language-changed":
@@ -205,57 +231,6 @@ function reduceSnapshot(
     default:
       return snapshot;
   }
-}
-
-/**
- * Writes an assembly into its message, creating it at its first chunk; unchanged content keeps identity.
- * The message is `history` exactly when the event that wrote it last is; `incomplete` when its stream was cut.
- */
-function showAssembly(
-  snapshot: ConversationSnapshot,
-  assembly: StreamAssembly,
-  time: number,
-  history: boolean,
-  incomplete = false,
-): ConversationSnapshot {
-  const index = snapshot.messages.findIndex((message) => message.id === assembly.messageId);
-  const existing = snapshot.messages[index];
-  const { text, attachments, suggestions } = assembly;
-  const streaming = !assembly.complete;
-  const flags = { ...(history && { history: true as const }), ...(incomplete && { incomplete: true as const }) };
-  if (!existing) return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time, ...flags });
-  const sameContent = existing.text === text && existing.attachments === attachments && existing.suggestions === suggestions;
-  if (sameContent && existing.streaming === streaming && (existing.history === true) === history && !incomplete) return snapshot;
-  const { history: _history, ...rest } = existing;
-  const messages = snapshot.messages.slice();
-  messages[index] = { ...rest, text, attachments, suggestions, streaming, ...flags };
-  return { ...snapshot, messages };
-}
-
-/** Marks the last message `incomplete` when it is a finished agent message: its answer was cut. */
-function markIncomplete(snapshot: ConversationSnapshot): ConversationSnapshot {
-  const last = snapshot.messages.at(-1);
-  if (last?.role !== "agent" || last.streaming || last.incomplete) return snapshot;
-  return { ...snapshot, messages: [...snapshot.messages.slice(0, -1), { ...last, incomplete: true }] };
-}
-
-/**
- * Appends a message of `role` (its id is new); lists default to empty, agents' messages name their author,
- * and `history` and `incomplete` are kept only when set.
- */
-function append(
-  snapshot: ConversationSnapshot,
-  role: AuthorRole,
-  fields: Partial<ChatMessage> & { id: string; text: string; time: number },
-): ConversationSnapshot {
-  const { id, text, time, attachments = [], suggestions = [], status, streaming = false, history, incomplete } = fields;
-  const message: ChatMessage = { id, role, text, attachments, suggestions, streaming, time };
-  const author = role === "agent" ? snapshot.agent : role === "live-agent" ? snapshot.liveAgent : null;
-  if (status) message.status = status;
-  if (author) message.author = author;
-  if (history) message.history = true;
-  if (incomplete) message.incomplete = true;
-  return { ...snapshot, messages: [...snapshot.messages, message] };
 }
 
 /** Shows `typing`; the snapshot stays as it is when it already shows the same. */

@@ -1,6 +1,7 @@
 import { describeChanges } from "./conversation-changes.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
 import { initialConversationState, reduceConversation, type ConversationState } from "./conversation-reducer.ts";
+import { retryTarget } from "./retry-offers.ts";
 import type { ChatClientEvents, ConversationSnapshot, HandoffPhase } from "../conversation.ts";
 import { createEmitter, type EventHandler } from "../emitter.ts";
 
@@ -18,6 +19,11 @@ export interface ConversationStore {
    * under way or answered. Moving the conversation to a new session now would lose that.
    */
   agentEngaged(): boolean;
+  /**
+   * The user message a Try again of `id` sends again: the one a notice's offer names, or the question
+   * before an agent message whose answer was cut; null when `id` offers nothing.
+   */
+  retryTarget(id: string): string | null;
   /** Listens to one derived event (see `describeChanges`); returns the remover. */
   on<Name extends keyof ChatClientEvents>(name: Name, handler: EventHandler<ChatClientEvents[Name]>): () => void;
   /** Stops `handler` listening to `name`. */
@@ -28,6 +34,8 @@ export interface ConversationStore {
 export interface ConversationStoreOptions {
   /** Epoch milliseconds; `Date.now` by default. */
   now?: () => number;
+  /** Uniform in [0, 1); `Math.random` by default. */
+  random?: () => number;
 }
 
 /** The store's events: every derived event, and `snapshot` for subscribers, emitted first. */
@@ -43,7 +51,7 @@ const handoffsUnderWay: readonly HandoffPhase["phase"][] = ["triggered", "accept
  * stop the others or the transport that applied the event (see `Emitter.emit`).
  */
 export function createConversationStore(options: ConversationStoreOptions = {}): ConversationStore {
-  const context = { now: options.now ?? (() => Date.now()) };
+  const context = { now: options.now ?? (() => Date.now()), random: options.random ?? Math.random };
   let state: ConversationState = initialConversationState;
   const events = createEmitter<StoreEvents>();
   const queue: ConversationEvent[] = [];
@@ -74,6 +82,7 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
       return typing.kind !== "none" || state.openStream !== null || handoffsUnderWay.includes(handoff.phase);
     },
     subscribe: (listener) => events.on("snapshot", listener),
+    retryTarget: (id) => retryTarget(state.snapshot, state.offers, id),
     apply(event) {
       queue.push(event);
       if (!draining) drain();

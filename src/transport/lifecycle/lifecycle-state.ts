@@ -41,6 +41,7 @@ export function initialLifecycleState(): LifecycleState {
     tokenRenewAt: Number.POSITIVE_INFINITY,
     tokenExpiresAt: Number.POSITIVE_INFINITY,
     anySocketOpened: false,
+    relocatedMessageId: null,
     attempt: 0,
     budget: reconnectBudget(null),
     heartbeatMilliseconds: heartbeatInterval(null),

@@ -79,6 +79,8 @@ export interface LifecycleState {
   rejoin: RejoinNeed;
   /** The message sent again after the server lost the conversation: it is sent again only once. */
   resentMessageId: string | null;
+  /** The message moved to a new session when joining did not help: it is moved only once, whatever the session. */
+  relocatedMessageId: string | null;
   /** `SESSION_END` reason seen on this session, if any. */
   sessionEnded: string | null;
   /** Reconnect attempts spent since the connection was last stable for a minute. */
@@ -117,8 +119,6 @@ export type RejoinNeed = "not-needed" | "when-agent-leaves" | "before-next-messa
 
 /** A server text whose prescribed remedy is the lifecycle's to choose. */
 export type ServerCondition =
-  /** The agent service is overloaded: the user may retry the message it did not answer. */
-  | "high-load"
   /** The agent failed to start: the join is sent again after a pause. */
   | "unable-to-start"
   /** The session has no conversation: join, then send the message that got the error again. */
@@ -126,7 +126,11 @@ export type ServerCondition =
   /** The session no longer exists: a new one is needed. */
   | "session-lost"
   /** A message sent during a live handoff could not be passed on to the live agent: it was not delivered. */
-  | "forward-refused";
+  | "forward-refused"
+  /** The platform could not look the session up for a moment: the message it names was not taken. */
+  | "retrieve-failed"
+  /** The connector is no longer valid: nothing can work until the site's configuration is fixed. */
+  | "connector-lost";
 
 /** What an event applied in order (after de-duplication) tells the lifecycle. */
 export type LifecycleSignal =
@@ -136,6 +140,8 @@ export type LifecycleSignal =
   | { kind: "join-echoed" }
   | { kind: "client-handoff" }
   | { kind: "agent-left" }
+  /** A handoff to a live agent failed or timed out: the platform's agent is to take the conversation back. */
+  | { kind: "handoff-failed" }
   | { kind: "session-ended"; reason: string }
   /** `answers`: the `client_event_id` of the frame the error answers, when the server echoed it. */
   | { kind: "server-condition"; condition: ServerCondition; answers: string | null };
@@ -214,6 +220,8 @@ export type LifecycleEffect =
    * delivered, and fails for the user to retry.
    */
   | { type: "not-delivered"; id: string | null }
+  /** The platform did not take message `id`, which was in flight: it waits to be sent again, in its place. */
+  | { type: "requeue"; id: string }
   /** The message just written is refused: its frame is over `limitBytes`. */
   | { type: "refuse-message"; limitBytes: number }
   /** Forget the session: its events, its cursor and its stored record. */

@@ -1,5 +1,5 @@
 import { maxFrameBytes } from "../../protocol/index.ts";
-import { act, dueForRenewal, idleTooLong, proceed, replaceSocket, resumeDormant } from "./connecting.ts";
+import { act, dueForRenewal, idleTooLong, proceed, replaceSession, replaceSocket, resumeDormant } from "./connecting.ts";
 import { end, enter, freshSession, freshAttempts, prepend, sendFrame, startTimer, stay, toConnectionState } from "./lifecycle-state.ts";
 import type { LifecycleEffect, LifecycleInput, LifecycleSignal, LifecycleState, ServerCondition, Transition } from "./lifecycle-types.ts";
 import { heartbeatInterval, messageSizeLimit, reconnectBudget, stableAfterMilliseconds } from "./reconnect-policy.ts";
@@ -212,6 +212,9 @@ function applySignal(state: LifecycleState, signal: LifecycleSignal, history: bo
       return stay({ ...state, rejoin: "when-agent-leaves" });
     case "agent-left":
       return stay(state.rejoin === "when-agent-leaves" ? { ...state, rejoin: "before-next-message" } : state);
+    case "handoff-failed":
+      // The platform's agent may not come back by itself: the next message asks it back first.
+      return stay(history ? state : { ...state, rejoin: "before-next-message" });
     case "session-ended": {
       const ended = { ...state, join: "done", sessionEnded: signal.reason } as const;
       if (!socketPhases.includes(state.phase.name)) return stay(ended);
@@ -230,19 +233,33 @@ function meetCondition(state: LifecycleState, condition: ServerCondition, answer
   const answersJoin = answers !== null && answers === state.joinEventId;
   const messageId = answersJoin ? null : (answers ?? input.delivery.lastMessageId);
   switch (condition) {
-    case "session-lost":
+    case "session-lost": {
       if (state.sessionEnded !== null) return stay(state);
-      return act(state, { kind: "session-gone", expired: false }, input, [{ type: "close-socket" }]);
+      // A message the platform answered so was not taken: it goes to the next session, as it would have.
+      const requeue: LifecycleEffect[] = answers === null || answersJoin ? [] : [{ type: "requeue", id: answers }];
+      return prepend([{ type: "close-socket" }, ...requeue], replaceSession(state, input, false, requeue.length > 0));
+    }
     case "forward-refused":
       return stay(state, [{ type: "not-delivered", id: answers }]);
-    case "high-load":
-      // Never sent again behind the user's back: the user is offered a one-tap retry.
-      return stay(state, messageId === null ? [] : [{ type: "place-back", id: messageId, state: "failed" }]);
+    case "retrieve-failed":
+      return stay(state, answers === null || answersJoin ? [] : [{ type: "not-delivered", id: answers }]);
+    case "connector-lost": {
+      const error = { kind: "configuration", code: "connector-not-found" } as const;
+      return {
+        state: { ...state, phase: { name: "failed", error } },
+        effects: [{ type: "close-socket" }, { type: "cancel-timer", timer: "join" }],
+      };
+    }
     case "unable-to-start":
       if (state.join === "done" || (answers !== null && !answersJoin) || state.joinRetries >= joinRetryLimit) return stay(state);
       return stay({ ...state, joinRetries: state.joinRetries + 1 }, [startTimer("join", 2000 + Math.round(input.random * 3000))]);
     case "conversation-lost": {
-      if (messageId === null || messageId === state.resentMessageId) return stay({ ...state, rejoin: "before-next-message" });
+      if (messageId === null || messageId === state.relocatedMessageId) return stay({ ...state, rejoin: "before-next-message" });
+      // The join did not help the second time: the message goes on in a new session, once.
+      if (messageId === state.resentMessageId) {
+        const resend: LifecycleEffect[] = [{ type: "close-socket" }, { type: "place-back", id: messageId, state: "queued" }];
+        return prepend(resend, replaceSession({ ...state, relocatedMessageId: messageId }, input, false, true));
+      }
       // The join goes first (now when live, else once the replay settles), then the message that got the error.
       const lost = { ...state, join: "due", rejoin: "not-needed", resentMessageId: messageId } as const;
       const resend: LifecycleEffect = { type: "place-back", id: messageId, state: "queued" };

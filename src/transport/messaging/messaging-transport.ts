@@ -153,6 +153,8 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
         return delivery.sessionLeft();
       case "not-delivered":
         return delivery.notDelivered(effect.id);
+      case "requeue":
+        return delivery.requeue(effect.id);
       case "place-back":
         return void delivery.placeBack(effect.id, effect.state);
       case "forget-session":

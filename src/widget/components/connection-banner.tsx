@@ -1,8 +1,8 @@
-import { useEffect, useState } from "preact/hooks";
 import { fillTemplate } from "../locales/locale-strings.ts";
 import { errorText } from "../locales/notice-text.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Banner } from "./banner.tsx";
+import { useSecondsUntil } from "./seconds-until.ts";
 
 /**
  * What a reader needs to know and can do about the connection: the countdown to the next reconnect with
@@ -14,21 +14,7 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
   const connection = model.connection.value;
   const client = model.client;
   // The countdown runs on the client's clock, the one `nextAttemptAt` is on.
-  const [now, setNow] = useState(() => client.now());
-  const reconnectAt = connection.status === "reconnecting" ? connection.nextAttemptAt : 0;
-  useEffect(() => {
-    if (!reconnectAt) return;
-    let timer: ReturnType<typeof setTimeout>;
-    // Each tick lands on a whole second before the attempt, so the countdown never skips a number.
-    const tick = () => {
-      const current = client.now();
-      setNow(current);
-      const remaining = reconnectAt - current;
-      if (remaining > 0) timer = setTimeout(tick, remaining % 1000 || 1000);
-    };
-    tick();
-    return () => clearTimeout(timer);
-  }, [reconnectAt]);
+  const seconds = useSecondsUntil(client, connection.status === "reconnecting" ? connection.nextAttemptAt : 0);
   if (model.ended.value) return null;
   switch (connection.status) {
     case "reconnecting":
@@ -37,8 +23,8 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
           text={
             model.connectionStatus.value === "connecting"
               ? strings.status.connecting
-              : reconnectAt > now
-                ? fillTemplate(strings.reconnectIn, { seconds: Math.ceil((reconnectAt - now) / 1000) })
+              : seconds > 0
+                ? fillTemplate(strings.reconnectIn, { seconds })
                 : strings.reconnectingNow
           }
           action={[

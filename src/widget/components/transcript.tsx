@@ -101,7 +101,7 @@ export function Transcript({ model }: { model: ChatModel }) {
         );
       }
       case "notice":
-        return <NoticeItem key={row.key} notice={row.notice} strings={strings} />;
+        return <NoticeItem key={row.key} notice={row.notice} model={model} />;
       case "story":
         return <StoryItem key={row.key} entry={row.entry} strings={strings} />;
       default:

@@ -94,4 +94,5 @@ export const en: LocaleStrings = {
   unconfirmed: "Delivery not confirmed",
   incomplete: "This answer was cut off.",
   tryAgain: "Try again",
+  tryAgainIn: "Try again in {seconds}\u00a0s",
 };

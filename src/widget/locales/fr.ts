@@ -91,4 +91,5 @@ export const fr: Translation = [
   "Envoi non confirmé",
   "Cette réponse a été interrompue.",
   "Redemander",
+  "Redemander dans {seconds}\u00a0s",
 ];

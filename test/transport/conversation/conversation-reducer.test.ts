@@ -7,7 +7,7 @@ import {
   type ConversationState,
 } from "../../../src/transport/conversation/conversation-reducer.ts";
 
-const context = { now: () => 9000 };
+const context = { now: () => 9000, random: () => 0.5 };
 
 function run(events: ConversationEvent[], state: ConversationState = initialConversationState): ConversationState {
   return events.reduce((current, event) => reduceConversation(current, event, context), state);
@@ -358,5 +358,77 @@ describe("an answer cut before it was complete", () => {
     expect(shown(replayed)).toEqual([["a1", "What streamed", false, true]]);
     const afterUser = run([agentMessage("a1", "Hi"), { kind: "user-message-queued", id: "u1", text: "q", time: 1 }, streamingError]);
     expect(afterUser.snapshot.messages.map((message) => message.incomplete)).toEqual([undefined, undefined]);
+  });
+});
+
+describe("offers to try a turn again", () => {
+  const asked: ConversationEvent = { kind: "user-message-queued", id: "u1", text: "Question", time: 1 };
+  const notice = (
+    code: "server-busy" | "agent-trouble-responding" | "agent-error",
+    retry: "now" | "pause",
+    extra = {},
+  ): ConversationEvent => ({
+    kind: "notice",
+    id: `n-${code}`,
+    level: "warning",
+    code,
+    time: 5,
+    answersTurn: true,
+    retry,
+    ...extra,
+  });
+
+  it("says from when, on the client's clock: after the pause the platform asks for, or at once", () => {
+    const busy = run([asked, notice("server-busy", "pause")]);
+    expect(busy.snapshot.notices[0]).toEqual({ id: "n-server-busy", level: "warning", code: "server-busy", time: 5, retryAt: 9000 + 3500 });
+    expect(busy.offers.get("n-server-busy")).toBe("u1");
+    expect(run([asked, notice("agent-trouble-responding", "now")]).snapshot.notices[0]?.retryAt).toBe(9000);
+  });
+
+  it("tries the message the notice names, else the last one, and offers nothing without one, or for history", () => {
+    const named = run([
+      asked,
+      { kind: "user-message-queued", id: "u2", text: "Later", time: 2 },
+      notice("server-busy", "pause", { answers: "u1" }),
+    ]);
+    expect(named.offers.get("n-server-busy")).toBe("u1");
+    expect(run([notice("server-busy", "pause")]).snapshot.notices[0]).not.toHaveProperty("retryAt");
+    expect(run([asked, notice("server-busy", "pause", { history: true })]).snapshot.notices[0]).not.toHaveProperty("retryAt");
+  });
+
+  it("leaves Try again to the answer a streaming error cut, and offers it on the notice when nothing streamed", () => {
+    const cut = run([asked, chunk("a1", 1, "Half"), notice("agent-error", "now")]);
+    expect(cut.snapshot.notices[0]).not.toHaveProperty("retryAt");
+    expect(run([asked, notice("agent-error", "now")]).snapshot.notices[0]?.retryAt).toBe(9000);
+  });
+
+  it("takes an offer once, and forgets every offer with the conversation", () => {
+    const offered = run([asked, notice("server-busy", "pause")]);
+    const taken = run([{ kind: "retry-taken", id: "n-server-busy" }], offered);
+    expect(taken.snapshot.notices[0]).not.toHaveProperty("retryAt");
+    expect(taken.offers.size).toBe(0);
+    expect(run([{ kind: "retry-taken", id: "n-server-busy" }], taken)).toBe(taken);
+    expect(run([{ kind: "reset" }], offered).offers.size).toBe(0);
+  });
+});
+
+describe("a handoff the platform says failed", () => {
+  it("settles a handoff still under way as failed, and changes none that settled otherwise", () => {
+    const failedNotice = (code: "handoff-connect-failed" | "handoff-not-initiated"): ConversationEvent => ({
+      kind: "notice",
+      id: code,
+      level: "warning",
+      code,
+      time: 5,
+    });
+    expect(run([{ kind: "handoff-queue-status", position: 1 }, failedNotice("handoff-connect-failed")]).snapshot.handoff).toEqual({
+      phase: "failed",
+    });
+    expect(run([{ kind: "handoff-triggered" }, failedNotice("handoff-not-initiated")]).snapshot.handoff).toEqual({ phase: "failed" });
+    expect(run([{ kind: "handoff-timeout", reason: "QUEUE" }, failedNotice("handoff-connect-failed")]).snapshot.handoff).toEqual({
+      phase: "timed-out",
+      reason: "QUEUE",
+    });
+    expect(run([failedNotice("handoff-connect-failed")]).snapshot.handoff).toEqual({ phase: "none" });
   });
 });

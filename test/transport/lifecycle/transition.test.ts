@@ -71,6 +71,8 @@ function types(effects: LifecycleEffect[]): string[] {
         return `place-back:${effect.id}:${effect.state}`;
       case "not-delivered":
         return `not-delivered:${effect.id ?? "oldest"}`;
+      case "requeue":
+        return `requeue:${effect.id}`;
       default:
         return effect.type;
     }
@@ -89,7 +91,7 @@ const liveFrame: Step = { type: "frame-received", batch: false, heartbeatEcho: f
 const heartbeatEcho: Step = { type: "frame-received", batch: false, heartbeatEcho: true };
 const signal = (value: LifecycleSignal, history = false): Step => ({ type: "event-applied", signal: value, history });
 const condition = (
-  name: "high-load" | "unable-to-start" | "conversation-lost" | "session-lost" | "forward-refused",
+  name: "unable-to-start" | "conversation-lost" | "session-lost" | "forward-refused" | "retrieve-failed" | "connector-lost",
   answers: string | null = null,
   facts?: Partial<DeliveryFacts>,
 ): Step => ({
@@ -327,24 +329,37 @@ describe("transition: the join, confirmed", () => {
     const { types: effects } = run([
       ...joinedLive,
       { ...condition("unable-to-start"), history: true } as Step,
-      { ...condition("high-load", "m-1"), history: true } as Step,
+      { ...condition("forward-refused", "m-1"), history: true } as Step,
     ]);
     expect(effects.slice(-2)).toEqual([[], []]);
   });
 });
 
 describe("transition: the remedies of server errors", () => {
-  it("joins and sends the message that got 'conversation not found' again, once", () => {
+  it("joins and sends the message that got 'conversation not found' again, then, at the same error again, goes on in a new session", () => {
     const last = { lastMessageId: "m-1" };
-    const { types: effects, last: state } = run([
+    const { types: effects, names } = run([
       ...joinedLive,
       condition("conversation-lost", null, last),
       joinSent("join-2"),
       condition("conversation-lost", null, last),
     ]);
     expect(effects.at(-3)).toEqual(["send-join", "place-back:m-1:queued"]);
-    expect(effects.at(-1)).toEqual([]);
-    expect(state.rejoin).toBe("before-next-message");
+    expect(names.at(-1)).toBe("authorizing");
+    expect(effects.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "close-socket",
+      "place-back:m-1:queued",
+      "forget-session",
+      "leave-session",
+      "answer-cut",
+      "notice:session-not-resumed",
+      "request:access-token",
+    ]);
+  });
+
+  it("asks the service agent back before the next message when 'conversation not found' names no message", () => {
+    expect(run([...joinedLive, condition("conversation-lost")]).last.rejoin).toBe("before-next-message");
   });
 
   it("sends again the message the error names, and joins first once live when the error came in a replay", () => {
@@ -360,14 +375,46 @@ describe("transition: the remedies of server errors", () => {
     expect(replayed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-replay:3", "send-join", "start-timer:phase:30000"]);
   });
 
-  it("offers the user a retry of the message a high load left unanswered, and never sends it by itself", () => {
-    const { types: effects } = run([...joinedLive, condition("high-load", null, { lastMessageId: "m-3" }), condition("high-load")]);
-    expect(effects.slice(-2)).toEqual([["place-back:m-3:failed"], []]);
+  it("fails a message the platform could not take for want of its session, and lets the rest be", () => {
+    expect(run([...joinedLive, condition("retrieve-failed", "m-3")]).types.at(-1)).toEqual(["not-delivered:m-3"]);
+    expect(run([...joinedLive, condition("retrieve-failed")]).types.at(-1)).toEqual([]);
+  });
+
+  it("fails for good, as a configuration error, when the platform says the connector is gone", () => {
+    const { names, last, types: effects } = run([...joinedLive, condition("connector-lost")]);
+    expect(names.at(-1)).toBe("failed");
+    expect(last.phase).toEqual({ name: "failed", error: { kind: "configuration", code: "connector-not-found" } });
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "cancel-timer:join"]);
+  });
+
+  it("asks the platform's agent back before the next message after a failed handoff, unless it comes back", () => {
+    const waiting: Step = { type: "outbox-changed", facts: { queued: true } };
+    const failed = run([...joinedLive, signal({ kind: "handoff-failed" }), waiting]);
+    expect(failed.types.at(-1)).toEqual(["send-join", "send-messages"]);
+    const rejoined = run([...joinedLive, signal({ kind: "handoff-failed" }), joined, waiting]);
+    expect(rejoined.types.at(-1)).toEqual(["send-messages"]);
+    const replayed = run([...joinedLive, signal({ kind: "handoff-failed" }, true), waiting]);
+    expect(replayed.types.at(-1)).toEqual(["send-messages"]);
   });
 
   it("fails the message the platform could not pass on to the live agent, named or the oldest in flight", () => {
     expect(run([...joinedLive, condition("forward-refused", "m-7")]).types.at(-1)).toEqual(["not-delivered:m-7"]);
     expect(run([...joinedLive, condition("forward-refused")]).types.at(-1)).toEqual(["not-delivered:oldest"]);
+  });
+
+  it("sends the message 'session not found' answered to the next session, which it starts at once", () => {
+    const { names, types: effects } = run([...joinedLive, condition("session-lost", "m-5")]);
+    expect(names.at(-1)).toBe("authorizing");
+    expect(effects.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "close-socket",
+      "requeue:m-5",
+      "forget-session",
+      "leave-session",
+      "answer-cut",
+      "notice:session-not-resumed",
+      "request:access-token",
+    ]);
   });
 
   it("starts a new session when the server no longer finds this one, unless it ended, never saying it expired", () => {
