@@ -3,8 +3,14 @@ import { resolve } from "node:path";
 import { minify } from "terser";
 import type { Plugin, UserConfig } from "vite";
 import { defineConfig } from "vitest/config";
+import { bannerPlugin } from "./build/release-banner.ts";
+import { integrityOf, verifiedSiblingImports } from "./build/subresource-integrity.ts";
+import { packTranslations } from "./build/translations-plugin.ts";
 
 const root = import.meta.dirname;
+
+/** The package's version, which every shipped file names in its first line and the loader as `CapChat.version`. */
+const version: string = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).version;
 
 /** The npm entries, built as ES modules; Preact stays external so an app shares its own copy. */
 const libraryEntries = {
@@ -194,50 +200,60 @@ function buildOptions(mode: string): UserConfig["build"] {
   };
 }
 
-export default defineConfig(({ mode, command }) => ({
-  oxc: { jsx: { runtime: "classic", pragma: "jsxElement", pragmaFrag: "JsxFragment", development: false } },
-  define: {
-    __CAP_CHAT_APP_FILE__: JSON.stringify(command === "build" && mode === "script-tag" ? builtAppFile() : "cap-chat-app.js"),
-  },
-  publicDir: false,
-  plugins:
-    mode === "app"
-      ? [classicJsx, mangleInternalProperties, dropAnnotations]
-      : mode === "demo" || mode === "server"
-        ? [classicJsx]
-        : [classicJsx, mangleInternalProperties],
-  resolve: mode === "demo" ? { alias: builtPackageEntries } : {},
-  // The reference server serves dist/ at /dist/, so the demo apps' chunks live under /dist/demo/.
-  base: mode === "demo" ? "/dist/demo/" : "/",
-  build: buildOptions(mode),
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: "node",
-          environment: "node",
-          include: ["test/**/*.test.ts"],
-          exclude: ["test/widget/**", "test/embed/**", "test/package/**"],
+/** The plugins of each build; the banner comes after every change to the code but the sibling hashes, which cover it. */
+function plugins(mode: string): Plugin[] {
+  if (mode === "app")
+    return [classicJsx, packTranslations, mangleInternalProperties, dropAnnotations, bannerPlugin(version), verifiedSiblingImports];
+  if (mode === "demo") return [classicJsx];
+  if (mode === "server") return [classicJsx, bannerPlugin(version)];
+  return [classicJsx, packTranslations, mangleInternalProperties, bannerPlugin(version)];
+}
+
+export default defineConfig(({ mode, command }) => {
+  const appFile = command === "build" && mode === "script-tag" ? builtAppFile() : null;
+  return {
+    oxc: { jsx: { runtime: "classic", pragma: "jsxElement", pragmaFrag: "JsxFragment", development: false } },
+    define: {
+      __CAP_CHAT_APP_FILE__: JSON.stringify(appFile ?? "cap-chat-app.js"),
+      // The loader imports the app only once the browser has checked it against this hash (see app-source.ts).
+      __CAP_CHAT_APP_INTEGRITY__: JSON.stringify(appFile ? integrityOf(readFileSync(resolve(root, "dist", appFile))) : ""),
+      __CAP_CHAT_VERSION__: JSON.stringify(version),
+    },
+    publicDir: false,
+    plugins: plugins(mode),
+    resolve: mode === "demo" ? { alias: builtPackageEntries } : {},
+    // The reference server serves dist/ at /dist/, so the demo apps' chunks live under /dist/demo/.
+    base: mode === "demo" ? "/dist/demo/" : "/",
+    build: buildOptions(mode),
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: "node",
+            environment: "node",
+            include: ["test/**/*.test.ts"],
+            exclude: ["test/widget/**", "test/embed/**", "test/package/**"],
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          // The packed tarball, as npm would publish it: run by `npm run test:package`, after a build.
-          name: "package",
-          environment: "node",
-          include: ["test/package/**/*.test.ts"],
+        {
+          extends: true,
+          test: {
+            // The packed tarball, as npm would publish it: run by `npm run test:package`, after a build.
+            name: "package",
+            environment: "node",
+            include: ["test/package/**/*.test.ts"],
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: "dom",
-          environment: "happy-dom",
-          include: ["test/widget/**/*.test.{ts,tsx}", "test/embed/**/*.test.{ts,tsx}"],
+        {
+          extends: true,
+          test: {
+            name: "dom",
+            environment: "happy-dom",
+            include: ["test/widget/**/*.test.{ts,tsx}", "test/embed/**/*.test.{ts,tsx}"],
+          },
         },
-      },
-    ],
-  },
-}));
+      ],
+    },
+  };
+});

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { ChatController, WidgetEventName } from "../src/widget/index.ts";
+import type { ChatController, WidgetEventName, WidgetOptions } from "../src/widget/index.ts";
 
 /**
  * How a delivery's page hears the widget's events: `<cap-chat>` dispatches bubbling, composed
@@ -45,6 +45,23 @@ export const deliveries: readonly Delivery[] = [
     handoffShownByPage: null,
   },
 ];
+
+/**
+ * Gives the page's widget `options` the way its delivery takes options a page sets from script: the script
+ * tag's `CapChat("boot", options)` (which mounts the widget again with them over the tag's), the element's
+ * `config` property, the single-page app's `controller.update(options)`.
+ */
+export async function giveOptions(page: Page, delivery: Delivery, options: Partial<WidgetOptions>): Promise<void> {
+  await page.evaluate(
+    ({ subscription, options }) => {
+      const record = window as unknown as RecordingWindow;
+      if (subscription === "command") record.CapChat?.("boot", options);
+      else if (subscription === "document-event") (document.querySelector("cap-chat") as HTMLElement & { config: object }).config = options;
+      else record.capChatDemo?.controller.update(options);
+    },
+    { subscription: delivery.subscription, options },
+  );
+}
 
 interface RecordingWindow {
   CapChat?: (command: string, ...args: unknown[]) => unknown;

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { en } from "../src/widget/locales/en.ts";
-import { fillTemplate } from "../src/widget/locales/locale-strings.ts";
+import { pluralText } from "../src/widget/locales/locale-strings.ts";
 import { expect, expectLongAnswerInFull, test } from "./fixtures.ts";
 
 /** Whether a request goes to the platform: the Messaging API, its socket, or the Chat API. */
@@ -107,7 +107,7 @@ test.describe("a conversation in progress survives a reload", () => {
     await page.getByRole("button", { name: "Close chat" }).click();
     await page.reload();
     await expectLongAnswerInFull(widget.agentMessages.nth(1));
-    await expect(widget.launcher).toHaveAccessibleDescription(fillTemplate(en.oneUnread, { count: 1 }));
+    await expect(widget.launcher).toHaveAccessibleDescription(pluralText(en.unread, "en", 1));
   });
 
   test("the open panel follows the visitor to another page of the site in the same tab", async ({ page, widget }) => {

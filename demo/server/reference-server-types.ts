@@ -219,6 +219,11 @@ export interface FaultControls {
   expireSession(sessionId: string): void;
   /** While on, every WebSocket upgrade is refused (as a proxy that blocks WebSockets would). */
   refuseUpgrades(refuse: boolean): void;
+  /**
+   * Stores a `SERVICE_AGENT_MESSAGE` with `text` in the session now, as the agent would send it: live to its
+   * sockets, and in every later replay. For text no demo phrase produces, such as hostile Markdown.
+   */
+  sendAgentMessage(sessionId: string, text: string): void;
   reset(): void;
 }
 

@@ -38,8 +38,13 @@ function createDemoCompanion(server: ReferenceServer): ChatProxy {
     messaging: { url: server.url, connectorToken: credentials.demoConnectorToken, host: credentials.demoHosts[0] ?? "127.0.0.1" },
     // The reference server is the edge: it names the client in X-Forwarded-For, one hop away.
     trustProxy: 1,
-    // Generous for a demo that the end-to-end suite drives from one address, many times a minute.
-    rateLimit: { visitor: { requests: 120, windowSeconds: 60 }, address: { requests: 1200, windowSeconds: 60 } },
+    // Generous for a demo that the end-to-end suite drives from one address, with a new visitor many times a minute.
+    rateLimit: {
+      visitor: { requests: 1200, windowSeconds: 60 },
+      address: { requests: 1200, windowSeconds: 60 },
+      create: { requests: 1200, windowSeconds: 60 },
+      accessToken: { requests: 1200, windowSeconds: 60 },
+    },
     logger: createConsoleLogger("warn"),
   });
 }

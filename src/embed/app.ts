@@ -8,7 +8,9 @@ import type { SessionMemory } from "../widget/session-memory.ts";
 import { getPanelStyleSheet } from "../widget/styles.ts";
 import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 
-export { loadLocale, preferredLocaleCode } from "../widget/locales/index.ts";
+export { pageLocale } from "../widget/locales/index.ts";
+// The build makes the app's imports of its sibling files go through this, with each sibling's hash.
+export { importVerified } from "./app-source.ts";
 
 /**
  * Mounts the widget into `target` with the loader's launcher stylesheet followed by the panel's, and the

@@ -30,8 +30,11 @@ export interface CommandTarget {
 export interface CapChatFunction {
   (command: string, ...args: unknown[]): unknown;
   q?: ArrayLike<unknown>[];
-  /** True on the function the script defines, so loading the script twice mounts one widget. */
-  loaded?: boolean;
+  /**
+   * The version of the script that defined the function (`"0.1.0"`); none on the stub. A script that finds it
+   * set mounts nothing, so loading the script twice mounts one widget.
+   */
+  version?: string;
 }
 
 /**
@@ -73,10 +76,8 @@ export function replayQueue(queue: unknown, run: CapChatFunction): number {
   return calls.length;
 }
 
-function isCommandName(value: unknown): value is CommandName {
-  return typeof value === "string" && (COMMAND_NAMES as readonly string[]).includes(value);
-}
+const isCommandName = (value: unknown): value is CommandName =>
+  typeof value === "string" && (COMMAND_NAMES as readonly string[]).includes(value);
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);

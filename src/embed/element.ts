@@ -5,7 +5,7 @@
  * Chat API fallback load on demand.
  */
 import { mountChat } from "../widget/index.ts";
-import { loadLocale, preferredLocaleCode } from "../widget/locales/index.ts";
+import { pageLocale } from "../widget/locales/index.ts";
 import type { WidgetEventName, WidgetEvents } from "../widget/index.ts";
 import { presentApp } from "./app-source.ts";
 import { createCapChatElementClass, registerCapChatElement, type CapChatElement } from "./cap-chat-element.ts";
@@ -31,7 +31,7 @@ let elementClass: (new () => CapChatElement) | undefined;
  * `HTMLElement`) does not throw. Throws if called where `HTMLElement` does not exist.
  */
 export function getCapChatElementClass(): new () => CapChatElement {
-  elementClass ??= createCapChatElementClass(presentApp({ mountChat, loadLocale, preferredLocaleCode }));
+  elementClass ??= createCapChatElementClass(presentApp({ mountChat, pageLocale }));
   return elementClass;
 }
 

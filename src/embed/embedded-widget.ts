@@ -65,7 +65,7 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
       .load()
       // The page's locale comes with the app, so the widget never shows English first.
       .then((app) =>
-        app.loadLocale(app.preferredLocaleCode(options.locale)).then(
+        app.pageLocale(options.locale).then(
           () => app,
           () => app,
         ),

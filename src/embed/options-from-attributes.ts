@@ -98,7 +98,8 @@ export function optionsFromAttributes(read: AttributeReader): AttributeOptions {
 /**
  * Resolves a relative `messagingUrl` or `chatUrl` (such as `/` on a page served by the platform's own
  * host) against `base`, the document's URL, and drops a trailing slash so paths can be appended. Absolute
- * URLs keep their exact text; an unparsable one is left for the client to refuse with its own error.
+ * URLs keep their exact text; a relative one that is unparsable or leaves the document's origin once
+ * resolved (`//host`, `/\\host`) is left as written, for the client to refuse with its own error.
  */
 export function resolveRelativeUrls(options: Partial<WidgetOptions>, base: string): Partial<WidgetOptions> {
   const resolved: Partial<WidgetOptions> = { ...options };
@@ -106,7 +107,8 @@ export function resolveRelativeUrls(options: Partial<WidgetOptions>, base: strin
     const value = options[key];
     if (typeof value !== "string" || /^[a-z][a-z0-9+.-]*:/i.test(value)) continue;
     try {
-      resolved[key] = new URL(value, base).href.replace(/\/+$/, "");
+      const url = new URL(value, base);
+      if (url.origin === new URL(base).origin) resolved[key] = url.href.replace(/\/+$/, "");
     } catch {
       // Left as written, for the client to refuse.
     }

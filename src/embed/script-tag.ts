@@ -15,8 +15,11 @@ import { mountEmbeddedWidget, type EmbeddedWidget } from "./embedded-widget.ts";
 import { createEmbedSession } from "./embed-session.ts";
 import { optionsFromAttributes, resolveRelativeUrls } from "./options-from-attributes.ts";
 
-/** The app's file name, set by the build (see vite.config.ts). */
+/** The app's file name, and its Subresource Integrity value (empty outside a build), set by the build (see vite.config.ts). */
 declare const __CAP_CHAT_APP_FILE__: string;
+declare const __CAP_CHAT_APP_INTEGRITY__: string;
+/** The package's version, set by the build. */
+declare const __CAP_CHAT_VERSION__: string;
 
 declare global {
   interface Window {
@@ -25,7 +28,7 @@ declare global {
 }
 
 /** Marks the element the script tag mounts its widget into. */
-export const SCRIPT_TAG_HOST_ATTRIBUTE = "data-cap-chat-host";
+const SCRIPT_TAG_HOST_ATTRIBUTE = "data-cap-chat-host";
 
 function readScriptOptions(script: HTMLOrSVGScriptElement | null): Partial<WidgetOptions> {
   if (!script) return {};
@@ -55,8 +58,9 @@ function mountFloating(options: Partial<WidgetOptions>, source: AppSource): Embe
 function start(script: HTMLOrSVGScriptElement | null, source: AppSource): void {
   const defaults = readScriptOptions(script);
   const session = createEmbedSession({ defaults, mount: (options) => mountFloating(options, source) });
-  const capChat = createCommandFunction(session, (message) => console.warn(message));
-  capChat.loaded = true;
+  // Console methods need no `this`, so the function is handed over as it is.
+  const capChat = createCommandFunction(session, console.warn);
+  capChat.version = __CAP_CHAT_VERSION__;
   const run = () => {
     // Read the queue only now: calls made while waiting for <body> joined it, in order.
     const queued = window.CapChat?.q;
@@ -75,7 +79,10 @@ function start(script: HTMLOrSVGScriptElement | null, source: AppSource): void {
 
 const script = document.currentScript;
 // Resolved against this file's own address, so the files work from any folder or CDN served together.
-const source = appAt(new URL(__CAP_CHAT_APP_FILE__, (script as HTMLScriptElement | null)?.src || document.baseURI).href);
+const source = appAt(
+  new URL(__CAP_CHAT_APP_FILE__, (script as HTMLScriptElement | null)?.src || document.baseURI).href,
+  __CAP_CHAT_APP_INTEGRITY__ || undefined,
+);
 registerCapChatElement(() => createCapChatElementClass(source));
 // Loading the file twice must not mount a second widget.
-if (!window.CapChat?.loaded) start(script, source);
+if (!window.CapChat?.version) start(script, source);

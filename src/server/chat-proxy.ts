@@ -1,12 +1,14 @@
 import type { ChatAction } from "../protocol/index.ts";
 import { errorAnswer, type ErrorShape, type ProxyError } from "./answers.ts";
 import { serveChatAction, type ChatRouteContext } from "./chat-routes.ts";
-import { forwardedAsHttps, resolveClientAddress } from "./client-address.ts";
+import { forwardedAsHttps, rateLimitSubject, resolveClientAddress } from "./client-address.ts";
 import { ConversationHandles } from "./conversation-handles.ts";
-import { createConsoleLogger, createRedactor, redactingLogger } from "./logger.ts";
+import { maximumJsonDepth } from "./json-object.ts";
+import { createConsoleLogger, redactingLogger } from "./logger.ts";
 import { corsHeaders, createOriginPolicy, preflightResponse } from "./origin-policy.ts";
 import {
   checkPositiveInteger,
+  checkFieldNames,
   checkText,
   checkUpstreamUrl,
   normalisePrefix,
@@ -15,7 +17,8 @@ import {
   type ChatProxyRoute,
 } from "./proxy-config.ts";
 import { MemoryRateLimitStore } from "./rate-limit-store.ts";
-import { chargeRateLimits, type RateLimitCheck } from "./rate-limits.ts";
+import { chargeRateLimits, rateLimitChecks, type RateLimitRefusal, type RateLimitRules } from "./rate-limits.ts";
+import { createRedactor } from "./redaction.ts";
 import { readJsonBody } from "./request-body.ts";
 import { createSigner } from "./signing.ts";
 import { serveAccessToken, type TokenRouteContext } from "./token-route.ts";
@@ -48,9 +51,11 @@ interface RouteDefinition {
  * site's credentials and binds every conversation to the visitor who created it; `{prefix}/access-token`
  * exchanges the site's connector token for an access token. Each request passes, in order: the origin
  * allowlist (403; preflights answered here), the method (405), `authorize` (403), the rate limits (429
- * with `Retry-After`), the body limit (413) and JSON check (400), then ownership (403). Uses only web
- * standards, so it runs on Node ≥ 20, Workers, Deno, Bun and in Next.js route handlers. Throws at once
- * on a configuration error.
+ * with `Retry-After`), the body limit (413) and JSON check (400, nesting included), ownership (403), then
+ * the route's fields (400); only the fields the route knows go on to the platform, and its answer is read
+ * up to `maxUpstreamBodyBytes` (else 502). Never throws for a request: a failure inside is a 500. Uses
+ * only web standards, so it runs on Node ≥ 20, Workers, Deno, Bun and in Next.js route handlers. Throws
+ * at once on a configuration error.
  */
 export function createChatProxy(config: ChatProxyConfig): ChatProxy {
   const prefix = normalisePrefix(config.prefix);
@@ -59,6 +64,7 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
   const signer = createSigner(config.signingSecret);
   const isAllowedOrigin = createOriginPolicy(config.allowedOrigins);
   const maxBodyBytes = checkPositiveInteger("maxBodyBytes", config.maxBodyBytes ?? proxyDefaults.maxBodyBytes);
+  const maxAnswerBytes = checkPositiveInteger("maxUpstreamBodyBytes", config.maxUpstreamBodyBytes ?? proxyDefaults.maxUpstreamBodyBytes);
   const timeoutMilliseconds = checkPositiveInteger(
     "upstreamTimeoutMilliseconds",
     config.upstreamTimeoutMilliseconds ?? proxyDefaults.upstreamTimeoutMilliseconds,
@@ -80,8 +86,13 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
   } as const;
   if (!/^[A-Za-z0-9_-]+$/.test(cookieSettings.name)) throw new Error("cookie.name may hold only letters, digits, - and _");
   const visitorCookies = new VisitorCookies(signer, cookieSettings, now);
-  const visitorRule = config.rateLimit?.visitor ?? proxyDefaults.visitorRateLimit;
-  const addressRule = config.rateLimit?.address ?? proxyDefaults.addressRateLimit;
+  const rateLimitRules: RateLimitRules = {
+    visitor: config.rateLimit?.visitor ?? proxyDefaults.visitorRateLimit,
+    address: config.rateLimit?.address ?? proxyDefaults.addressRateLimit,
+    create: config.rateLimit?.create ?? proxyDefaults.createRateLimit,
+    accessToken: config.rateLimit?.accessToken ?? proxyDefaults.accessTokenRateLimit,
+    unknownAddress: config.rateLimit?.unknownAddress ?? proxyDefaults.unknownAddressRateLimit,
+  };
   const rateLimitStore = config.rateLimit?.store ?? new MemoryRateLimitStore({ now });
   const chatContext: ChatRouteContext | undefined = config.chat && {
     upstream: {
@@ -91,8 +102,10 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
     },
     fetch: fetchFunction,
     timeoutMilliseconds,
+    maxAnswerBytes,
     handles: new ConversationHandles(signer),
     integrationAttributes: config.integrationAttributes,
+    pageAttributes: checkFieldNames("pageAttributes", config.pageAttributes ?? []),
     redact,
     log,
   };
@@ -104,29 +117,28 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
     },
     fetch: fetchFunction,
     timeoutMilliseconds,
+    maxAnswerBytes,
     redact,
     log,
   };
   const routes = routeTable(prefix, chatContext !== undefined, tokenContext !== undefined);
   let addressWarningGiven = false;
 
-  async function chargeBudgets(request: Request, context: RequestContext | undefined, visitor: Visitor | undefined, route: ChatProxyRoute) {
-    const checks: RateLimitCheck[] = [];
-    if (visitorRule && visitor) checks.push({ scope: "visitor", subject: visitor.id, rule: visitorRule });
+  /** Charges the request's budgets; the refusal when one is spent. */
+  async function chargeBudgets(
+    request: Request,
+    context: RequestContext | undefined,
+    visitor: Visitor | undefined,
+    route: ChatProxyRoute,
+  ): Promise<RateLimitRefusal | undefined> {
     const peer = typeof context?.clientAddress === "string" ? context.clientAddress : undefined;
-    const address = config.clientAddress?.(request) ?? resolveClientAddress(request, peer, trustProxy);
-    if (addressRule && address) checks.push({ scope: "address", subject: address, rule: addressRule });
-    if (addressRule && !address && !addressWarningGiven) {
+    const address = rateLimitSubject(config.clientAddress?.(request) ?? undefined) ?? resolveClientAddress(request, peer, trustProxy);
+    if (address === undefined && !addressWarningGiven) {
       addressWarningGiven = true;
-      log({
-        level: "warn",
-        event: "no-client-address",
-        route,
-        message: "The client's address is unknown, so the per-address rate limit is off: set trustProxy or clientAddress",
-      });
+      log({ level: "warn", event: "no-client-address", route, message: `The client's address is unknown: ${unknownAddressFix}` });
     }
     try {
-      return await chargeRateLimits(rateLimitStore, checks, now());
+      return await chargeRateLimits(rateLimitStore, rateLimitChecks(rateLimitRules, route, visitor?.id, address), now());
     } catch {
       // An unreachable shared store must not take the chat down with it.
       log({ level: "warn", event: "rate-limit-store-failed", route, message: "The rate-limit store failed; the request was let through" });
@@ -180,7 +192,11 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
     const answer = (response: Response) => ({ response, setCookies: identity.setCookies });
     const refusal = await chargeBudgets(request, context, identity.minted ? undefined : identity.visitors[0], route);
     if (refusal) {
-      log({ level: "warn", event: "rate-limited", route, message: `A request over the per-${refusal.scope} rate limit was refused` });
+      const message =
+        refusal.scope === "unknown-address"
+          ? `A request over the budget shared by requests of unknown address was refused: ${unknownAddressFix}`
+          : `A request over the ${refusal.scope} rate limit was refused`;
+      log({ level: "warn", event: "rate-limited", route, message });
       return answer(
         refuse({
           status: 429,
@@ -197,6 +213,10 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
     const body = await readJsonBody(request, maxBodyBytes);
     if (body.kind === "too-large")
       return answer(refuse({ status: 413, code: "PAYLOAD_TOO_LARGE", message: `The request body exceeds ${maxBodyBytes} bytes` }));
+    if (body.kind === "too-deep")
+      return answer(
+        refuse({ status: 400, code: "INVALID_REQUEST", message: `The request body nests deeper than ${maximumJsonDepth} levels` }),
+      );
     if (body.kind === "invalid")
       return answer(refuse({ status: 400, code: "INVALID_REQUEST", message: "The request body is not a JSON object" }));
     if (definition.action && chatContext)
@@ -238,6 +258,10 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
   };
   return Object.assign(handler, { prefix });
 }
+
+/** What a site does so that requests of unknown address stop sharing one budget. */
+const unknownAddressFix =
+  "requests without a visitor cookie share one rate-limit budget (rateLimit.unknownAddress); set clientAddress to read it from your platform's header (x-real-ip, CF-Connecting-IP, …), or trustProxy behind your own proxy";
 
 /** The routes served, by exact path: the chat routes when the Chat API is configured, the token route when Messaging is. */
 function routeTable(prefix: string, chat: boolean, messaging: boolean): Map<string, RouteDefinition> {

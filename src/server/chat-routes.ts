@@ -2,7 +2,9 @@ import { ChatHeader, type ChatAction } from "../protocol/index.ts";
 import { errorAnswer, jsonAnswer, textAnswer, type ProxyError } from "./answers.ts";
 import type { ConversationHandles } from "./conversation-handles.ts";
 import type { ChatProxyLogger } from "./logger.ts";
+import { conversationBody, createBody } from "./forwarded-fields.ts";
 import type { ChatApiUpstream, ChatProxyConfig } from "./proxy-config.ts";
+import { redactJson } from "./redaction.ts";
 import { callUpstream, readObject, type UpstreamFetch, type UpstreamResult } from "./upstream.ts";
 import type { Visitor } from "./visitor-cookies.ts";
 
@@ -11,8 +13,11 @@ export interface ChatRouteContext {
   upstream: ChatApiUpstream;
   fetch: UpstreamFetch;
   timeoutMilliseconds: number;
+  maxAnswerBytes: number;
   handles: ConversationHandles;
   integrationAttributes: ChatProxyConfig["integrationAttributes"];
+  /** The top-level `integration_attributes` fields a page may set itself. */
+  pageAttributes: ReadonlySet<string>;
   redact: (text: string) => string;
   log: ChatProxyLogger;
 }
@@ -24,7 +29,9 @@ const passedOnStatuses = new Set([400, 404, 409, 410, 413, 422]);
  * Serves one Chat API call for proven `visitors` (the first owns what is created). Create binds the new
  * conversation to the visitor by answering a handle instead of the platform's id; respond and close
  * accept only a handle of one of the visitors (else 403 `CONVERSATION_NOT_OWNED`) and send the
- * platform's id on. The page's body is otherwise forwarded as it is.
+ * platform's id on. Only the fields each action knows are forwarded (see `createBody` and
+ * `conversationBody`); a field of the wrong type is 400. Every string of a successful answer passes
+ * through the redactor, so an answer that echoes a credential reaches the page without it.
  */
 export async function serveChatAction(
   context: ChatRouteContext,
@@ -36,14 +43,18 @@ export async function serveChatAction(
   if (action === "create") {
     const owner = visitors[0];
     if (!owner) throw new Error("create needs a visitor");
-    const body = { ...fields, ...(await mergedAttributes(context, request, fields)) };
-    const result = await call(context, "create", body);
+    const forwarded = createBody(fields, {
+      vouched: await context.integrationAttributes?.(request),
+      pageAttributes: context.pageAttributes,
+    });
+    if (forwarded.kind === "refused") return errorAnswer("chat", forwarded.error);
+    const result = await call(context, "create", forwarded.body);
     if (result.kind !== "answer" || !isSuccess(result.status)) return failure(context, "create", result);
     const answer = readObject(result.text);
     if (typeof answer?.conversation_id !== "string" || answer.conversation_id === "") {
       return invalidAnswer(context, "create", result.status);
     }
-    return jsonAnswer(200, { ...answer, conversation_id: await context.handles.wrap(answer.conversation_id, owner) });
+    return jsonAnswer(200, { ...redacted(context, answer), conversation_id: await context.handles.wrap(answer.conversation_id, owner) });
   }
 
   const handle = fields.conversation_id;
@@ -60,24 +71,21 @@ export async function serveChatAction(
     });
     return errorAnswer("chat", { status: 403, code: "CONVERSATION_NOT_OWNED", message: "This conversation belongs to another visitor" });
   }
-  const result = await call(context, action, { ...fields, conversation_id: owned.conversationId });
+  const forwarded = conversationBody(action, fields, owned.conversationId);
+  if (forwarded.kind === "refused") return errorAnswer("chat", forwarded.error);
+  const result = await call(context, action, forwarded.body);
   if (result.kind !== "answer" || !isSuccess(result.status)) return failure(context, action, result);
   const answer = readObject(result.text);
   // The platform acted: an unreadable answer is passed on, so the client knows not to send it again.
-  if (!answer) return textAnswer(result.status, result.text);
-  if (action === "close") return jsonAnswer(200, answer);
+  if (!answer) return textAnswer(result.status, context.redact(result.text));
+  if (action === "close") return jsonAnswer(200, redacted(context, answer));
   const conversationId =
     typeof answer.conversation_id === "string" && answer.conversation_id !== "" ? answer.conversation_id : owned.conversationId;
-  return jsonAnswer(200, { ...answer, conversation_id: await context.handles.wrap(conversationId, owned.visitor) });
+  return jsonAnswer(200, { ...redacted(context, answer), conversation_id: await context.handles.wrap(conversationId, owned.visitor) });
 }
 
-/** The page's attributes with the site's on top; nothing when neither has any. */
-async function mergedAttributes(context: ChatRouteContext, request: Request, fields: Record<string, unknown>) {
-  const site = await context.integrationAttributes?.(request);
-  if (!site) return {};
-  const page = fields.integration_attributes;
-  const fromPage = typeof page === "object" && page !== null && !Array.isArray(page) ? page : {};
-  return { integration_attributes: { ...fromPage, ...site } };
+function redacted(context: ChatRouteContext, answer: Record<string, unknown>): Record<string, unknown> {
+  return redactJson(answer, context.redact) as Record<string, unknown>;
 }
 
 function call(context: ChatRouteContext, action: ChatAction, body: Record<string, unknown>): Promise<UpstreamResult> {
@@ -87,6 +95,7 @@ function call(context: ChatRouteContext, action: ChatAction, body: Record<string
     headers: { [ChatHeader.ApiKey]: context.upstream.apiKey, [ChatHeader.Token]: context.upstream.token },
     body,
     timeoutMilliseconds: context.timeoutMilliseconds,
+    maxAnswerBytes: context.maxAnswerBytes,
   });
 }
 
@@ -97,8 +106,8 @@ function isSuccess(status: number): boolean {
 /**
  * Maps a failed platform call: 429 stays 429 with its `Retry-After`; errors about the request (400, 404,
  * 409, 410, 413, 422) keep their status and error text; a refusal of the companion's own credentials
- * (401, 403), any other status and an unreachable platform are 502, and a timeout 504: the visitor can do
- * nothing about those.
+ * (401, 403), any other status, an answer over `maxAnswerBytes` and an unreachable platform are 502, and
+ * a timeout 504: the visitor can do nothing about those.
  */
 function failure(context: ChatRouteContext, action: ChatAction, result: UpstreamResult): Response {
   const route = `chat-${action}`;
@@ -109,6 +118,16 @@ function failure(context: ChatRouteContext, action: ChatAction, result: Upstream
   if (result.kind === "unreachable") {
     context.log({ level: "error", event: "upstream-failed", route, message: "The Chat API could not be reached" });
     return errorAnswer("chat", { status: 502, code: "UPSTREAM_UNREACHABLE", message: "The chat service could not be reached" });
+  }
+  if (result.kind === "too-large") {
+    context.log({
+      level: "error",
+      event: "upstream-failed",
+      route,
+      upstreamStatus: result.status,
+      message: `The Chat API's answer exceeded ${context.maxAnswerBytes} bytes and was not read`,
+    });
+    return errorAnswer("chat", { status: 502, code: "UPSTREAM_ANSWER_TOO_LARGE", message: "The chat service's answer was too large" });
   }
   const body = readObject(result.text);
   const upstreamCode = typeof body?.error_code === "string" ? context.redact(body.error_code) : undefined;

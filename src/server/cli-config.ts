@@ -36,8 +36,19 @@ export const environmentVariables: readonly EnvironmentVariable[] = [
     description: "proxies trusted for X-Forwarded-For/-Proto: false, a number of hops (1 behind one load balancer), or true",
   },
   { name: "MAX_BODY_BYTES", defaultValue: "32768", description: "largest request body; larger gets 413" },
-  { name: "VISITOR_RATE_LIMIT", defaultValue: "30/60", description: "requests per seconds per visitor, or off" },
+  { name: "MAX_UPSTREAM_BODY_BYTES", defaultValue: "1048576", description: "largest platform answer read; larger gets 502" },
+  {
+    name: "VISITOR_RATE_LIMIT",
+    defaultValue: "30/60",
+    description: "requests per seconds per visitor (per address for requests without a visitor cookie), or off",
+  },
   { name: "ADDRESS_RATE_LIMIT", defaultValue: "120/60", description: "requests per seconds per client address, or off" },
+  { name: "CREATE_RATE_LIMIT", defaultValue: "10/60", description: "chat creates per seconds per visitor (or address), or off" },
+  { name: "ACCESS_TOKEN_RATE_LIMIT", defaultValue: "20/60", description: "access tokens per seconds per visitor (or address), or off" },
+  {
+    name: "PAGE_ATTRIBUTES",
+    description: "fields of the page's integration_attributes passed on besides context, comma-separated (default none)",
+  },
   {
     name: "COOKIE_SECURE",
     defaultValue: "auto",
@@ -144,10 +155,14 @@ export function settingsFromEnvironment(environment: Record<string, string | und
       }),
       trustProxy,
       maxBodyBytes: whole("MAX_BODY_BYTES", proxyDefaults.maxBodyBytes),
+      maxUpstreamBodyBytes: whole("MAX_UPSTREAM_BODY_BYTES", proxyDefaults.maxUpstreamBodyBytes),
       rateLimit: {
         visitor: rateLimit("VISITOR_RATE_LIMIT", proxyDefaults.visitorRateLimit),
         address: rateLimit("ADDRESS_RATE_LIMIT", proxyDefaults.addressRateLimit),
+        create: rateLimit("CREATE_RATE_LIMIT", proxyDefaults.createRateLimit),
+        accessToken: rateLimit("ACCESS_TOKEN_RATE_LIMIT", proxyDefaults.accessTokenRateLimit),
       },
+      pageAttributes: list("PAGE_ATTRIBUTES"),
       cookie: {
         secure: secureText === "auto" ? "auto" : secureText === "true",
         sameSite: oneOf("COOKIE_SAME_SITE", ["Strict", "Lax", "None"], "Strict"),

@@ -5,6 +5,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { createChatProxy } from "./chat-proxy.ts";
 import { environmentVariables, settingsFromEnvironment, type CommandSettings } from "./cli-config.ts";
 import { createConsoleLogger } from "./logger.ts";
@@ -19,6 +20,19 @@ function usage(): string {
   return ["Usage: cap-chat-proxy", "", "Serves the cap-chat server companion. Configured by environment variables:", ...lines, ""].join(
     "\n",
   );
+}
+
+/**
+ * A request Node's parser refused (a malformed request line or header, headers too large) gets the
+ * status Node would give it, and its connection is closed; the process goes on serving.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 function main(): void {
@@ -44,7 +58,7 @@ function main(): void {
     }
     serveProxy(request, response);
   });
-  server.on("clientError", (_error, socket) => socket.destroy());
+  server.on("clientError", answerClientError);
   server.on("error", (error) => {
     process.stderr.write(`cap-chat-proxy: ${error.message}\n`);
     process.exitCode = 1;

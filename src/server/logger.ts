@@ -39,9 +39,6 @@ export function createConsoleLogger(level: LogLevel | "silent" = "info"): ChatPr
   };
 }
 
-/** Anything shaped like a JWT: three base64url parts, the first two starting as JSON objects do. */
-const jwtPattern = /eyJ[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
-
 /**
  * Wraps a logger so that no configured secret and nothing shaped like an access token reaches it, even
  * inside text the platform sent back. The entries are built without secrets in the first place; this is
@@ -57,15 +54,5 @@ export function redactingLogger(logger: ChatProxyLogger, redact: (text: string) 
     } catch {
       // A broken logger must not turn a served request into a failed one.
     }
-  };
-}
-
-/** Replaces every occurrence of the secrets (and anything shaped like an access token) with `[redacted]`. */
-export function createRedactor(secrets: readonly string[]): (text: string) => string {
-  const present = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((first, second) => second.length - first.length);
-  return (text) => {
-    let result = text.replace(jwtPattern, "[redacted]");
-    for (const secret of present) result = result.split(secret).join("[redacted]");
-    return result;
   };
 }

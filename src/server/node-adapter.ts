@@ -46,39 +46,82 @@ type FetchHandler = ((request: Request, context?: RequestContext) => Promise<Res
  * answer streams out with backpressure; every `Set-Cookie` stays a header of its own; the socket's peer
  * address is passed on as `clientAddress` (see `trustProxy` for proxies in front); a client that goes
  * away aborts the request's `signal`. As middleware, paths outside the handler's `prefix` go to `next()`,
- * and an error thrown by the handler goes to `next(error)` (else a bare 500).
+ * and an error thrown by the handler goes to `next(error)` (else a bare 500). No request can make it
+ * throw: a method the Fetch standard refuses (`TRACE`, `CONNECT`, `TRACK`) is answered 405, and any other
+ * request a `Request` cannot hold 400, without calling the handler.
  */
 export function toNodeHandler(handler: FetchHandler): NodeHandler {
   return (request, response, next) => {
-    const url = requestUrl(request);
-    const prefix = handler.prefix;
-    if (next && prefix !== undefined && prefix !== "" && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) {
-      next();
-      return;
+    // Nothing a request carries may escape as an exception: one would take the whole process down.
+    try {
+      serve(handler, request, response, next);
+    } catch (error) {
+      fail(response, error, next);
     }
-    const aborted = new AbortController();
-    const onClose = () => {
-      if (!response.writableFinished) aborted.abort();
-    };
-    response.on("close", onClose);
-    const method = (request.method ?? "GET").toUpperCase();
-    const webRequest = new Request(url, {
+  };
+}
+
+/** HTTP methods Node's parser accepts and the Fetch standard refuses to build a `Request` with. */
+const refusedMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+function serve(handler: FetchHandler, request: NodeRequest, response: NodeResponse, next: ((error?: unknown) => void) | undefined): void {
+  const url = requestUrl(request);
+  const prefix = handler.prefix;
+  if (next && prefix !== undefined && prefix !== "" && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) {
+    next();
+    return;
+  }
+  const method = (request.method ?? "GET").toUpperCase();
+  if (refusedMethods.has(method)) {
+    refuse(response, 405, "Method Not Allowed");
+    return;
+  }
+  const aborted = new AbortController();
+  let webRequest: Request;
+  try {
+    webRequest = new Request(url, {
       method,
       headers: requestHeaders(request),
       body: method === "GET" || method === "HEAD" ? null : requestBody(request),
       signal: aborted.signal,
       duplex: "half",
     } as RequestInit);
-    handler(webRequest, { clientAddress: request.socket?.remoteAddress })
-      .then((answer) => writeResponse(answer, response, method, aborted.signal))
-      .catch((error: unknown) => {
-        if (next && !response.headersSent) return next(error);
-        if (response.headersSent) return response.destroy();
-        response.statusCode = 500;
-        response.end();
-      })
-      .finally(() => response.off("close", onClose));
+  } catch {
+    // A method or header Node's parser lets through but a Request cannot hold.
+    refuse(response, 400, "Bad Request");
+    return;
+  }
+  const onClose = () => {
+    if (!response.writableFinished) aborted.abort();
   };
+  response.on("close", onClose);
+  handler(webRequest, { clientAddress: request.socket?.remoteAddress })
+    .then((answer) => writeResponse(answer, response, method, aborted.signal))
+    .catch((error: unknown) => fail(response, error, next))
+    .finally(() => response.off("close", onClose));
+}
+
+/** An error thrown while serving: to `next(error)` as middleware, else a bare 500, or a cut answer once headers went out. */
+function fail(response: NodeResponse, error: unknown, next: ((error?: unknown) => void) | undefined): void {
+  try {
+    if (next && !response.headersSent) next(error);
+    else if (response.headersSent) response.destroy();
+    else {
+      response.statusCode = 500;
+      response.end();
+    }
+  } catch {
+    response.destroy();
+  }
+}
+
+/** A short plain-text answer the handler never saw. */
+function refuse(response: NodeResponse, status: number, text: string): void {
+  response.statusCode = status;
+  response.setHeader("Content-Type", "text/plain; charset=utf-8");
+  response.setHeader("Cache-Control", "no-store");
+  response.write(new TextEncoder().encode(`${text}\n`));
+  response.end();
 }
 
 function requestUrl(request: NodeRequest): URL {

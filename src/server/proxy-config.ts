@@ -46,11 +46,28 @@ export interface ChatProxyConfig {
   /** Largest request body accepted, in bytes; larger gets 413. Default 32 768. */
   maxBodyBytes?: number;
   /**
-   * Budgets per visitor (cookie) and per client address; a spent one gets 429 with `Retry-After`.
-   * Defaults: 30 requests a minute per visitor, 120 a minute per address; `false` turns one off. `store`
-   * holds the counters: in memory by default, shared (Redis, …) across instances.
+   * Largest platform answer read, in bytes; a larger one is cut off as it streams in (never buffered)
+   * and the page gets 502. Default 1 048 576.
    */
-  rateLimit?: { visitor?: RateLimitRule | false; address?: RateLimitRule | false; store?: RateLimitStore };
+  maxUpstreamBodyBytes?: number;
+  /**
+   * Budgets; a spent one gets 429 with `Retry-After`. A request is charged to its visitor (the cookie's)
+   * or, when it brings no valid cookie, to its address: `visitor` on every route, plus `create` on
+   * `chat-create` and `accessToken` on `access-token`. Every request from a known address is also charged
+   * to `address`. Requests with neither a cookie nor a known address share the one `unknownAddress`
+   * budget: give the companion the client's address (`clientAddress`, `trustProxy`, or the Node adapter)
+   * so that one visitor cannot spend it for all. Defaults a minute: 30 per visitor, 120 per address, 10
+   * creates and 20 access tokens per visitor, 60 for all requests of unknown address. `false` turns one
+   * off. `store` holds the counters: in memory by default, shared (Redis, …) across instances.
+   */
+  rateLimit?: {
+    visitor?: RateLimitRule | false;
+    address?: RateLimitRule | false;
+    create?: RateLimitRule | false;
+    accessToken?: RateLimitRule | false;
+    unknownAddress?: RateLimitRule | false;
+    store?: RateLimitStore;
+  };
   /**
    * The visitor cookie: name prefix (default `cap-chat-visitor`), lifetime (default a day, renewed while
    * in use), `SameSite` (default `Strict`; `None` needs https), and `Secure` (default `auto`: when the
@@ -59,15 +76,25 @@ export interface ChatProxyConfig {
   cookie?: { name?: string; lifetimeSeconds?: number; sameSite?: "Strict" | "Lax" | "None"; secure?: boolean | "auto" };
   /** Which proxies may name the client in `X-Forwarded-For` and `X-Forwarded-Proto`. Default `false`. */
   trustProxy?: TrustProxy;
-  /** The client's address from the request (e.g. `CF-Connecting-IP`), over the adapter's and `trustProxy`'s. */
+  /**
+   * The client's address from the request (e.g. `CF-Connecting-IP`), over the adapter's and
+   * `trustProxy`'s; an IPv6 address counts by its /64. Nothing or "" falls back to those.
+   */
   clientAddress?: (request: Request) => string | undefined;
   /** Asked before every call (after the origin check); `false` answers 403. Default: every visitor may chat. */
   authorize?: (request: Request, route: ChatProxyRoute) => boolean | Promise<boolean>;
   /**
-   * Attributes the site vouches for (the signed-in customer, say), merged over the page's
-   * `integration_attributes` on create, so a visitor cannot override them.
+   * Attributes the site vouches for (the signed-in customer, say), set at the top level of
+   * `integration_attributes` on create over anything the page sent, so a visitor cannot forge them. A
+   * vouched `context` object is merged over the page's `context` field by field.
    */
   integrationAttributes?: (request: Request) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
+  /**
+   * Top-level fields of the page's `integration_attributes` passed on to the platform. Default none: of
+   * what the page sends only `context` (a JSON object of at most 4 KB) is passed on, since a visitor can
+   * put anything in the page's fields.
+   */
+  pageAttributes?: readonly string[];
   /** How long a platform call may take before the answer is 504. Default 60 000. */
   upstreamTimeoutMilliseconds?: number;
   /** Receives log entries; default one JSON line per entry on the console. */
@@ -82,8 +109,12 @@ export interface ChatProxyConfig {
 export const proxyDefaults = {
   prefix: "/cap-chat",
   maxBodyBytes: 32_768,
+  maxUpstreamBodyBytes: 1_048_576,
   visitorRateLimit: { requests: 30, windowSeconds: 60 },
   addressRateLimit: { requests: 120, windowSeconds: 60 },
+  createRateLimit: { requests: 10, windowSeconds: 60 },
+  accessTokenRateLimit: { requests: 20, windowSeconds: 60 },
+  unknownAddressRateLimit: { requests: 60, windowSeconds: 60 },
   cookieName: "cap-chat-visitor",
   cookieLifetimeSeconds: 86_400,
   upstreamTimeoutMilliseconds: 60_000,
@@ -125,4 +156,12 @@ export function checkText(name: string, value: string): string {
 export function checkPositiveInteger(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not ${value}`);
   return value;
+}
+
+/** Throws unless `value` is a list of non-empty strings; the set of them. */
+export function checkFieldNames(name: string, value: readonly string[]): ReadonlySet<string> {
+  if (!Array.isArray(value) || value.some((field) => typeof field !== "string" || field === "")) {
+    throw new Error(`${name} must be a list of field names`);
+  }
+  return new Set(value);
 }

@@ -8,6 +8,7 @@ export interface TokenRouteContext {
   upstream: MessagingUpstream;
   fetch: UpstreamFetch;
   timeoutMilliseconds: number;
+  maxAnswerBytes: number;
   redact: (text: string) => string;
   log: ChatProxyLogger;
 }
@@ -15,8 +16,8 @@ export interface TokenRouteContext {
 /**
  * Exchanges the configured connector token, with the configured `X-Host` (never one from the request),
  * for an access token, and answers `{access_token, expires_in}`. Errors use the Messaging body
- * `{message}`: 429 keeps its `Retry-After`; a refused connector or host, any other failure and an
- * unreachable platform are 502 (the visitor can do nothing about them, the site's operator can: the log
+ * `{message}`: 429 keeps its `Retry-After`; a refused connector or host, any other failure, an answer
+ * over `maxAnswerBytes` and an unreachable platform are 502 (the visitor can do nothing about them, the site's operator can: the log
  * says which), a timeout 504. The token itself is never logged.
  */
 export async function serveAccessToken(context: TokenRouteContext): Promise<Response> {
@@ -26,6 +27,7 @@ export async function serveAccessToken(context: TokenRouteContext): Promise<Resp
     headers: { "X-Token": context.upstream.connectorToken, "X-Host": context.upstream.host },
     body: {},
     timeoutMilliseconds: context.timeoutMilliseconds,
+    maxAnswerBytes: context.maxAnswerBytes,
   });
   const route = "access-token";
   if (result.kind === "timeout") {
@@ -35,6 +37,16 @@ export async function serveAccessToken(context: TokenRouteContext): Promise<Resp
   if (result.kind === "unreachable") {
     context.log({ level: "error", event: "upstream-failed", route, message: "The Messaging API could not be reached" });
     return errorAnswer("messaging", { status: 502, message: "The chat service could not be reached" });
+  }
+  if (result.kind === "too-large") {
+    context.log({
+      level: "error",
+      event: "upstream-failed",
+      route,
+      upstreamStatus: result.status,
+      message: `The Messaging API's answer exceeded ${context.maxAnswerBytes} bytes and was not read`,
+    });
+    return errorAnswer("messaging", { status: 502, message: "The chat service's answer was too large" });
   }
   const body = readObject(result.text);
   if (result.status >= 200 && result.status < 300) {
@@ -70,7 +82,6 @@ export async function serveAccessToken(context: TokenRouteContext): Promise<Resp
     });
     return errorAnswer("messaging", {
       status: 429,
-
       message: "rate limit exceeded",
       headers: { "Retry-After": retryAfter && /^\d{1,6}$/.test(retryAfter) ? retryAfter : "1" },
     });
@@ -87,7 +98,6 @@ export async function serveAccessToken(context: TokenRouteContext): Promise<Resp
   });
   return errorAnswer("messaging", {
     status: 502,
-
     message: refused ? "The chat service refused the site's connector" : "The chat service failed to issue an access token",
   });
 }

@@ -1,32 +1,55 @@
-/** What a call to the platform gave: an answer (any status), or no answer at all. */
+import { declaredLarger, readAtMost } from "./bounded-read.ts";
+import { readJsonObject } from "./json-object.ts";
+
+/** What a call to the platform gave: an answer (any status), an answer too large to read, or no answer at all. */
 export type UpstreamResult =
   | { kind: "answer"; status: number; headers: Headers; text: string }
+  | { kind: "too-large"; status: number }
   | { kind: "timeout" }
   | { kind: "unreachable" };
 
 /** The `fetch` the companion calls the platform with. */
 export type UpstreamFetch = (input: string, init: RequestInit) => Promise<Response>;
 
+/** One call to the platform: where, how, and the limits its answer must keep to. */
+export interface UpstreamCall {
+  url: string;
+  method: "POST" | "PUT";
+  headers: Record<string, string>;
+  body: unknown;
+  timeoutMilliseconds: number;
+  /** An answer body larger than this is not read: the call is `too-large`. */
+  maxAnswerBytes: number;
+}
+
 /**
  * One JSON call to the platform. Redirects are not followed: a redirect would carry the credential
- * headers to wherever it points. Never retried here: a failed call may still have acted on the platform,
- * so whether to try again is the client's decision.
+ * headers to wherever it points. The answer is read as it streams, and given up on (and the rest
+ * cancelled) past `maxAnswerBytes`, so a huge answer costs no more memory than the limit. Never retried
+ * here: a failed call may still have acted on the platform, so whether to try again is the client's
+ * decision. Throws only when `body` cannot be serialized, which is the companion's own fault, not the
+ * platform's.
  */
-export async function callUpstream(
-  fetchFunction: UpstreamFetch,
-  request: { url: string; method: "POST" | "PUT"; headers: Record<string, string>; body: unknown; timeoutMilliseconds: number },
-): Promise<UpstreamResult> {
+export async function callUpstream(fetchFunction: UpstreamFetch, call: UpstreamCall): Promise<UpstreamResult> {
+  const body = JSON.stringify(call.body);
+  const signal = AbortSignal.timeout(call.timeoutMilliseconds);
   try {
-    const response = await fetchFunction(request.url, {
-      method: request.method,
-      headers: { "Content-Type": "application/json", ...request.headers },
-      body: JSON.stringify(request.body),
+    const response = await fetchFunction(call.url, {
+      method: call.method,
+      headers: { "Content-Type": "application/json", ...call.headers },
+      body,
       redirect: "manual",
-      signal: AbortSignal.timeout(request.timeoutMilliseconds),
+      signal,
     });
-    return { kind: "answer", status: response.status, headers: response.headers, text: await response.text() };
+    if (declaredLarger(response.headers, call.maxAnswerBytes)) {
+      await response.body?.cancel().catch(() => undefined);
+      return { kind: "too-large", status: response.status };
+    }
+    const bytes = await readAtMost(response.body, call.maxAnswerBytes);
+    if (bytes === "too-large") return { kind: "too-large", status: response.status };
+    return { kind: "answer", status: response.status, headers: response.headers, text: new TextDecoder().decode(bytes) };
   } catch (error) {
-    return isTimeout(error) ? { kind: "timeout" } : { kind: "unreachable" };
+    return isTimeout(error) || signal.aborted ? { kind: "timeout" } : { kind: "unreachable" };
   }
 }
 
@@ -34,12 +57,8 @@ function isTimeout(error: unknown): boolean {
   return typeof error === "object" && error !== null && "name" in error && (error.name === "TimeoutError" || error.name === "AbortError");
 }
 
-/** The answer's body as a JSON object, or undefined when it is anything else. */
+/** The answer's body as a JSON object, or undefined when it is anything else or nests too deeply to pass on. */
 export function readObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  const reading = readJsonObject(text);
+  return reading.kind === "object" ? reading.fields : undefined;
 }

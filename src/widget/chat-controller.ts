@@ -1,6 +1,6 @@
 import { batch } from "@preact/signals";
 import { createChatClient } from "../index.ts";
-import { preferredLocaleCode, switchLocale } from "./locales/index.ts";
+import { switchLocale } from "./locales/index.ts";
 import { mountWidget } from "./mount-widget.ts";
 import { changedOptions } from "./option-changes.ts";
 import { sessionMemoryFor, type SessionMemory } from "./session-memory.ts";
@@ -8,7 +8,7 @@ import { getWidgetStyleSheet } from "./styles.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
 // Every other option belongs to the client: changing one means another conversation endpoint.
-const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "mode", "open", "start", "prefetch"];
+const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "strings", "mode", "open", "start", "prefetch"];
 
 /**
  * Mounts the chat widget as `mountWidget` does, with a controller that also applies options live: a
@@ -43,7 +43,8 @@ export function mountStyledChat(
         if ("headerTitle" in changes) model.title.value = changes.headerTitle;
         if ("avatarUrl" in changes) model.avatarUrl.value = changes.avatarUrl;
         if ("welcomeText" in changes) model.welcomeText.value = changes.welcomeText;
-        if ("locale" in changes) switchLocale(model.locale, preferredLocaleCode(changes.locale));
+        if ("locale" in changes) switchLocale(model.language, changes.locale);
+        if ("strings" in changes) model.strings.value = changes.strings;
         if (changes.mode) model.mode.value = changes.mode;
       });
       if (changes.open !== undefined) model.setOpen(changes.open);

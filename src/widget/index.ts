@@ -13,3 +13,5 @@ export type {
   WidgetMode,
   WidgetOptions,
 } from "./widget-types.ts";
+export type { PluralText } from "./locales/locale-strings.ts";
+export type { TextKey, TextOverrides } from "./locales/text-overrides.ts";

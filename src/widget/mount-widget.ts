@@ -5,7 +5,7 @@ import { createChatClient } from "../index.ts";
 import type { ChatClient } from "../transport/chat-client-types.ts";
 import { createEmitter } from "../transport/emitter.ts";
 import { ChatApp } from "./components/chat-app.tsx";
-import { preferredLocaleCode, resolveLocale, switchLocale } from "./locales/index.ts";
+import { en, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
 import type { SessionMemory } from "./session-memory.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
@@ -51,13 +51,14 @@ export function mountWidget(
   const model = createChatModel(client, {
     open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen),
     mode,
-    locale: resolveLocale(options.locale),
+    locale: en,
+    strings: options.strings,
     title: options.headerTitle,
     avatarUrl: options.avatarUrl,
     welcomeText: options.welcomeText,
     events,
   });
-  switchLocale(model.locale, preferredLocaleCode(options.locale));
+  switchLocale(model.language, options.locale);
   let engaged = options.start === "load" || memory.hasSession;
   // Each engagement is told to the client: one whose session expired while left alone goes on then.
   const engage = () => {

@@ -54,14 +54,16 @@ h2,p{margin:0}
 .user{align-self:flex-end;align-items:flex-end}
 .author{display:flex;align-items:center;gap:8px;margin-block-end:4px}
 .author,.meta,.typing,.story,.notice,.day,.incomplete{font-size:13px;color:var(--cap-chat-muted)}
-.bubble{padding:8px 12px;background:var(--cap-chat-agent-bubble);overflow-wrap:anywhere}
+.bubble{max-width:100%;padding:8px 12px;background:var(--cap-chat-agent-bubble);overflow-wrap:anywhere}
 .bubble,[dir=rtl] .user .bubble{border-radius:var(--t) var(--cap-chat-radius) var(--cap-chat-radius) var(--b)}
 .user .bubble,[dir=rtl] .bubble{border-radius:var(--cap-chat-radius) var(--t) var(--b) var(--cap-chat-radius)}
-.user .bubble{background:var(--cap-chat-user-bubble);color:var(--cap-chat-on-user-bubble);white-space:pre-wrap}
+.user .bubble{background:var(--cap-chat-user-bubble);color:var(--cap-chat-on-user-bubble)}
+.user .bubble,.plain{white-space:pre-wrap}
 .live-agent .bubble{background:var(--cap-chat-live-agent-bubble)}
 .failed .bubble{outline:2px solid var(--cap-chat-error)}.unconfirmed .bubble{outline:2px dashed var(--cap-chat-error)}
 .bubble>*{margin-block:0}
 .bubble>*+*,.bubble p+p,.suggestions,.attachments{margin-block-start:8px}
+.bubble>.more{margin-block-start:0}
 .bubble ul,.bubble ol{padding-inline-start:22px}
 .bubble a,.meta button,.incomplete button,.attachment a{color:var(--cap-chat-link)}
 .meta button,.incomplete button,.attachment a{font-weight:600;text-decoration:underline}
@@ -69,6 +71,12 @@ h2,p{margin:0}
 .bubble code{padding:.1em .35em;border-radius:5px;background:var(--cap-chat-code-background);font:.9em ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
 .bubble pre{overflow-x:auto;padding:8px 10px;border-radius:8px;background:var(--cap-chat-code-background)}
 .bubble pre code{padding:0;background:none}
+.bubble blockquote{margin-inline:0;padding-inline-start:10px;border-inline-start:3px solid var(--cap-chat-muted)}
+.table{overflow-x:auto}
+.table table{border-collapse:collapse}
+.table th,.table td{padding:4px 8px;border:1px solid var(--cap-chat-border);text-align:start;overflow-wrap:normal}
+.table [align=center]{text-align:center}
+.table [align=right]{text-align:right}
 .meta,.incomplete{display:flex;align-items:center;gap:6px;margin-block-start:4px;font-size:12px}.incomplete{margin-block-end:0;font-style:italic}
 .meta strong{color:var(--cap-chat-error)}
 .attachments{display:flex;flex-direction:column;gap:8px;width:100%}

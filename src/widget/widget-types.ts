@@ -1,4 +1,5 @@
 import type { ChatClient, ChatClientEvents, ChatClientOptions } from "../transport/chat-client-types.ts";
+import type { TextOverrides } from "./locales/text-overrides.ts";
 import type { ChatErrorInfo, ChatMessage, ConnectionState, HandoffPhase, SessionEnd } from "../transport/conversation.ts";
 
 /** How the widget sits on the page. */
@@ -12,8 +13,16 @@ export type WidgetOptions = ChatClientOptions & {
   avatarUrl?: string;
   /** A line under the title in the welcome that opens the conversation. */
   welcomeText?: string;
-  /** UI language; default the browser language, else English. */
+  /**
+   * UI language, a BCP 47 tag matched to a built-in locale (`pt-BR`, then `pt`); default the browser
+   * language, else English.
+   */
   locale?: string;
+  /**
+   * The site's own texts in place of the widget's, per locale code and text key (docs/texts.md):
+   * `{ en: { send: "Go" }, de: { send: "Los" } }`. A key that names no text is warned about on the console.
+   */
+  strings?: TextOverrides;
   /** Default `floating` (launcher and panel). */
   mode?: WidgetMode;
   /** Start open (floating mode). */

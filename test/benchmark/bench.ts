@@ -1,7 +1,8 @@
 /**
  * The benchmark: in Node, bundle sizes, widget render cost, reconnect and echo times, time to the first
- * greeting and Markdown cost; then, in one Chromium run, the built script tag against a floor page (see
- * browser/browser-bench.ts). Prints one table per part; figures are medians over fixed run counts. It
+ * greeting, Markdown cost and the cost of hostile inputs; then, in one Chromium run, the built script tag
+ * against a floor page (see browser/browser-bench.ts), and the hostile inputs again in Chromium (see
+ * bench-hostile.ts). Prints one table per part; figures are medians over fixed run counts. It
  * measures the dist/ that exists and builds it first only with `--build`. Exits non-zero only when a
  * section crashed (its row then says why), never because of a figure.
  *
@@ -14,6 +15,7 @@
 import { buildDistribution, measureBundleSizes } from "./bench-bundle-size.ts";
 import { measureSendToEcho } from "./bench-echo.ts";
 import { measureFirstGreeting } from "./bench-first-greeting.ts";
+import { hostileRowsInChromium, hostileRowsInNode } from "./bench-hostile.ts";
 import { measureMarkdown } from "./bench-markdown.ts";
 import { measureReconnect } from "./bench-reconnect.ts";
 import { measureWidgetRendering } from "./bench-render.ts";
@@ -30,6 +32,7 @@ const nodeSections: BenchSection[] = [
   // The DOM sections come last: the happy-dom globals they install replace fetch while they run.
   { name: "widget rendering", timeoutMilliseconds: 20_000, run: measureWidgetRendering },
   { name: "markdown", timeoutMilliseconds: 20_000, run: measureMarkdown },
+  { name: "hostile inputs", timeoutMilliseconds: 120_000, run: () => hostileRowsInNode() },
 ];
 
 const argument = (name: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.split("=")[1];
@@ -72,6 +75,15 @@ if (only !== "node") {
   } else {
     console.log(formatTable(outcome.rows.length > 0 ? outcome.rows : [notMeasured("browser", "no result")]));
   }
+  process.stderr.write("measuring hostile inputs in Chromium…\n");
+  const hostile = await runSection({
+    name: "hostile inputs in Chromium",
+    timeoutMilliseconds: 300_000,
+    run: () => hostileRowsInChromium(),
+  });
+  crashed ||= hostile.failed;
+  console.log("");
+  console.log(formatTable(hostile.rows));
 }
 // Sockets or timers a timed-out section left behind must not keep the process alive.
 process.exit(crashed ? 1 : 0);

@@ -1,7 +1,11 @@
+import { localeFiles } from "../../src/widget/locales/locale-files.ts";
 import type { SizeBudget } from "./size-check.ts";
 
 /** Bytes in `count` KB; a KB is 1,024 bytes here, as in the README. */
 const kb = (count: number): number => Math.round(count * 1024);
+
+/** The code of each built-in locale but English, each of which is a file of its own. */
+const localeCodes = Object.keys(localeFiles);
 
 /**
  * The size budgets of the build, the one place that declares them: `npm run size` checks dist/ against
@@ -18,15 +22,23 @@ export const sizeBudgets: readonly SizeBudget[] = [
     name: "script tag: the app as loaded on open, in English",
     files: ["cap-chat-app-*.js"],
     withStaticImports: true,
-    gzipCeiling: kb(35),
+    // 35 KB, and what the hardening, tables, 27 languages, `strings` and the checked imports of its siblings cost it.
+    gzipCeiling: 38_400,
     gzipTarget: kb(30),
     selfContained: true,
   },
   {
     name: "script tag: each extra locale",
-    files: ["cap-chat-fr-*.js", "cap-chat-ar-*.js"],
+    files: localeCodes.map((code) => `cap-chat-${code}-*.js`),
     each: true,
-    gzipCeiling: kb(1.2),
+    gzipCeiling: kb(2),
+    selfContained: true,
+  },
+  {
+    // Mostly the SHA-256 of each locale, with which it imports them: bytes no compression shortens.
+    name: "script tag: the list of locales, loaded with the first extra locale",
+    files: ["cap-chat-locale-files-*.js"],
+    gzipCeiling: kb(2),
     selfContained: true,
   },
   { name: "script tag: the Chat API fallback", files: ["cap-chat-fallback-*.js"], each: true, gzipCeiling: kb(2.5), selfContained: true },
@@ -35,11 +47,18 @@ export const sizeBudgets: readonly SizeBudget[] = [
     files: ["client.js"],
     withStaticImports: true,
     minify: true,
-    gzipCeiling: 12_970,
+    gzipCeiling: 13_150,
     gzipTarget: kb(11),
     selfContained: true,
   },
-  { name: "npm: each extra locale", files: ["chunks/fr-*.js", "chunks/ar-*.js"], each: true, minify: true, gzipCeiling: kb(1.2) },
+  {
+    name: "npm: each extra locale",
+    files: localeCodes.map((code) => `chunks/${code}-*.js`),
+    each: true,
+    minify: true,
+    gzipCeiling: kb(2),
+  },
+  { name: "npm: the list of locales", files: ["chunks/locale-files-*.js"], minify: true, gzipCeiling: kb(0.75) },
   {
     name: "npm: the Chat API fallback",
     files: ["chunks/chat-api-transport-*.js"],

@@ -85,7 +85,7 @@ describe("the chat routes", { timeout: 10_000 }, () => {
   });
 
   it("keeps a visitor's conversations in one cookie however many it creates", async () => {
-    const visitor = new BrowserVisitor(startCompanion(server).proxy);
+    const visitor = new BrowserVisitor(startCompanion(server, { rateLimit: { create: false } }).proxy);
     const handles = [];
     for (let index = 0; index < 12; index += 1) handles.push(await visitor.startConversation());
     expect(visitor.cookies.size).toBe(1);
@@ -101,20 +101,6 @@ describe("the chat routes", { timeout: 10_000 }, () => {
     // Later conversations bind to one of the two visitors; the browser gains no third cookie.
     await visitor.startConversation();
     expect(visitor.cookies.size).toBe(2);
-  });
-
-  it("merges the site's integration attributes over the page's on create", async () => {
-    const { calls, fetchFunction } = recordingFetch();
-    const { proxy } = startCompanion(server, {
-      fetch: fetchFunction,
-      integrationAttributes: (request) => ({ customer_id: request.headers.get("X-Site-Customer") ?? "anonymous" }),
-    });
-    const visitor = new BrowserVisitor(proxy);
-    await visitor.send("/chat/create", {
-      body: { integration_attributes: { customer_id: "someone-else", plan: "gold" } },
-      headers: { "X-Site-Customer": "c-42" },
-    });
-    expect(calls[0]?.body).toEqual({ integration_attributes: { customer_id: "c-42", plan: "gold" } });
   });
 
   it("refuses a visitor the site's authorize hook refuses", async () => {

@@ -22,6 +22,15 @@ describe("resolveClientAddress", () => {
     expect(resolveClientAddress(request(), "10.0.0.1", 1)).toBe("10.0.0.1");
   });
 
+  it("counts the unseen peer as the nearest hop where the runtime shows none, so a client's own entry is never read", () => {
+    // The client sent 192.0.2.66 itself; the one proxy in front appended the address it saw.
+    const forwarded = request({ "X-Forwarded-For": "192.0.2.66, 198.51.100.2" });
+    expect(resolveClientAddress(forwarded, undefined, 1)).toBe("198.51.100.2");
+    expect(resolveClientAddress(forwarded, undefined, 2)).toBe("192.0.2.66");
+    expect(resolveClientAddress(request({ "X-Forwarded-For": "198.51.100.2" }), undefined, 1)).toBe("198.51.100.2");
+    expect(resolveClientAddress(request(), undefined, 1)).toBeUndefined();
+  });
+
   it("reads IPv4-mapped addresses as IPv4 and groups IPv6 by its /64", () => {
     expect(resolveClientAddress(request(), "::ffff:203.0.113.9", false)).toBe("203.0.113.9");
     expect(resolveClientAddress(request(), "2001:db8:1:2:aaaa::1", false)).toBe("2001:db8:1:2::/64");

@@ -160,6 +160,32 @@ describe("toNodeHandler", { timeout: 10_000 }, () => {
     expect((await fetch(`${withoutNext}/x`)).status).toBe(500);
   });
 
+  it("answers 405 to a method a Request cannot carry, without calling the handler, and goes on serving", async () => {
+    let calls = 0;
+    const counting = Object.assign(
+      async (request: Request) => {
+        calls += 1;
+        return startCompanion(server).proxy(request);
+      },
+      { prefix: "/cap-chat" },
+    );
+    const base = await serve(toNodeHandler(counting));
+    const statusOf = (method: string) =>
+      new Promise<number>((resolve, reject) => {
+        const outgoing = httpRequest(`${base}/cap-chat/chat/create`, { method, headers: json }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        outgoing.on("error", reject);
+        outgoing.end();
+      });
+    expect(await statusOf("TRACE")).toBe(405);
+    expect(calls).toBe(0);
+    expect(await statusOf("PROPFIND")).toBe(405);
+    expect(await statusOf("POST")).toBe(200);
+    expect(calls).toBe(2);
+  });
+
   it("aborts the request's signal when the client goes away", async () => {
     let aborted: () => void = () => {};
     const abortSeen = new Promise<void>((resolve) => (aborted = resolve));

@@ -149,6 +149,52 @@ describe("the rate limits", { timeout: 10_000 }, () => {
     expect((await new BrowserVisitor(proxy, { clientAddress: "203.0.113.8" }).create()).status).toBe(200);
   });
 
+  it("hold 500 cookieless creates and access tokens of unknown address to one shared budget, with a warning that names the fix", async () => {
+    const reached: string[] = [];
+    const { proxy, logs } = startCompanion(server, {
+      fetch: (input, init) => {
+        reached.push(new URL(input).pathname.split("/").pop() ?? "");
+        return fetch(input, init);
+      },
+    });
+    // A visitor who came before keeps chatting: its cookie, not the shared budget, is what it is charged to.
+    const regular = new BrowserVisitor(proxy);
+    const handle = await regular.startConversation();
+    const statuses: number[] = [];
+    for (let index = 0; index < 500; index += 1) statuses.push((await new BrowserVisitor(proxy).create()).status);
+    for (let index = 0; index < 500; index += 1) statuses.push((await new BrowserVisitor(proxy).accessToken()).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(59);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(941);
+    expect(reached.filter((action) => action === "create")).toHaveLength(60);
+    expect(reached.filter((action) => action === "access-token")).toHaveLength(0);
+    expect((await regular.respond(handle, "still here")).status).toBe(200);
+
+    const warnings = logs.filter((entry) => entry.event === "no-client-address");
+    expect(warnings).toEqual([expect.objectContaining({ level: "warn", message: expect.stringContaining("set clientAddress") })]);
+    const refusals = logs.filter((entry) => entry.event === "rate-limited");
+    expect(refusals).toHaveLength(941);
+    expect(refusals[0]?.message).toMatch(/rateLimit\.unknownAddress.*clientAddress/);
+  });
+
+  it("give create and the access token budgets of their own, tighter than respond's", async () => {
+    const { proxy, logs } = startCompanion(server, { rateLimit: { address: false } });
+    const lastRefusal = () => logs.filter((entry) => entry.event === "rate-limited").at(-1)?.message;
+    const chatting = new BrowserVisitor(proxy, { clientAddress: "203.0.113.20" });
+    const handle = await chatting.startConversation();
+    const creates: number[] = [];
+    for (let index = 0; index < 11; index += 1) creates.push((await chatting.create()).status);
+    expect(creates).toEqual([...Array<number>(10).fill(200), 429]);
+    expect(lastRefusal()).toBe("A request over the create rate limit was refused");
+    expect((await chatting.respond(handle, "hi")).status).toBe(200);
+
+    const reading = new BrowserVisitor(proxy, { clientAddress: "203.0.113.21" });
+    expect((await reading.accessToken()).status).toBe(200);
+    const tokens: number[] = [];
+    for (let index = 0; index < 21; index += 1) tokens.push((await reading.accessToken()).status);
+    expect(tokens).toEqual([...Array<number>(20).fill(200), 429]);
+    expect(lastRefusal()).toBe("A request over the access-token rate limit was refused");
+  });
+
   it("count the address from X-Forwarded-For only when the proxy in front is trusted", async () => {
     const now = 1_800_000_000_000;
     const limits = { address: { requests: 1, windowSeconds: 60 }, visitor: false as const };
@@ -164,6 +210,20 @@ describe("the rate limits", { timeout: 10_000 }, () => {
     expect((await new BrowserVisitor(untrusting, balancer).send("/chat/create", from("203.0.113.2"))).status).toBe(429);
   });
 
+  it("count an address from the site's clientAddress hook as the adapter's are counted, an IPv6 one by its /64", async () => {
+    const now = 1_800_000_000_000;
+    const { proxy } = startCompanion(server, {
+      now: () => now,
+      rateLimit: { address: { requests: 2, windowSeconds: 60 } },
+      clientAddress: (request) => request.headers.get("X-Real-IP") ?? undefined,
+    });
+    const from = (address: string) => new BrowserVisitor(proxy).send("/chat/create", { headers: { "X-Real-IP": address }, body: {} });
+    expect((await from("2001:db8:1:2::1")).status).toBe(200);
+    expect((await from("2001:db8:1:2::2")).status).toBe(200);
+    expect((await from("2001:db8:1:2:ffff::3")).status).toBe(429);
+    expect((await from("2001:db8:1:3::1")).status).toBe(200);
+  });
+
   it("use the store they are given, and let requests through when it fails", async () => {
     const keys: string[] = [];
     const memory = new MemoryRateLimitStore();
@@ -177,6 +237,9 @@ describe("the rate limits", { timeout: 10_000 }, () => {
     const handle = await visitor.startConversation();
     await visitor.respond(handle, "hi");
     expect(keys).toEqual([
+      // The create came without a cookie: its address stands in for the visitor it mints.
+      "cap-chat:visitor:60:@203.0.113.9",
+      "cap-chat:create:60:@203.0.113.9",
       "cap-chat:address:60:203.0.113.9",
       expect.stringMatching(/^cap-chat:visitor:60:[\w-]{22}$/),
       "cap-chat:address:60:203.0.113.9",

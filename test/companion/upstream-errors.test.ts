@@ -127,3 +127,92 @@ describe("Chat API failures, as the widget reads them", { timeout: 10_000 }, () 
     expect(seen.map((init) => init.redirect)).toEqual(["manual", "manual"]);
   });
 });
+
+/** A body of `chunkCount` chunks of `chunkSize` bytes, made as they are read; `pulled()` says how many were. */
+function countedStream(chunkCount: number, chunkSize: number, start = "") {
+  let pulled = 0;
+  const encoder = new TextEncoder();
+  const chunk = encoder.encode("a".repeat(chunkSize));
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(start));
+    },
+    pull(controller) {
+      if (pulled === chunkCount) return controller.close();
+      pulled += 1;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, pulled: () => pulled };
+}
+
+describe("platform answers the companion will not pass on", { timeout: 10_000 }, () => {
+  it("are cut off past maxUpstreamBodyBytes, streamed or declared, and answered 502 on every route", async () => {
+    const streams: Array<ReturnType<typeof countedStream>> = [];
+    const { proxy, logs } = startCompanion(server, {
+      maxUpstreamBodyBytes: 64 * 1024,
+      fetch: async (input, init) => {
+        if (input.endsWith("/create") && streams.length > 0) return fetch(input, init);
+        // 150 MB, made only as far as it is read.
+        const counted = countedStream(2_400, 64 * 1024, '{"conversation_id":"c-1","response":"');
+        streams.push(counted);
+        return new Response(counted.stream, { status: 200 });
+      },
+    });
+    const visitor = new BrowserVisitor(proxy);
+    expectChatError(await visitor.create(), 502, "UPSTREAM_ANSWER_TOO_LARGE");
+    expectChatError(await visitor.respond(await visitor.startConversation(), "hi"), 502, "UPSTREAM_ANSWER_TOO_LARGE");
+    const token = await visitor.accessToken();
+    expect(token.status).toBe(502);
+    expect(token.body).toEqual({ message: "The chat service's answer was too large" });
+    for (const counted of streams) expect(counted.pulled()).toBeLessThanOrEqual(2);
+    expect(logs.filter((entry) => entry.event === "upstream-failed").map((entry) => [entry.route, entry.message])).toEqual([
+      ["chat-create", "The Chat API's answer exceeded 65536 bytes and was not read"],
+      ["chat-respond", "The Chat API's answer exceeded 65536 bytes and was not read"],
+      ["access-token", "The Messaging API's answer exceeded 65536 bytes and was not read"],
+    ]);
+
+    let cancelled = false;
+    const declared = startCompanion(server, {
+      maxUpstreamBodyBytes: 1024,
+      fetch: async () =>
+        new Response(new ReadableStream({ cancel: () => void (cancelled = true) }), { headers: { "Content-Length": "2048" } }),
+    }).proxy;
+    expectChatError(await new BrowserVisitor(declared).create(), 502, "UPSTREAM_ANSWER_TOO_LARGE");
+    expect(cancelled).toBe(true);
+  });
+
+  it("are refused when nested too deeply to pass on, as an unreadable answer", async () => {
+    const deep = `{"conversation_id":"c-1","response":${"[".repeat(6_000)}${"]".repeat(6_000)}}`;
+    const { proxy, logs } = startCompanion(server, {
+      fetch: async (input, init) => (input.endsWith("/create") ? new Response(deep) : fetch(input, init)),
+    });
+    expectChatError(await new BrowserVisitor(proxy).create(), 502, "UPSTREAM_INVALID_ANSWER");
+    expect(logs.some((entry) => entry.event === "internal-error")).toBe(false);
+  });
+
+  it("reach the page with the site's credentials redacted, on success too", async () => {
+    const { apiKey, token } = server.credentials.chat;
+    const echo = { conversation_id: "c-1", response: `Your key is ${apiKey}`, debug: { headers: [apiKey, token] }, [token]: true };
+    const visitor = new BrowserVisitor(
+      startCompanion(server, {
+        fetch: async (input, init) =>
+          input.endsWith("/close")
+            ? Response.json({ success: true, echo: apiKey })
+            : input.endsWith("/create")
+              ? Response.json(echo)
+              : fetch(input, init),
+      }).proxy,
+    );
+    const created = await visitor.create();
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({
+      conversation_id: expect.stringMatching(/^c-1\./),
+      response: "Your key is [redacted]",
+      debug: { headers: ["[redacted]", "[redacted]"] },
+      "[redacted]": true,
+    });
+    const closed = await visitor.close(created.body.conversation_id);
+    expect(closed.body).toEqual({ success: true, echo: "[redacted]" });
+  });
+});

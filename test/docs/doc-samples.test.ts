@@ -63,6 +63,11 @@ describe("the documentation's code samples", () => {
     expect(diagnostics.get(sample)).toEqual([]);
   });
 
+  it("encode every value they put into a URL's query", () => {
+    const unencoded = typescript.filter((sample) => /[?&][\w-]*=\$\{(?!encodeURIComponent\()/.test(sample.code));
+    expect(unencoded.map(where)).toEqual([]);
+  });
+
   it.each(checked.filter((sample) => sample.language === "html").map((sample) => [where(sample), sample] as const))(
     "%s uses only the element's attributes, with values it accepts",
     (_, sample) => {

@@ -23,11 +23,10 @@ function createDeferredSource() {
       launcher.setAttribute("part", "launcher");
       return fake.controller;
     },
-    loadLocale: (code) => {
-      locales.push(code);
+    pageLocale: (tag) => {
+      locales.push(tag ?? "");
       return Promise.resolve();
     },
-    preferredLocaleCode: (code) => code ?? "en",
   };
   let loaded: AppModule | null = null;
   const source: AppSource = {

@@ -132,6 +132,11 @@ describe("resolveRelativeUrls", () => {
     });
   });
 
+  it("leaves a relative URL that leaves the page's origin as written, for the client to refuse", () => {
+    const options = { messagingUrl: "//evil.example", chatUrl: "/\\evil.example/chat" };
+    expect(resolveRelativeUrls(options, base)).toEqual(options);
+  });
+
   it("keeps absolute URLs exactly as written, so the client can refuse plain http", () => {
     const options = { messagingUrl: "http://example.com/", chatUrl: "https://proxy.example.com/chat/" };
     expect(resolveRelativeUrls(options, base)).toEqual(options);

@@ -19,8 +19,7 @@ vi.mock("../../src/embed/app-source.ts", async (importOriginal) => {
           mounted.push({ target, fake });
           return fake.controller;
         },
-        loadLocale: () => Promise.resolve(),
-        preferredLocaleCode: () => "en",
+        pageLocale: () => Promise.resolve(),
       });
     },
   };

@@ -1,7 +1,17 @@
 import type { ChatHandoff } from "../../../src/protocol/index.ts";
 import { SystemMessageText } from "../../../src/protocol/index.ts";
 import type { AgentAssets, AgentLanguage, AgentMessage } from "./agent-message.ts";
-import { fallback, farewell, imageReply, languageSwitched, linkReply, longReply, markdownShowcase, textOnlyGreeting } from "./replies.ts";
+import {
+  fallback,
+  farewell,
+  imageReply,
+  languageSwitched,
+  linkReply,
+  longReply,
+  markdownShowcase,
+  tableReply,
+  textOnlyGreeting,
+} from "./replies.ts";
 import { intentOf } from "./trigger-phrases.ts";
 
 /** One Chat API turn of the demo agent. */
@@ -38,6 +48,8 @@ export function chatTurn(text: string, language: AgentLanguage, assets: AgentAss
     language,
   });
   switch (intentOf(text)) {
+    case "table":
+      return reply(tableReply());
     case "markdown":
       return reply(markdownShowcase());
     case "image":

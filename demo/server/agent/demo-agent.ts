@@ -20,6 +20,7 @@ import {
   liveAgentAnswer,
   longReply,
   markdownShowcase,
+  tableReply,
   welcomeBack,
 } from "./replies.ts";
 import { intentOf, isFarewell } from "./trigger-phrases.ts";
@@ -88,6 +89,8 @@ export class DemoAgent {
   private serviceAgentAnswer(text: string): void {
     const port = this.port;
     switch (intentOf(text)) {
+      case "table":
+        return thinkThenReply(port, tableReply());
       case "markdown":
         return thinkThenReply(port, markdownShowcase());
       case "image":

@@ -72,6 +72,24 @@ export function markdownShowcase(): AgentMessage {
   );
 }
 
+/** A comparison as agents write one: a GFM table with aligned columns, a price struck through, and a quote. */
+export function tableReply(): AgentMessage {
+  return textMessage(
+    [
+      "Here is how our plans compare:",
+      "",
+      "| Plan | Price a month | Support |",
+      "|:--|--:|:-:|",
+      "| Basic | €9 | Email |",
+      "| Team | €29 | Chat |",
+      "| Business | ~~€99~~ €79 | Phone, 24/7 |",
+      "",
+      "> Prices are per month, billed yearly.",
+    ].join("\n"),
+    ["Show me Markdown", "Talk to a human"],
+  );
+}
+
 /** A message with an image attachment served by the reference server. */
 export function imageReply(assets: AgentAssets): AgentMessage {
   return {

@@ -1,5 +1,6 @@
 /** What the demo agent does, chosen from what the user typed. */
 export type Intent =
+  | "table"
   | "markdown"
   | "image"
   | "link"
@@ -41,6 +42,7 @@ export const TRIGGER_PHRASES: readonly (TriggerPhrase & { intent: Exclude<Intent
     phrases: ["callback", "phone"],
     description: "client-managed handoff: the embedding site must route the user itself",
   },
+  { intent: "table", phrases: ["table", "compare"], description: "an answer with a table, strikethrough and a quote" },
   { intent: "markdown", phrases: ["markdown"], description: "an answer with bold, italics, lists, a link, inline code and a code block" },
   { intent: "image", phrases: ["image"], description: "an answer with an image attachment" },
   { intent: "link", phrases: ["link"], description: "an answer with a link card and a call to action" },

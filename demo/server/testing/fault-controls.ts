@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { EventType } from "../../../src/protocol/index.ts";
 import type { AccessTokens } from "../messaging/access-tokens.ts";
 import type { ReplayFault } from "../messaging/replay.ts";
 import type { FaultControls, FaultEndpoint } from "../reference-server-types.ts";
@@ -72,6 +74,11 @@ export class FaultState implements FaultControls {
 
   refuseUpgrades(refuse: boolean): void {
     this.refusing = refuse;
+  }
+
+  sendAgentMessage(sessionId: string, text: string): void {
+    const payload = { message_id: randomUUID(), text, attachments: [], response_suggestions: [] };
+    this.sessions.get(sessionId)?.store(EventType.ServiceAgentMessage, payload);
   }
 
   reset(): void {

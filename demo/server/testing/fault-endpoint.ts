@@ -47,6 +47,10 @@ function runFault(faults: FaultState, method: string, args: Arguments): string |
     case "reset":
       faults[method]();
       return undefined;
+    case "sendAgentMessage":
+      if (!sessionId || typeof args.text !== "string") return "sessionId and text are required";
+      faults.sendAgentMessage(sessionId, args.text);
+      return undefined;
     case "refuseUpgrades":
       if (typeof args.refuse !== "boolean") return "refuse must be a boolean";
       faults.refuseUpgrades(args.refuse);

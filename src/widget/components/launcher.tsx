@@ -1,5 +1,5 @@
 import type { Ref } from "preact";
-import { fillTemplate } from "../locales/locale-strings.ts";
+import { pluralText } from "../locales/locale-strings.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Icon } from "./icons.tsx";
 
@@ -29,7 +29,7 @@ export function Launcher({ model, buttonRef }: { model: ChatModel; buttonRef: Re
             {unread > 99 ? "99+" : unread}
           </span>
           <span id="cap-chat-unread" class="hidden">
-            {fillTemplate(unread === 1 ? strings.oneUnread : strings.unread, { count: unread })}
+            {pluralText(strings.unread, strings.code, unread)}
           </span>
         </>
       )}

@@ -12,8 +12,11 @@ export function describeHandoff(handoff: HandoffPhase, strings: LocaleStrings): 
   switch (handoff.phase) {
     case "queued": {
       const { position, estimatedWaitSeconds: wait } = handoff;
-      const queue = position === undefined ? texts.queued : fillTemplate(texts.queuePosition, { position });
-      return `${texts.connecting} ${queue}${wait === undefined ? "" : ` ${fillTemplate(texts.estimatedWait, { duration: formatDuration(wait, strings.code) })}`}.`;
+      const values = {
+        position: position ?? "",
+        wait: wait === undefined ? "" : fillTemplate(texts.estimatedWait, { duration: formatDuration(wait, strings.code) }),
+      };
+      return `${texts.connecting} ${fillTemplate(position === undefined ? texts.queued : texts.queuePosition, values)}`;
     }
     case "failed":
       return texts.failed;

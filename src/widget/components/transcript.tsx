@@ -2,7 +2,7 @@ import type { JSX } from "preact";
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { formatDay } from "../format.ts";
 import type { ChatModel } from "../model/chat-model.ts";
-import { MessageItem } from "./message-item.tsx";
+import { MessageBoundary } from "./message-boundary.tsx";
 import { NoticeItem } from "./notice-item.tsx";
 import { SessionEnd } from "./session-end.tsx";
 import { StoryItem } from "./story-item.tsx";
@@ -89,7 +89,7 @@ export function Transcript({ model }: { model: ChatModel }) {
       case "message": {
         const { message } = row;
         return (
-          <MessageItem
+          <MessageBoundary
             key={row.key}
             model={model}
             message={message}

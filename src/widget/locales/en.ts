@@ -1,8 +1,9 @@
 import type { LocaleStrings } from "./locale-strings.ts";
 
 /**
- * English, the default; its accessible names are the documented public ones. It is also the reference for
- * the other locales, which list their texts in the order of its entries here.
+ * English, the default; its accessible names are the documented public ones. It is also the one source of
+ * the keys: a key added here (with its type in locale-strings.ts) goes into every file of `translations/`,
+ * translated, and into the table of docs/texts.md; the tests name each file that lacks it.
  */
 export const en: LocaleStrings = {
   code: "en",
@@ -25,8 +26,7 @@ export const en: LocaleStrings = {
   retry: "Retry",
   newMessages: "New messages",
   suggestions: "Suggested replies",
-  oneUnread: "{count} unread message",
-  unread: "{count} unread messages",
+  unread: { one: "{count} unread message", other: "{count} unread messages" },
   thinking: "{name} is thinking",
   isTyping: "{name} is typing",
   waitingForReply: "Waiting for a reply",
@@ -54,9 +54,9 @@ export const en: LocaleStrings = {
   },
   handoff: {
     connecting: "Connecting you to our team…",
-    queued: "You are in the queue",
-    queuePosition: "You are number {position} in the queue",
-    estimatedWait: "(about {duration})",
+    queued: "You are in the queue{wait}.",
+    queuePosition: "You are number {position} in the queue{wait}.",
+    estimatedWait: " (about {duration})",
     liveAgentJoined: "{name} joined the conversation",
     liveAgentLeft: "{name} left the conversation",
     clientRequired: "We're connecting you through our support team.",
@@ -87,7 +87,7 @@ export const en: LocaleStrings = {
     "request-refused": "The chat service refused the connection.",
     "network-failure": "Please check your internet connection.",
     "chat-api-unavailable": "Part of the chat could not be loaded.",
-    "reconnect-budget-spent": "We tried to reconnect {attempts} times.",
+    "reconnect-budget-spent": { one: "We tried to reconnect {attempts} time.", other: "We tried to reconnect {attempts} times." },
     "connection-ended": "The connection ended unexpectedly.",
     "invalid-answer": "The chat service sent an answer we could not read.",
   },
@@ -95,4 +95,5 @@ export const en: LocaleStrings = {
   incomplete: "This answer was cut off.",
   tryAgain: "Try again",
   tryAgainIn: "Try again in {seconds}\u00a0s",
+  reconnected: "Reconnected",
 };

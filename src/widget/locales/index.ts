@@ -1,84 +1,82 @@
 import type { Signal } from "@preact/signals";
 import { en } from "./en.ts";
-import type { LocaleStrings, Translation } from "./locale-strings.ts";
+import { mapTexts, type LocaleStrings, type PackedTranslation } from "./locale-strings.ts";
 
 export type { LocaleStrings } from "./locale-strings.ts";
 export { en };
 
-/** The locale whose texts are `translation`, taken one by one for the entries of English in their order. */
-export function translate(translation: Translation): LocaleStrings {
+/**
+ * The locale `translation` holds: as it is when it has its keys, or, packed as the build ships it (see
+ * {@link PackedTranslation}), with its texts given the keys of English in their order.
+ */
+export function unpack(translation: LocaleStrings | PackedTranslation): LocaleStrings {
   let next = 0;
-  const walk = (reference: object): object =>
-    Object.fromEntries(
-      Object.entries(reference).map(([name, value]) => [name, typeof value === "string" ? translation[next++] : walk(value)]),
-    );
-  return walk(en) as LocaleStrings;
+  return Array.isArray(translation) ? mapTexts(en, () => translation[next++]) : (translation as LocaleStrings);
+}
+
+/** The locales loaded so far, by code. */
+const loaded = new Map<string, LocaleStrings>([["en", en]]);
+/** The locale each tag asked for so far got, by tag; null where none matches. */
+const matched = new Map<string, LocaleStrings | null>();
+
+/** What `tag` is known to match: English at once, another once loaded; null for none; undefined while unknown. */
+function known(tag: string | null | undefined): LocaleStrings | null | undefined {
+  return tag ? (/^en(?:[-_]|$)/i.test(tag) ? en : matched.get(tag)) : null;
 }
 
 /**
- * Every locale but English is a file of its own, loaded when a page first needs it, so a page pays only
- * for the language it shows. Bundlers and the script tag's build make each a separate chunk.
+ * The built-in locale `tag` matches (see `matchLocale` in locale-files.ts), loaded with its file the first
+ * time; null when none matches. Rejects when a file fails to load.
  */
-const localeFiles: Record<string, () => Promise<LocaleStrings>> = {
-  fr: () => import("./fr.ts").then((module) => translate(module.fr)),
-  ar: () => import("./ar.ts").then((module) => translate(module.ar)),
-};
-
-const loaded = new Map<string, LocaleStrings>([["en", en]]);
-
-/** The lower-case primary subtag of `code` when a locale exists for it (`fr-CA` → `fr`). */
-function supportedCode(code: string | null | undefined): string | undefined {
-  const primary = code?.split(/[-_]/)[0]?.toLowerCase();
-  return primary && (primary === "en" || Object.hasOwn(localeFiles, primary)) ? primary : undefined;
-}
-
-/** The locale for a BCP 47 code, matched by primary subtag, if it is loaded; undefined otherwise. */
-export function findLocale(code: string | null | undefined): LocaleStrings | undefined {
-  const supported = supportedCode(code);
-  return supported ? loaded.get(supported) : undefined;
-}
-
-/** The locale code to show: the option's if a locale matches it, else the browser language's, else `en`. */
-export function preferredLocaleCode(code: string | undefined): string {
-  return supportedCode(code) ?? supportedCode(globalThis.navigator?.language) ?? "en";
-}
-
-/** The preferred locale (see {@link preferredLocaleCode}) if it is loaded, else English. */
-export function resolveLocale(code: string | undefined): LocaleStrings {
-  return loaded.get(preferredLocaleCode(code)) ?? en;
-}
-
-/** Loads the locale matching `code`; resolves to undefined when none matches. Rejects if its file fails to load. */
-export async function loadLocale(code: string | null | undefined): Promise<LocaleStrings | undefined> {
-  const supported = supportedCode(code);
-  if (!supported) return undefined;
-  const ready = loaded.get(supported);
-  if (ready) return ready;
-  const strings = await (localeFiles[supported] as () => Promise<LocaleStrings>)();
-  loaded.set(supported, strings);
+export async function loadLocale(tag: string | null | undefined): Promise<LocaleStrings | null> {
+  const ready = known(tag);
+  if (ready !== undefined) return ready;
+  const { localeFiles, matchLocale } = await import("./locale-files.ts");
+  const code = matchLocale(tag as string);
+  let strings = code ? loaded.get(code) : null;
+  if (strings === undefined) {
+    strings = unpack((await localeFiles[code as keyof typeof localeFiles]()).default);
+    loaded.set(code as string, strings);
+  }
+  matched.set(tag as string, strings);
   return strings;
 }
 
-const latestRequest = new WeakMap<Signal<LocaleStrings>, string>();
+/**
+ * Gives `use` the locale of the first of `tags` that matches one: at once when that is known, else once
+ * loaded. Nothing when none matches; the promise of the loading otherwise, which rejects when a file fails.
+ */
+function choose(tags: readonly (string | null | undefined)[], use: (strings: LocaleStrings) => void): Promise<void> | void {
+  for (const [index, tag] of tags.entries()) {
+    const found = known(tag);
+    if (found) return use(found);
+    if (found === undefined) return loadLocale(tag).then((strings) => (strings ? use(strings) : choose(tags.slice(index + 1), use)));
+  }
+}
+
+/** The tags the page's locale is chosen from for the option `tag`: it, the browser language, English. */
+const pageTags = (tag: string | null | undefined) => [tag, globalThis.navigator?.language, "en"];
+
+/** The locale a page shows for the option `tag`: the one it matches, else the browser language's, else English. */
+export function pageLocale(tag: string | undefined): Promise<LocaleStrings> {
+  return new Promise((resolve, reject) => void choose(pageTags(tag), resolve)?.catch(reject));
+}
+
+let requests = 0;
+/** The latest switch applied to each target. */
+const applied = new WeakMap<Signal<LocaleStrings>, number>();
 
 /**
- * Switches `target` to the locale matching `code`: at once when it is loaded, else once its file has
- * loaded, unless another switch of `target` came meanwhile (the latest wins). An unknown code, or a file
- * that fails to load, leaves `target` as it is.
+ * Switches `target` to the locale of `tag`: the page's locale for it (see {@link pageLocale}), or with
+ * `fallback` false only a locale `tag` matches (`target` stays otherwise). It switches at once when that
+ * locale is known, else once its file has loaded, unless a later switch of `target` applied meanwhile. A
+ * file that fails to load leaves `target` as it is.
  */
-export function switchLocale(target: Signal<LocaleStrings>, code: string | null | undefined): void {
-  const supported = supportedCode(code);
-  if (!supported) return;
-  latestRequest.set(target, supported);
-  const ready = loaded.get(supported);
-  if (ready) {
-    target.value = ready;
-    return;
-  }
-  loadLocale(supported).then(
-    (strings) => {
-      if (strings && latestRequest.get(target) === supported) target.value = strings;
-    },
-    () => {},
-  );
+export function switchLocale(target: Signal<LocaleStrings>, tag: string | null | undefined, fallback = true): void {
+  const request = ++requests;
+  choose(fallback ? pageTags(tag) : [tag], (strings) => {
+    if (request < (applied.get(target) ?? 0)) return;
+    applied.set(target, request);
+    target.value = strings;
+  })?.catch(() => {});
 }

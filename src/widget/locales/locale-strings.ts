@@ -21,9 +21,17 @@ export const setupErrorCodes = [
 type SetupErrorCode = (typeof setupErrorCodes)[number];
 
 /**
+ * A text that depends on a number: one form per plural category of the language (`Intl.PluralRules`:
+ * `zero`, `one`, `two`, `few`, `many`, `other`), each a template. `other` is always there, and stands in
+ * for any category the language leaves out.
+ */
+export type PluralText = { readonly [Category in Intl.LDMLPluralRule]?: string } & { readonly other: string };
+
+/**
  * Every text the widget shows or announces, for one language. A text with `{name}` in braces is a template
  * that {@link fillTemplate} fills in (the name says with what), so each language puts the words in its own
- * order; `{duration}` is an already localised amount of time ("2 minutes").
+ * order; `{duration}` is an already localised amount of time ("2 minutes"). English (en.ts) is the one
+ * source of the keys: each locale of `translations/` has exactly these.
  */
 export interface LocaleStrings {
   /** BCP 47 code of the language, set as `lang` on the widget root. */
@@ -50,9 +58,8 @@ export interface LocaleStrings {
   newMessages: string;
   /** Names the group of suggested replies under the latest agent message. */
   suggestions: string;
-  /** The unread count when it is exactly one; `{count}` is a number. */
-  oneUnread: string;
-  unread: string;
+  /** Describes the launcher's badge; `{count}` is a number. */
+  unread: PluralText;
   /** `{name}` is the agent's. */
   thinking: string;
   isTyping: string;
@@ -81,10 +88,11 @@ export interface LocaleStrings {
   handoff: {
     /** Triggered or accepted, and the start of every queue sentence. */
     connecting: string;
-    /** In the queue, position unknown. */
+    /** In the queue, position unknown; `{wait}` is `estimatedWait` filled in, or nothing. */
     queued: string;
+    /** `{position}` is a number; `{wait}` as in `queued`. */
     queuePosition: string;
-    /** Follows the queue sentence when the platform gave an estimate. */
+    /** Where the platform gave an estimate, the `{wait}` of the queue sentences, with any space before it. */
     estimatedWait: string;
     liveAgentJoined: string;
     liveAgentLeft: string;
@@ -102,7 +110,10 @@ export interface LocaleStrings {
   /** `message-too-large` when the limit is unknown. */
   messageTooLarge: string;
   /** Every other reason a connection fails for good, said to the visitor after `failedDetail`. */
-  errors: Record<Exclude<ErrorCode, SetupErrorCode>, string>;
+  errors: Record<Exclude<ErrorCode, SetupErrorCode | "reconnect-budget-spent">, string> & {
+    /** `{attempts}` is a number. */
+    "reconnect-budget-spent": PluralText;
+  };
   /** A message that may have reached the platform, when nothing can tell; it offers `retry`. */
   unconfirmed: string;
   /** An agent message whose answer was cut before it was complete. */
@@ -111,16 +122,46 @@ export interface LocaleStrings {
   tryAgain: string;
   /** `tryAgain` while the pause the platform asked for runs: `{seconds}` left. */
   tryAgainIn: string;
+  /** Said once, briefly, when the connection comes back after a drop. */
+  reconnected: string;
 }
 
 /**
- * A locale other than English: its texts alone, in the order English lists them in en.ts, which is the
- * reference (see `translate` in index.ts). A page downloads such a file for its one language, and the names
- * of the entries, repeated in every file where gzip cannot share them, would make it about a third bigger.
+ * A locale as the build ships it: its texts alone, in the order of the keys of en.ts, which a page's copy of
+ * English restores (see `unpack` in index.ts). The names of the keys, repeated in every file where gzip
+ * cannot share them, would make a locale file about a third bigger. The sources in `translations/` keep
+ * the keys; the build packs them (build/translations-plugin.ts).
  */
-export type Translation = readonly string[];
+export type PackedTranslation = readonly (string | PluralText)[];
+
+/** Whether `value` is a text (a template, or a plural with its forms) rather than a group of texts or nothing. */
+export const isText = (value: unknown): value is string | PluralText =>
+  typeof value === "string" || typeof (value as PluralText | undefined)?.other === "string";
+
+/**
+ * A copy of `group`, shaped as en.ts, with each text replaced by what `pick` returns for it and its key
+ * (its path, with dots: `status.connected`), in the order of the keys.
+ */
+export function mapTexts<Result>(group: object, pick: (key: string, text: string | PluralText) => unknown, prefix = ""): Result {
+  return Object.fromEntries(
+    Object.entries(group).map(([name, value]) => [
+      name,
+      isText(value) ? pick(prefix + name, value) : mapTexts(value as object, pick, `${prefix}${name}.`),
+    ]),
+  ) as Result;
+}
 
 /** `template` with each `{name}` replaced by `values[name]`. */
 export function fillTemplate(template: string, values: Readonly<Record<string, string | number>>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}
+
+/** The form of `text` the language of `locale` uses for `count`, filled in with `count` and `values`. */
+export function pluralText(
+  text: PluralText,
+  locale: string,
+  count: number,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  return fillTemplate(text[new Intl.PluralRules(locale).select(count)] ?? text.other, { count, ...values });
 }

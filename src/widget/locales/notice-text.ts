@@ -1,5 +1,5 @@
 import type { ChatErrorInfo, Notice } from "../../transport/conversation.ts";
-import { fillTemplate, setupErrorCodes, type LocaleStrings } from "./locale-strings.ts";
+import { fillTemplate, pluralText, setupErrorCodes, type LocaleStrings } from "./locale-strings.ts";
 
 /**
  * What a notice says in the page's language. A server notice whose text the client does not know
@@ -22,5 +22,9 @@ export function noticeText(notice: Notice, strings: LocaleStrings): string {
 export function errorText(error: ChatErrorInfo, strings: LocaleStrings): string {
   const code = error.code;
   if ((setupErrorCodes as readonly string[]).includes(code)) return strings.notSetUp;
-  return fillTemplate(strings.errors[code as keyof LocaleStrings["errors"]] ?? strings.errors["connection-ended"], error.parameters ?? {});
+  const parameters = error.parameters ?? {};
+  const text = strings.errors[code as keyof LocaleStrings["errors"]] ?? strings.errors["connection-ended"];
+  return typeof text === "string"
+    ? fillTemplate(text, parameters)
+    : pluralText(text, strings.code, Number(parameters.attempts), parameters);
 }

@@ -30,7 +30,8 @@ function buildNode(item: Item, document: Document): Node {
     const value = attributeValue(name, item.props[name]);
     if (value !== null) element.setAttribute(name, value);
   }
-  element.append(...buildNodes(item.props.children, document));
+  // One at a time: a paragraph may hold more nodes than a call can take arguments.
+  for (const child of itemsOf(item.props.children)) element.appendChild(buildNode(child, document));
   return element;
 }
 

@@ -7,10 +7,11 @@ export type MarkdownBodyProps = { text: string } & Omit<JSX.HTMLAttributes<HTMLD
 
 /**
  * A `div` showing untrusted Markdown `text`: paragraphs (single newlines as line breaks), bold, italics,
- * inline code, fenced code blocks, lists, quotes, rules, headings as bold paragraphs, and links restricted
- * to http, https and mailto (a refused link shows its text only). Raw HTML shows as literal text, and text
- * only ever lands in text nodes. Never throws, including on every prefix of a message that is still
- * streaming, and parses in linear time per nesting level.
+ * strikethrough, inline code, fenced code blocks, lists, quotes, GFM tables, rules, headings as bold
+ * paragraphs, and links restricted to http, https and mailto (a refused link shows its text only). Raw
+ * HTML shows as literal text, and text only ever lands in text nodes. Never throws, including on every
+ * prefix of a message that is still streaming, and parses in linear time per nesting level, within the
+ * bounds of `renderMarkdown` (length) and `readBlocks` (depth).
  *
  * Preact renders the element; its content is this component's own DOM, kept in step with the text by
  * `readMarkdownView`: a finished block is built once (or taken over from the unfinished block it was) and

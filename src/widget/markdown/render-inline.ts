@@ -1,13 +1,22 @@
 import { h, type ComponentChildren } from "preact";
+import { autolinkText, hostNote } from "./link-host.ts";
+import { plainTextOf } from "./plain-text.ts";
 import { safeUrl } from "./safe-url.ts";
 
-/** An emphasis run that may still be closed: where its text sits in the output and how many markers remain. */
+/**
+ * An emphasis run that may still be closed: where its text sits in the output, how many markers remain,
+ * and how deep the elements after it nest (up to the next open run, or counting those that were dropped).
+ */
 interface Opener {
   length: number;
   at: number;
+  inner: number;
 }
 
-/** Open runs per marker, so a closer never searches past runs of the other marker. */
+/** Inline elements nest at most this deep; an emphasis that would go deeper keeps its markers as text. */
+const MAX_INLINE_DEPTH = 8;
+
+/** Open runs per marker (`*`, `_`, `~`), so a closer never searches past runs of another marker. */
 type Openers = Record<string, Opener[]>;
 
 /** Links open in a new browsing context that can neither reach back to the page nor learn its address. */
@@ -17,7 +26,7 @@ const WORD = /[\p{L}\p{N}]/u;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const AUTOLINK = /https?:\/\//iy;
 /** A run of characters where nothing `renderInline` reads can start (an `h` may start a bare URL). */
-const PLAIN_RUN = /[^\\\n`*_![<hH]*/y;
+const PLAIN_RUN = /[^\\\n`*_~![<hH]*/y;
 /** `<scheme:…>` or `<name@host>` as CommonMark spells autolinks; neither holds whitespace or angle brackets. */
 const BRACKETED_AUTOLINK =
   /<(?:([a-z][a-z\d+.-]{1,31}:[^\s<>]*)|([\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)*))>/iy;
@@ -43,24 +52,49 @@ function image(label: string, url: string): ComponentChildren {
 
 /**
  * Renders the inline Markdown of one block as Preact children: `code`, **strong** or __strong__, *emphasis*
- * or _emphasis_ (never inside words for `_`), [text](url) links, ![alt](url) images, `<url>` and `<email>`
+ * or _emphasis_ (never inside words for `_`), ~~strikethrough~~, [text](url) links, ![alt](url) images, `<url>` and `<email>`
  * autolinks, bare http(s) URLs, backslash escapes, and newlines as breaks. A link whose URL `safeUrl`
- * refuses keeps only its text; an image needs an http(s) URL, or shows its alt text. Text always lands in text
- * nodes, never in markup. Unclosed markers stay literal text, so every prefix of a streaming message
- * renders. Runs in linear time on any input (no rescans of failed searches).
+ * refuses keeps only its text; an image needs an http(s) URL, or shows its alt text. A link whose text
+ * reads as an address elsewhere also shows the host it leads to (see `hostNote`), and an autolink whose
+ * host could pass for another shows it in punycode. Text always lands in text nodes, never in markup, and
+ * text between two elements is one string. Unclosed markers stay literal text, so every prefix of a
+ * streaming message renders; so do markers of an emphasis that would nest more than `MAX_INLINE_DEPTH`
+ * elements deep. Runs in linear time on any input (no rescans of failed searches).
  */
-export function renderInline(text: string, insideLink = false): ComponentChildren[] {
+export function renderInline(text: string): ComponentChildren[] {
+  return readInline(text, false).output;
+}
+
+/** `renderInline`, also telling how deep the elements of the output nest; a link's text holds no links. */
+function readInline(text: string, insideLink: boolean): { output: ComponentChildren[]; depth: number } {
   const output: ComponentChildren[] = [];
-  const openers: Openers = { "*": [], _: [] };
+  const openers: Openers = { "*": [], _: [], "~": [] };
+  // Stands for the whole output: the run everything belongs to when no run is open after it.
+  const root: Opener = { length: 0, at: -1, inner: 0 };
   const missingCodeClosers = new Set<number>();
   let plainFrom = 0;
   let index = 0;
 
+  /** The innermost open run: the one that holds whatever is added to the output now. */
+  const innermost = (): Opener => {
+    let found = root;
+    for (const marker in openers) {
+      const last = openers[marker]!.at(-1);
+      if (last && last.at > found.at) found = last;
+    }
+    return found;
+  };
+  /** Records that the innermost run now holds elements `depth` deep. */
+  const holds = (depth: number): void => {
+    const opener = innermost();
+    opener.inner = Math.max(opener.inner, depth);
+  };
   const flush = (): void => {
     if (index > plainFrom) output.push(text.slice(plainFrom, index));
   };
-  const emit = (node: ComponentChildren, resume: number): void => {
+  const emit = (node: ComponentChildren, depth: number, resume: number): void => {
     flush();
+    holds(depth);
     output.push(node);
     index = plainFrom = resume;
   };
@@ -72,7 +106,7 @@ export function renderInline(text: string, insideLink = false): ComponentChildre
       plainFrom = index + 1;
       index += 2;
     } else if (character === "\n") {
-      emit(h("br", null), index + 1);
+      emit(h("br", null), 1, index + 1);
     } else if (character === "`") {
       const length = runLength(text, index);
       const close = missingCodeClosers.has(length) ? -1 : findCodeCloser(text, index + length, length);
@@ -80,31 +114,38 @@ export function renderInline(text: string, insideLink = false): ComponentChildre
         missingCodeClosers.add(length);
         index += length;
       } else {
-        emit(h("code", null, text.slice(index + length, close).trim()), close + length);
+        emit(h("code", null, text.slice(index + length, close).trim()), 1, close + length);
       }
-    } else if (character === "*" || character === "_") {
+    } else if (character === "~" && runLength(text, index) !== 2) {
+      // Only two tildes strike through; any other run is text.
+      index += runLength(text, index);
+    } else if (character === "*" || character === "_" || character === "~") {
       const length = runLength(text, index);
       const before = text[index - 1];
       const after = text[index + length];
-      const canOpen = !isSpace(after) && (character === "*" || !isWord(before));
-      const canClose = !isSpace(before) && (character === "*" || !isWord(after));
+      const canOpen = !isSpace(after) && (character !== "_" || !isWord(before));
+      const canClose = !isSpace(before) && (character !== "_" || !isWord(after));
       flush();
-      const remaining = canClose ? closeEmphasis(output, openers, character, length) : length;
-      if (remaining && canOpen) openers[character]!.push({ length: remaining, at: output.length });
+      const remaining = canClose ? closeEmphasis(output, openers, character, length, holds) : length;
+      if (remaining && canOpen) openers[character]!.push({ length: remaining, at: output.length, inner: 0 });
       if (remaining) output.push(character.repeat(remaining));
       index = plainFrom = index + length;
     } else if (character === "!" && text[index + 1] === "[" && !insideLink) {
       const bracketed = readLink(text, index + 1);
-      if (bracketed) emit(image(bracketed.label, bracketed.url), bracketed.end);
+      if (bracketed) emit(image(bracketed.label, bracketed.url), 2, bracketed.end);
       else index++;
     } else if (character === "[" && !insideLink) {
       const bracketed = readLink(text, index);
       if (bracketed) {
-        const children = renderInline(bracketed.label, true);
+        const label = readInline(bracketed.label, true);
         const href = safeUrl(bracketed.url);
         flush();
+        const note = href && hostNote(plainTextOf(label.output), href);
+        // Each part is isolated, so neither bidirectional controls in the text nor around the link can reorder the host.
+        const children = note ? [h("bdi", null, label.output), " ", h("bdi", null, `(${note})`)] : label.output;
+        holds(href ? label.depth + (note ? 2 : 1) : label.depth);
         if (href) output.push(link(href, children));
-        else output.push(...children);
+        else for (const child of label.output) output.push(child);
         index = plainFrom = bracketed.end;
       } else {
         index++;
@@ -115,7 +156,8 @@ export function renderInline(text: string, insideLink = false): ComponentChildre
       if (match) {
         const [whole, address, email] = match;
         const href = safeUrl(address ?? `mailto:${email}`);
-        emit(href ? link(href, [whole.slice(1, -1)]) : whole.slice(1, -1), index + whole.length);
+        const written = whole.slice(1, -1);
+        emit(href ? link(href, [autolinkText(written)]) : written, href ? 1 : 0, index + whole.length);
       } else {
         index++;
       }
@@ -123,7 +165,7 @@ export function renderInline(text: string, insideLink = false): ComponentChildre
       const end = autolinkEnd(text, index);
       const written = text.slice(index, end);
       const href = safeUrl(written);
-      if (href) emit(link(href, [written]), end);
+      if (href) emit(link(href, [autolinkText(written)]), 1, end);
       else index = end;
     } else {
       // Nothing can start before the next character that may open markup or a bare URL.
@@ -133,33 +175,65 @@ export function renderInline(text: string, insideLink = false): ComponentChildre
     }
   }
   flush();
-  return output;
+  // Runs still open stay text, and what they held is part of the output.
+  const depth = Object.values(openers)
+    .flat()
+    .reduce((deepest, opener) => Math.max(deepest, opener.inner), root.inner);
+  return { output: joinText(output), depth };
 }
 
 /**
  * Closes the nearest open run of the same marker, repeatedly while markers remain, wrapping everything
- * after the opener; openers left inside a closed span become plain text. Returns the markers left over.
+ * after the opener (two `~` strike it through); openers left inside a closed span become plain text. A run whose span already nests
+ * `MAX_INLINE_DEPTH` deep stays text, and so does every earlier run of the marker, which would wrap it.
+ * Tells `holds` how deep what it made nests. Returns the markers left over.
  */
-function closeEmphasis(output: ComponentChildren[], openers: Openers, marker: string, length: number): number {
+function closeEmphasis(
+  output: ComponentChildren[],
+  openers: Openers,
+  marker: string,
+  length: number,
+  holds: (depth: number) => void,
+): number {
   const own = openers[marker]!;
-  const other = openers[marker === "*" ? "_" : "*"]!;
   let remaining = length;
   while (remaining && own.length) {
     const opener = own[own.length - 1]!;
-    while (other.length && other[other.length - 1]!.at > opener.at) other.pop();
+    for (const other in openers) {
+      const runs = openers[other]!;
+      while (runs.length && runs[runs.length - 1]!.at > opener.at) opener.inner = Math.max(opener.inner, runs.pop()!.inner);
+    }
+    if (opener.inner >= MAX_INLINE_DEPTH) {
+      own.pop();
+      holds(opener.inner);
+      continue;
+    }
     const used = opener.length >= 2 && remaining >= 2 ? 2 : 1;
     const children = output.splice(opener.at + 1);
+    const depth = opener.inner + 1;
     opener.length -= used;
     remaining -= used;
     if (opener.length) {
       output[opener.at] = marker.repeat(opener.length);
+      opener.inner = depth;
     } else {
       output.pop();
       own.pop();
+      holds(depth);
     }
-    output.push(h(used === 2 ? "strong" : "em", null, children));
+    output.push(h(marker === "~" ? "del" : used === 2 ? "strong" : "em", null, joinText(children)));
   }
   return remaining;
+}
+
+/** The items with strings that follow each other joined into one, so plain text makes one text node. */
+function joinText(items: readonly ComponentChildren[]): ComponentChildren[] {
+  const joined: ComponentChildren[] = [];
+  for (const item of items) {
+    if (typeof item === "string" && typeof joined[joined.length - 1] === "string") joined[joined.length - 1] += item;
+    else joined.push(item);
+  }
+  return joined;
 }
 
 function startsAutolink(text: string, index: number): boolean {

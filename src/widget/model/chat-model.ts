@@ -4,6 +4,7 @@ import type { Emitter } from "../../transport/emitter.ts";
 import { initialConversationSnapshot } from "../../transport/conversation/conversation-reducer.ts";
 import type { ChatMessage, ConversationSnapshot, Participant } from "../../transport/conversation.ts";
 import { switchLocale, type LocaleStrings } from "../locales/index.ts";
+import { overrideTexts, type TextOverrides } from "../locales/text-overrides.ts";
 import { markdownPlainText } from "../markdown/index.ts";
 import type { WidgetEvents, WidgetMode } from "../widget-types.ts";
 import { advanceStory, emptyStory, type ConversationStory } from "./conversation-story.ts";
@@ -34,7 +35,12 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly open: Signal<boolean>;
   /** Agent messages finished while the floating panel was closed. */
   readonly unread: Signal<number>;
-  readonly locale: Signal<LocaleStrings>;
+  /** The built-in locale of the page's language. */
+  readonly language: Signal<LocaleStrings>;
+  /** The `strings` option: the site's own texts, per locale. */
+  readonly strings: Signal<TextOverrides | undefined>;
+  /** The texts the widget shows: `language`'s, with those `strings` gives it. */
+  readonly locale: ReadonlySignal<LocaleStrings>;
   readonly mode: Signal<WidgetMode>;
   /** The `headerTitle` option; the locale's title when undefined. */
   readonly title: Signal<string | undefined>;
@@ -92,6 +98,7 @@ export interface ChatModelSettings {
   open: boolean;
   mode: WidgetMode;
   locale: LocaleStrings;
+  strings?: TextOverrides | undefined;
   title: string | undefined;
   avatarUrl?: string | undefined;
   welcomeText?: string | undefined;
@@ -123,7 +130,9 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const unread = signal(0);
   const announcement = signal("");
   const inputFocusRequests = signal(0);
-  const locale = signal(settings.locale);
+  const language = signal(settings.locale);
+  const strings = signal(settings.strings);
+  const locale = computed(() => overrideTexts(language.value, strings.value));
   const mode = signal(settings.mode);
   const title = signal(settings.title);
   const avatarUrl = signal(settings.avatarUrl);
@@ -174,7 +183,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     }
   };
 
-  const switchLanguage = (code: string | null) => switchLocale(locale, code);
+  const switchLanguage = (code: string | null) => switchLocale(language, code, false);
 
   let recorded = initialConversationSnapshot;
   const record = (next: ConversationSnapshot) => {
@@ -222,6 +231,8 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     textOf: (message) => (message.streaming && streamed.value?.id === message.id ? streamed.value.text : message.text),
     open,
     unread,
+    language,
+    strings,
     locale,
     mode,
     title,

@@ -25,7 +25,7 @@ export interface BenchPages {
  * Builds one entry into an IIFE file in `folder`; `minified` as the script tag is, with Terser's extra
  * passes, but not `pure_getters`: it drops reads kept only to subscribe, which silences a signal child.
  */
-async function buildScript(entry: string, folder: string, fileName: string, minified: boolean): Promise<void> {
+export async function buildScript(entry: string, folder: string, fileName: string, minified: boolean): Promise<void> {
   await build({
     configFile: false,
     logLevel: "error",

@@ -210,6 +210,17 @@ describe("token, session and upgrade faults", { timeout: 6000 }, () => {
     });
   });
 
+  it("sendAgentMessage stores an agent message with the text as given, sent live and replayed", async () => {
+    const { socket, sessionId, token } = await startJoinedConversation(server);
+    socket.drain();
+    server.faults.sendAgentMessage(sessionId, "**hostile** ".repeat(3));
+    const live = await socket.next((event) => event.type === EventType.ServiceAgentMessage);
+    expect(live.payload).toMatchObject({ text: "**hostile** ".repeat(3), attachments: [], response_suggestions: [] });
+    const replayed = await openSocket(server, { sessionId, token });
+    const { events } = await readReplay(replayed, storedIdsAfter(server, sessionId));
+    expect(events.at(-1)).toMatchObject({ id: live.id, payload: live.payload });
+  });
+
   it("refuseUpgrades refuses every upgrade while on, leaves HTTP working, and can be turned off", async () => {
     const token = await getToken(server);
     const sessionId = await createSession(server, token);

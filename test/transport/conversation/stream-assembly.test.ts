@@ -3,6 +3,7 @@ import type { Attachment } from "../../../src/protocol/index.ts";
 import {
   addChunk,
   closeStream,
+  heldChunks,
   startStream,
   type StreamAssembly,
   type StreamChunk,
@@ -29,16 +30,18 @@ describe("stream assembly", () => {
     const open = feed([chunk(1, "Hel"), chunk(2, "lo ")]);
     expect(open).toMatchObject({ text: "Hel" + "lo ", complete: false, nextIndex: 3 });
     const done = addChunk(open, chunk(3, "there", { isComplete: true }));
-    expect(done).toMatchObject({ text: "Hello there", complete: true, held: [] });
+    expect(done).toMatchObject({ text: "Hello there", complete: true });
+    expect(heldChunks(done)).toEqual([]);
   });
 
   it("holds a chunk that arrives ahead of a gap until the gap fills", () => {
     const held = feed([chunk(1, "a"), chunk(3, "c"), chunk(4, "d", { isComplete: true })]);
     expect(held.text).toBe("a");
     expect(held.complete).toBe(false);
-    expect(held.held.map((item) => item.chunkIndex)).toEqual([3, 4]);
+    expect(heldChunks(held).map((item) => item.chunkIndex)).toEqual([3, 4]);
     const filled = addChunk(held, chunk(2, "b"));
-    expect(filled).toMatchObject({ text: "abcd", complete: true, held: [] });
+    expect(filled).toMatchObject({ text: "abcd", complete: true });
+    expect(heldChunks(filled)).toEqual([]);
   });
 
   it("assembles a fully reversed series into the right text", () => {
@@ -60,7 +63,8 @@ describe("stream assembly", () => {
 
   it("drops held chunks beyond the completing chunk", () => {
     const done = feed([chunk(4, "stray"), chunk(2, "b", { isComplete: true }), chunk(1, "a")]);
-    expect(done).toMatchObject({ text: "ab", complete: true, held: [] });
+    expect(done).toMatchObject({ text: "ab", complete: true });
+    expect(heldChunks(done)).toEqual([]);
   });
 
   it("appends attachments and suggestions, and an empty final chunk may carry the suggestions", () => {
@@ -85,8 +89,36 @@ describe("stream assembly", () => {
   it("on close keeps everything that arrived, held chunks included, in chunk order", () => {
     const open = feed([chunk(1, "a"), chunk(4, "d"), chunk(3, "c")]);
     const closed = closeStream(open);
-    expect(closed).toMatchObject({ text: "acd", complete: true, held: [] });
+    expect(closed).toMatchObject({ text: "acd", complete: true });
+    expect(heldChunks(closed)).toEqual([]);
     expect(closeStream(closed)).toBe(closed);
+  });
+
+  it("assembles 10,000 chunks that arrive last first in linear time, holding each without copying the others", () => {
+    const count = 10_000;
+    const reversed = Array.from({ length: count }, (_, index) => chunk(count - index, `${count - index} `, { isComplete: index === 0 }));
+    const startedAt = performance.now();
+    const waiting = feed(reversed.slice(0, -1));
+    expect(waiting.text).toBe("");
+    expect(heldChunks(waiting)).toHaveLength(count - 1);
+    const done = addChunk(waiting, reversed.at(-1)!);
+    // Linear takes a few milliseconds, well under a second on a busy machine; sorting and copying what waits at each arrival took seconds.
+    expect(performance.now() - startedAt).toBeLessThan(1_500);
+    expect(done.text).toBe(Array.from({ length: count }, (_, index) => `${index + 1} `).join(""));
+    expect(done.complete).toBe(true);
+  });
+
+  it("stays immutable: an earlier assembly that takes another chunk sees only what it held", () => {
+    const earlier = feed([chunk(1, "a"), chunk(3, "c")]);
+    const oneWay = addChunk(earlier, chunk(4, "d"));
+    const otherWay = addChunk(earlier, chunk(5, "e"));
+    expect(heldChunks(earlier).map((held) => held.text)).toEqual(["c"]);
+    expect(heldChunks(oneWay).map((held) => held.text)).toEqual(["c", "d"]);
+    expect(heldChunks(otherWay).map((held) => held.text)).toEqual(["c", "e"]);
+    expect(addChunk(earlier, chunk(2, "b", { isComplete: true })).text).toBe("ab");
+    expect(addChunk(otherWay, chunk(2, "b")).text).toBe("abc");
+    expect(addChunk(oneWay, chunk(2, "b")).text).toBe("abcd");
+    expect(closeStream(otherWay).text).toBe("ace");
   });
 
   it("never repeats text when a replay after a reconnect overlaps what arrived live", () => {

@@ -22,6 +22,7 @@ describe("resolveMessagingEndpoints", () => {
     ["http://localhost.evil.net", "insecure-url"],
     ["ws://example.com", "insecure-url"],
     ["https://user:secret@example.com", "invalid-url"],
+    ["https://example.com\\evil.example", "invalid-url"],
     ["example.com", "invalid-url"],
     ["https://", "invalid-url"],
   ])("refuses %s with a configuration error coded %s, naming the option", (url, code) => {
@@ -36,6 +37,20 @@ describe("resolveSiteUrl", () => {
     expect(resolveSiteUrl("tokenUrl", "/chat/access-token/")).toBe("/chat/access-token");
     expect(resolveSiteUrl("chatUrl", "https://support.example.com/chat/")).toBe("https://support.example.com/chat");
   });
+
+  it("resolves a path as the page's fetch would, and keeps its query", () => {
+    expect(resolveSiteUrl("tokenUrl", "/cap-chat/../auth/token?site=1")).toBe("/auth/token?site=1");
+    expect(resolveSiteUrl("chatUrl", "/support/chat")).toBe("/support/chat");
+  });
+
+  it.each(["/\\evil.example/x", "\\\\evil.example/x", "/\\/evil.example", "\\/evil.example", "//evil.example/x", " //evil.example"])(
+    "refuses the path %j, which leaves the page's origin once resolved",
+    (url) => {
+      for (const option of ["tokenUrl", "chatUrl"] as const) {
+        expect(() => resolveSiteUrl(option, url)).toThrowError(expect.objectContaining({ code: "invalid-url", parameters: { option } }));
+      }
+    },
+  );
 
   it("refuses a protocol-relative or plain-http URL, naming the option", () => {
     expect(() => resolveSiteUrl("tokenUrl", "//evil.example/token")).toThrowError(

@@ -1,6 +1,7 @@
 import { h, render, type ComponentChildren } from "preact";
 import { describe, expect, test } from "vitest";
 import { readMarkdownView, renderFinishedBlock } from "../../../src/widget/markdown/block-cache.ts";
+import { MarkdownBody } from "../../../src/widget/markdown/index.ts";
 import { renderBlocks } from "../../../src/widget/markdown/render-blocks.ts";
 
 function html(children: ComponentChildren): string {
@@ -48,5 +49,16 @@ describe("the Markdown view of a growing message", () => {
     expect(html([...finished.map((block) => renderFinishedBlock(block, text)), ...tail])).toBe(html(renderBlocks(text)));
     const longer = `${text} and more`;
     expect(html([...finished.map((block) => renderFinishedBlock(block, longer)), ...tail])).toBe(html(renderBlocks(text)));
+  });
+
+  test("keeps a paragraph open until the line under a table's header row decides whether a table starts", () => {
+    const text = "Intro\n| a | b |\n|---|---| is no delimiter row\nmore\n\nText\n| c |\n| - |\n| d |\n";
+    const host = document.createElement("div");
+    for (let end = 1; end <= text.length; end++) {
+      const prefix = text.slice(0, end);
+      render(<MarkdownBody text={prefix} />, host);
+      expect((host.firstElementChild as HTMLElement).innerHTML, JSON.stringify(prefix)).toBe(html(renderBlocks(prefix)));
+    }
+    expect(host.querySelectorAll("table")).toHaveLength(1);
   });
 });

@@ -8,6 +8,21 @@ describe("markdown blocks", () => {
     );
   });
 
+  test("a long paragraph of lines is shown in pieces of about 2,000 characters that read as one paragraph", () => {
+    // 25 characters a line: a piece ends once it holds 2,000, after 80 lines.
+    const lines = Array.from({ length: 200 }, (_, index) => `line ${String(index).padStart(3, "0")} of a long *poem*`);
+    const host = showMarkdown(lines.join("\n"));
+    const pieces = [...host.children];
+    expect(pieces.map((piece) => [piece.tagName, piece.className, piece.querySelectorAll("br").length + 1])).toEqual([
+      ["P", "", 80],
+      ["P", "more", 80],
+      ["P", "more", 40],
+    ]);
+    expect(pieces.map((piece) => piece.textContent!.slice(0, 8))).toEqual(["line 000", "line 080", "line 160"]);
+    expect(host.querySelectorAll("em")).toHaveLength(200);
+    expect(host.textContent).toBe(lines.join("").replace(/\*/g, ""));
+  });
+
   test("windows line endings split lines like plain newlines", () => {
     expect(showMarkdown("one\r\ntwo\r\n\r\nthree").innerHTML).toBe("<p>one<br>two</p><p>three</p>");
   });

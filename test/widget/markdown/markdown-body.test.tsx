@@ -2,7 +2,7 @@ import { h, render, type ComponentChildren } from "preact";
 import { describe, expect, test } from "vitest";
 import { longReply, markdownShowcase } from "../../../demo/server/agent/replies.ts";
 import { MarkdownBody } from "../../../src/widget/markdown/index.ts";
-import { renderBlocks } from "../../../src/widget/markdown/render-blocks.ts";
+import { MARKDOWN_LENGTH, renderBlocks, renderMarkdown } from "../../../src/widget/markdown/render-blocks.ts";
 import { markdownDocument } from "../../benchmark/bench-conversation-fixtures.ts";
 import { streamedAnswer } from "../../benchmark/browser/stream-text.ts";
 import { seededRandom } from "./seeded-random.ts";
@@ -53,12 +53,23 @@ const REAL_SAMPLES: Record<string, string> = {
     "- a\n\n\n  still item a\n- b\n\nnot the list",
     "~~~~\n```\nlonger fence\n~~~~\nend",
   ].join("\n"),
+  "a paragraph of many lines, read in pieces": Array.from({ length: 90 }, (_, line) => `line ${line}, with *words* and **more`).join("\n"),
+  "a table right after a paragraph, strikethrough and a quote":
+    "Compare the plans:\n| Plan | Price | Notes |\n|:--|--:|:-:|\n| Basic | 9 € | ~~old~~ new |\n| Pro | 29 € | `a\\|b` |\nNo pipe here\n\n> quoted **bold**\n> more\n\nafter\na | b\n-|-\n1|2",
+  "a line that reads as a table's delimiter row until it goes on":
+    "Intro\n| a | b |\n|---|---| is no delimiter row\nmore\n\n| c |\n| - |\n| d |",
   "Windows line endings": "# Title\r\n\r\nFirst line\r\nsecond line\r\n\r\n- one\r\n- two\r\n\r\n```\r\ncode\r\n```\r\n\r\ndone\r\n",
   "old Mac line endings": "Para one\r\rPara two\r- item\r\r---\rend",
 };
 
 /** Markup that decides where blocks start and end, or hides inside them. */
 const HOSTILE_FRAGMENTS = [
+  "|",
+  "| a |",
+  "|---|",
+  "-|-",
+  ":-:",
+  "~~",
   "\n",
   "\n\n",
   "\r",
@@ -120,7 +131,7 @@ function expectStreamMatchesFullParse(text: string, random: () => number): void 
   const growing = body("");
   for (const end of splitPoints(text, random)) {
     const prefix = text.slice(0, end);
-    const expected = html(renderBlocks(prefix));
+    const expected = html(renderMarkdown(prefix));
     growing.show(prefix);
     expect(growing.element().innerHTML, JSON.stringify(prefix)).toBe(expected);
     expect(body(prefix).element().innerHTML, JSON.stringify(prefix)).toBe(expected);
@@ -167,6 +178,26 @@ describe("a growing message shows what a full parse would, at every step", { tim
         expect(shown.element().innerHTML, JSON.stringify(prefix)).toBe(html(renderBlocks(prefix)));
       }
     }
+  });
+
+  test("a message that runs past its Markdown, at the length bound and after", () => {
+    const random = seededRandom(65);
+    const text = `${"A *long* answer.\n".repeat(MARKDOWN_LENGTH / 17 + 200)}`;
+    const growing = body("");
+    for (const end of [
+      100,
+      MARKDOWN_LENGTH - 3,
+      MARKDOWN_LENGTH,
+      MARKDOWN_LENGTH + 1,
+      MARKDOWN_LENGTH + 30,
+      text.length - 1,
+      text.length,
+    ]) {
+      const prefix = text.slice(0, end + Math.floor(random() * 3));
+      growing.show(prefix);
+      expect(growing.element().innerHTML).toBe(html(renderMarkdown(prefix)));
+    }
+    expect(growing.element().lastElementChild!.className).toBe("plain");
   });
 
   test("a text replaced by another, shorter or different, shows only the new one", () => {
