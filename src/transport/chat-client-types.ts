@@ -87,10 +87,16 @@ export interface ChatClient {
   retryNow(): void;
   /** Ends the session for the user. */
   end(): void;
-  /** Drops the current (ended or failed) conversation and starts a fresh one. */
+  /**
+   * Drops the current conversation and starts a fresh one; the platform hears that the old one is over
+   * (Messaging: `USER_END_SESSION` on a live session; Chat API: the conversation is closed).
+   */
   newConversation(): void;
   /** The client's clock (epoch milliseconds), which `nextAttemptAt` and message times are on. */
   now(): number;
-  /** Closes everything and stops all timers; the client cannot be used again. */
+  /**
+   * Closes everything and stops all timers; the client cannot be used again. A Chat API conversation is
+   * closed; a Messaging session is kept for a reload to resume.
+   */
   destroy(): void;
 }

@@ -19,8 +19,8 @@ export interface Transport {
   typing(): void;
   /** Ends the conversation for the user. */
   end(): void;
-  /** Forgets the conversation (transcript, outbox, stored session) and starts a fresh one. */
+  /** Ends the conversation for the platform, forgets it (transcript, outbox, stored session) and starts a fresh one. */
   newConversation(): void;
-  /** Stops everything: no further request, store event or timer. */
+  /** Stops everything: no further store event or timer, and no request but the close of a Chat API conversation. */
   destroy(): void;
 }

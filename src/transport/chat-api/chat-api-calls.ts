@@ -49,7 +49,10 @@ export function createChatApiCalls(options: ChatApiCallsOptions): ChatApiCalls {
   const call = async (action: "create" | "respond" | "close", body: unknown) => {
     const method = action === "close" ? "PUT" : "POST";
     const request = { url: `${base}/${action}`, method, headers: options.headers ?? {}, body } as const;
-    return readObject(await requestJson(options.environment, request, action === "respond" ? { ...policy, onlyUnreached: true } : policy));
+    // A close is the last word of a conversation left or destroyed: it goes even once the transport is destroyed.
+    const discipline =
+      action === "respond" ? { ...policy, onlyUnreached: true } : action === "close" ? { ...policy, isCancelled: undefined } : policy;
+    return readObject(await requestJson(options.environment, request, discipline));
   };
   const text = (value: unknown) => (typeof value === "string" ? value : "");
 

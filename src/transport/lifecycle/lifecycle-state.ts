@@ -90,6 +90,6 @@ export function startTimer(timer: TimerName, milliseconds: number): LifecycleEff
   return { type: "start-timer", timer, milliseconds };
 }
 
-export function sendFrame(type: "EVENT_TYPE_HEARTBEAT" | "EVENT_TYPE_USER_END_SESSION"): LifecycleEffect {
-  return { type: "send-frame", frame: { type, payload: {} } };
+export function sendFrame(type: "EVENT_TYPE_HEARTBEAT" | "EVENT_TYPE_USER_END_SESSION", leaving?: true): LifecycleEffect {
+  return { type: "send-frame", frame: { type, payload: {} }, leaving };
 }

@@ -197,8 +197,11 @@ export type LifecycleEffect =
   | { type: "close-socket" }
   | { type: "start-timer"; timer: TimerName; milliseconds: number }
   | { type: "cancel-timer"; timer: TimerName }
-  /** A heartbeat or the user's end of the session. */
-  | { type: "send-frame"; frame: ClientFrame }
+  /**
+   * A heartbeat or the user's end of the session. `leaving`: the last frame of a session being left, sent
+   * on its socket whatever the phase now is, and reported to nobody.
+   */
+  | { type: "send-frame"; frame: ClientFrame; leaving?: true }
   /** Send the join request with a new `client_event_id`, then report it as `frame-sent`. */
   | { type: "send-join" }
   /** Send the outbox's queued messages on the live socket. */

@@ -185,8 +185,15 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       if (phase === "ended" || phase === "idle") return stay(state);
       return end({ ...state, sessionId: null }, "REASON_USER_END", false, [{ type: "close-socket" }, { type: "forget-session" }]);
     case "new-conversation":
+      // A live session hears that it is over, so the platform ends it now instead of at its idle timeout.
       return prepend(
-        [{ type: "close-socket" }, { type: "cancel-timer", timer: "join" }, { type: "forget-session" }, { type: "reset-conversation" }],
+        [
+          ...(phase === "live" && state.sessionEnded === null ? [sendFrame("EVENT_TYPE_USER_END_SESSION", true)] : []),
+          { type: "close-socket" },
+          { type: "cancel-timer", timer: "join" },
+          { type: "forget-session" },
+          { type: "reset-conversation" },
+        ],
         proceed({ ...state, ...freshSession, ...freshAttempts, attempt: 0 }, input),
       );
   }

@@ -136,7 +136,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
       case "cancel-timer":
         return clearTimer(effect.timer);
       case "send-frame":
-        return send(effect.frame);
+        return effect.leaving ? void socket.send(JSON.stringify(effect.frame)) : send(effect.frame);
       case "send-join": {
         const id = environment.createId();
         return send({ type: "EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN", payload: {}, metadata: { custom: { client_event_id: id } } }, id);

@@ -234,7 +234,18 @@ describe("the Chat API lifecycle: endings, new conversations and late answers", 
       created(1, "stale"),
     ]);
     expect(phases.slice(-3)).toEqual(["creating#3", "creating#3", "creating#3"]);
-    expect(effects.slice(-3)).toEqual([["reset", "clear-outbox", "show:fallback", "pending:true", "create#3"], [], ["close:stale"]]);
+    expect(effects.slice(-3)).toEqual([
+      ["close:c-1", "reset", "clear-outbox", "show:fallback", "pending:true", "create#3"],
+      [],
+      ["close:stale"],
+    ]);
+  });
+
+  it("closes the conversation it leaves for a new one, or on destroy, and none that was never created", () => {
+    expect(run([...open, { type: "new-conversation" }]).effects.at(-1)?.[0]).toBe("close:c-1");
+    expect(run([...open, { type: "destroy" }]).effects.at(-1)).toEqual(["close:c-1"]);
+    expect(run([start, { type: "new-conversation" }]).effects.at(-1)).not.toContain("close:c-1");
+    expect(run([...open, { type: "end-requested" }, { type: "destroy" }]).effects.at(-1)).toEqual([]);
   });
 
   it("after destroy changes nothing, and closes a conversation created meanwhile", () => {

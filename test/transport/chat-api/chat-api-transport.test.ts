@@ -304,7 +304,7 @@ describe("Chat API transport: handoff and endings", () => {
     expect(store.getSnapshot().messages).toEqual([]);
   });
 
-  it("starts a new conversation, forgetting the old one, whose late answers change nothing", async () => {
+  it("starts a new conversation, closing and forgetting the old one, whose late answers change nothing", async () => {
     const held = deferred<FakeReply>();
     let creates = 0;
     const { api, store, transport, send } = setup((call) => {
@@ -317,11 +317,12 @@ describe("Chat API transport: handoff and endings", () => {
     transport.newConversation();
     held.resolve(answer("late"));
     await settle();
-    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "POST create"]);
+    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "PUT close", "POST create"]);
+    expect(api.calls[2]?.body).toEqual({ conversation_id: "conversation-1" });
     expect(statuses(store.getSnapshot())).toEqual(["agent:Hello 2"]);
   });
 
-  it("after destroy makes no request and changes nothing", async () => {
+  it("on destroy closes its conversation, and then makes no other request and changes nothing", async () => {
     const held = deferred<FakeReply>();
     const fallback = createFakeChatApi();
     const { api, snapshots, transport, send, delivery } = setup((call) =>
@@ -336,7 +337,7 @@ describe("Chat API transport: handoff and endings", () => {
     transport.end();
     await settle();
     expect(snapshots).toHaveLength(seen + 1);
-    expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
+    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "PUT close"]);
   });
 });
 

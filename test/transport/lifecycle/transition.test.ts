@@ -882,17 +882,25 @@ describe("transition: endings", () => {
     expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "cancel-timer:join", "end:REASON_USER_END"]);
   });
 
-  it("resets for a new conversation: the old socket, session and transcript go, and a fresh token creates the next", () => {
+  it("resets for a new conversation: the live session hears its end, the old socket, session and transcript go, and a fresh token creates the next", () => {
     const { names, types: effects } = run([...joinedLive, { type: "new-conversation" }]);
     expect(names.at(-1)).toBe("authorizing");
     expect(effects.at(-1)).toEqual([
       "cancel-timer:phase",
+      "send-frame:USER_END_SESSION",
       "close-socket",
       "cancel-timer:join",
       "forget-session",
       "reset-conversation",
       "request:access-token",
     ]);
+  });
+
+  it("says USER_END_SESSION before a new conversation only to a live session that has not ended", () => {
+    const reconnecting = run([...joinedLive, { type: "socket-closed", code: 1006 }, { type: "new-conversation" }]);
+    expect(reconnecting.types.at(-1)).not.toContain("send-frame:USER_END_SESSION");
+    const live = run([...joinedLive, { type: "new-conversation" }]);
+    expect(live.effects.at(-1)).toContainEqual(expect.objectContaining({ type: "send-frame", leaving: true }));
   });
 
   it("hands over to the Chat API at once when told to, and then ignores everything but the size of messages", () => {
