@@ -79,13 +79,19 @@ export function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
-/** Reads `Retry-After` (seconds or an HTTP date) as milliseconds from now; null when absent or unreadable. */
+/** The longest wait a `Retry-After` may impose: a mistaken hour or date never leaves the visitor stuck. */
+export const maxRetryAfterMilliseconds = 60_000;
+
+/**
+ * Reads `Retry-After` (seconds or an HTTP date) as milliseconds from now, at most
+ * `maxRetryAfterMilliseconds`; null when absent or unreadable.
+ */
 export function parseRetryAfter(value: string | null, now: number): number | null {
   if (value === null || value.trim() === "") return null;
   const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
+  const wait = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : Number.isNaN(date) ? null : date - now;
+  return wait === null ? null : Math.min(maxRetryAfterMilliseconds, Math.max(0, wait));
 }
 
 /** Exponential backoff from `base`, doubling per attempt up to `max`, with ±20 % jitter. */

@@ -22,6 +22,11 @@ export const joinRetryLimit = 2;
 const tokenRenewShare = 0.8;
 /** A held token opens no socket once this share has passed: its lifetime was counted from when it arrived. */
 const tokenExpiryShare = 0.95;
+/**
+ * The lifetime assumed for a token that announces none: one hour, well inside the platform's day, so a
+ * token that does expire is renewed before it is refused rather than held for ever.
+ */
+export const defaultTokenLifetimeSeconds = 3600;
 
 const socketPhases = ["connecting", "replaying", "live"];
 
@@ -81,8 +86,7 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       return input.useChatApi ? enter(started, "fallback", [{ type: "hand-over" }]) : proceed(started, input);
     }
     case "token-received": {
-      const seconds = input.expiresInSeconds;
-      const lifetime = seconds !== null && seconds > 0 ? seconds * 1000 : Number.POSITIVE_INFINITY;
+      const lifetime = (input.expiresInSeconds ?? defaultTokenLifetimeSeconds) * 1000;
       // A session this token did not create may be bound to another token: it is doubtful until it opens.
       const received = {
         ...state,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HttpRequest, HttpResponse } from "../../../src/transport/environment.ts";
-import { defaultRetryPolicy, requestJson, type RetryPolicy } from "../../../src/transport/http/http-request.ts";
+import { defaultRetryPolicy, parseRetryAfter, requestJson, type RetryPolicy } from "../../../src/transport/http/http-request.ts";
 import { createTestEnvironment, NetworkSignals } from "../../support/test-environment.ts";
 
 /** An answer of the fake server, or how its request fails. */
@@ -51,6 +51,20 @@ describe("requestJson", () => {
     ]);
     expect(outcome).toEqual({ value: { ok: true } });
     expect(waits).toEqual([0, 1000, 3000, 10_000]);
+  });
+
+  it("waits at most a minute, whatever Retry-After asks, and reads it as seconds or a date", async () => {
+    const { waits } = await send([
+      { status: 429, retryAfter: "86400" },
+      { status: 200, body: {} },
+    ]);
+    expect(waits).toEqual([0, 60_000]);
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    expect(parseRetryAfter("Thu, 01 Jan 2026 00:00:30 GMT", now)).toBe(30_000);
+    expect(parseRetryAfter("Fri, 02 Jan 2026 00:00:00 GMT", now)).toBe(60_000);
+    expect(parseRetryAfter("Wed, 31 Dec 2025 00:00:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter("soon", now)).toBeNull();
+    expect(parseRetryAfter("2.5", now)).toBe(2500);
   });
 
   it("reads the error body's text and code, and gives up on any other 4xx at once", async () => {

@@ -679,10 +679,17 @@ describe("transition: tokens and sessions", () => {
     ]);
   });
 
-  it("never renews a token whose lifetime is unknown", () => {
-    const live = run([start, { type: "token-received", expiresInSeconds: null }, ...joinedLive.slice(2)]).last;
-    expect([live.tokenRenewAt, live.tokenExpiresAt]).toEqual([Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY]);
-    expect(run([{ ...liveFrame, at: 1e12 }], live).names).toEqual(["live"]);
+  it("gives a token whose lifetime is unknown an hour, so it is renewed before it could be refused", () => {
+    const live = run([start, { type: "token-received", expiresInSeconds: null, at: 2_000_000 }, ...joinedLive.slice(2)]).last;
+    expect([live.tokenRenewAt, live.tokenExpiresAt]).toEqual([2_000_000 + 0.8 * 3_600_000, 2_000_000 + 0.95 * 3_600_000]);
+    const later = run(
+      [
+        { type: "socket-closed", code: 1006, at: 2_000_000 + 3_500_000 },
+        { type: "timer-fired", timer: "phase", at: 2_000_000 + 3_600_000 },
+      ],
+      live,
+    );
+    expect(later.names).toEqual(["reconnecting", "authorizing"]);
   });
 
   it("never relabels the last message the replaced session took, answered or not: it arrived", () => {
