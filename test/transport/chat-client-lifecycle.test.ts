@@ -139,7 +139,7 @@ describe("reconnecting", () => {
     }
   });
 
-  it("tries at once when the page becomes visible or the network comes back", async () => {
+  it.each(["visible", "online", "focus"] as const)("tries at once, skipping the backoff, on a wake (%s)", async (reason) => {
     const client = platform.client();
     await vi.advanceTimersByTimeAsync(50);
     platform.refuseUpgrades = true;
@@ -147,7 +147,7 @@ describe("reconnecting", () => {
     await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000 + 100);
     platform.refuseUpgrades = false;
     const before = phases(client).length;
-    platform.wake("visible");
+    platform.wake(reason);
     await vi.advanceTimersByTimeAsync(50);
     expect(phases(client).slice(before - 1)).toEqual(["reconnecting#4", ...untilLive]);
     client.destroy();

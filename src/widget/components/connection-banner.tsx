@@ -1,13 +1,18 @@
+import { useEffect, useRef, useState } from "preact/hooks";
 import { fillTemplate } from "../locales/locale-strings.ts";
 import { errorText } from "../locales/notice-text.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Banner } from "./banner.tsx";
 import { useSecondsUntil } from "./seconds-until.ts";
 
+/** How long "Reconnected" shows once the connection is back. */
+const reconnectedMilliseconds = 3000;
+
 /**
  * What a reader needs to know and can do about the connection: the countdown to the next reconnect with
- * "Retry now", offline, the basic Chat API mode, and a failure with "Start a new conversation". Both
- * buttons go with the state that showed them, so using one moves focus to the input once it takes text.
+ * "Retry now", offline, "Reconnected" once, briefly, when a lost connection is back, the basic Chat API
+ * mode, and a failure with "Start a new conversation". Both buttons go with the state that showed them,
+ * so using one moves focus to the input once it takes text.
  */
 export function ConnectionBanner({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
@@ -15,6 +20,16 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
   const client = model.client;
   // The countdown runs on the client's clock, the one `nextAttemptAt` is on.
   const seconds = useSecondsUntil(client, connection.status === "reconnecting" ? connection.nextAttemptAt : 0);
+  const [reconnected, setReconnected] = useState(false);
+  const previous = useRef(connection.status);
+  useEffect(() => {
+    const lost = previous.current === "reconnecting" || previous.current === "offline";
+    previous.current = connection.status;
+    setReconnected(lost && connection.status === "connected");
+    if (!lost || connection.status !== "connected") return;
+    const timer = setTimeout(() => setReconnected(false), reconnectedMilliseconds);
+    return () => clearTimeout(timer);
+  }, [connection.status]);
   if (model.ended.value) return null;
   switch (connection.status) {
     case "reconnecting":
@@ -38,6 +53,8 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
       );
     case "offline":
       return <Banner text={strings.offlineDetail} />;
+    case "connected":
+      return reconnected ? <Banner role="status" text={strings.reconnected} /> : null;
     case "fallback":
       return <Banner text={strings.fallbackDetail} />;
     case "failed":

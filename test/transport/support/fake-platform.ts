@@ -166,7 +166,7 @@ export class FakePlatform {
     this.signals.goOffline();
   }
 
-  wake(reason: "online" | "visible"): void {
+  wake(reason: "online" | "visible" | "focus"): void {
     this.signals.wake(reason);
   }
 
