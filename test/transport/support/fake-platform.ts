@@ -77,6 +77,8 @@ export class FakePlatform {
   capabilities: SessionCapabilities = { streaming: false, max_reconnect_attempts: 10, heartbeat_interval_seconds: 30 };
   /** While true, every upgrade is refused (the socket closes before opening). */
   refuseUpgrades = false;
+  /** While true, the platform is down: upgrades are refused and HTTP calls fail as the network does. */
+  down = false;
   /** While true, heartbeats get no echo. */
   silentHeartbeats = false;
   /** While true, user messages are swallowed (as if the frame was lost in a dying socket). */
@@ -248,7 +250,7 @@ export class FakePlatform {
   }
 
   private acceptsUpgrade(url: string): boolean {
-    if (this.refuseUpgrades || !url) return false;
+    if (this.refuseUpgrades || this.down || !url) return false;
     const query = new URL(url).searchParams;
     const sessionId = query.get("session_id") ?? "";
     const token = query.get("access_token");
@@ -263,6 +265,7 @@ export class FakePlatform {
 
   private async fetch(url: string, init: HttpRequest): Promise<HttpResponse> {
     this.requests.push({ url, init });
+    if (this.down) throw new TypeError("Failed to fetch");
     const respond = (status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse => ({
       status,
       header: (name) => headers[name] ?? null,
