@@ -24,6 +24,7 @@ test.describe("messages in doubt and cut answers, on each delivery", () => {
       await widget.input.fill("is my order on its way?");
       await widget.sendButton.click();
       await expect.poll(async () => (await receivedUserMessages(serverUrl, first)).length).toBe(1);
+      await page.getByRole("button", { name: "Close chat" }).click();
       await page.reload();
       await widget.open();
       const message = widget.userMessages.filter({ hasText: "is my order on its way?" });
