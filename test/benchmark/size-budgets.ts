@@ -22,8 +22,9 @@ export const sizeBudgets: readonly SizeBudget[] = [
     name: "script tag: the app as loaded on open, in English",
     files: ["cap-chat-app-*.js"],
     withStaticImports: true,
-    // 35 KB, and what the hardening, tables, 27 languages, `strings` and the checked imports of its siblings cost it.
-    gzipCeiling: 38_400,
+    // 35 KB, and what the hardening, tables, 27 languages, `strings`, the checked imports of its siblings and the
+    // platform variants, error table, unconfirmed messages, closing and honest drop states cost it.
+    gzipCeiling: 40_300,
     gzipTarget: kb(30),
     selfContained: true,
   },
@@ -41,13 +42,15 @@ export const sizeBudgets: readonly SizeBudget[] = [
     gzipCeiling: kb(2),
     selfContained: true,
   },
-  { name: "script tag: the Chat API fallback", files: ["cap-chat-fallback-*.js"], each: true, gzipCeiling: kb(2.5), selfContained: true },
+  // 2.5 KB, and what the Chat API's own phase union and pure transition cost it.
+  { name: "script tag: the Chat API fallback", files: ["cap-chat-fallback-*.js"], each: true, gzipCeiling: 2_720, selfContained: true },
   {
     name: "npm: the client entry (cap-chat)",
     files: ["client.js"],
     withStaticImports: true,
     minify: true,
-    gzipCeiling: 13_150,
+    // What the platform variants, the error table, unconfirmed messages, one plan and one emitter cost it.
+    gzipCeiling: 14_700,
     gzipTarget: kb(11),
     selfContained: true,
   },
@@ -64,7 +67,7 @@ export const sizeBudgets: readonly SizeBudget[] = [
     files: ["chunks/chat-api-transport-*.js"],
     each: true,
     minify: true,
-    gzipCeiling: kb(2.5),
+    gzipCeiling: 2_720,
     selfContained: true,
   },
 ];
