@@ -168,8 +168,10 @@ describe.each(integrationProfiles)("Messaging against the reference server, deci
       ["server-busy", "Our system is experiencing high load. Please try again in a moment."],
     ]);
     expect(snapshot.typing).toEqual({ kind: "none" });
-    // The message the agent could not answer is offered for a retry, never sent again by itself.
-    expect(snapshot.messages.find((message) => message.role === "user")?.status).toBe("failed");
+    // The message arrived and stays sent; the notice offers to try the turn again after the pause the
+    // platform asks for (2 to 5 s), and nothing is sent again by itself.
+    expect(snapshot.messages.find((message) => message.role === "user")?.status).toBe("sent");
+    expect(snapshot.notices[0]?.retryAt).toEqual(expect.any(Number));
   });
 
   it("ends for the user with REASON_USER_END and does not reconnect", async () => {
