@@ -184,6 +184,22 @@ describe("tokens bound to the session that created them", () => {
     second.destroy();
   });
 
+  it("start a new one at once, saying why, when the visitor engaged while the refused session was still being tried", async () => {
+    platform.variants = { sessionBoundTokens: true };
+    const first = await platform.liveClient();
+    first.destroy();
+    const second = platform.client();
+    await vi.advanceTimersByTimeAsync(10);
+    // The visitor opens the panel while the reloaded page is still trying the stored session.
+    second.start();
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(phases(second)).toEqual(["idle", "authorizing", "connecting", "reconnecting#1", "connecting", "creating-session", ...untilLive]);
+    expect(platform.sessions.size).toBe(2);
+    expect(second.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
+    expect(transcript(second)).toEqual(["agent:Hello!"]);
+    second.destroy();
+  });
+
   it("reconnect with the token that created the session", async () => {
     platform.variants = { sessionBoundTokens: true };
     const client = await platform.liveClient();

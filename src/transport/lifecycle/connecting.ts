@@ -45,21 +45,22 @@ export function proceed(state: LifecycleState, input: LifecycleInput): Transitio
 }
 
 /**
- * The session is gone: forget it, and create another one when a message waits to be sent, saying so; else
- * the conversation waits for the visitor (`dormant`), its transcript on show, and says so when it goes on
- * (see `resumeDormant`); `resending`: the effects before these queue a message again. The notice says the
- * session expired only when it did (`expired`: the platform said
- * so, or it was idle longer than the platform keeps one); otherwise that it could not be continued. A
- * message that may have reached the old session is `unconfirmed`, for the user to send again or not: it is
- * never sent to the new one behind the user's back. A message the old session took is left as it is: it
- * arrived; an answer it was streaming is cut where it stands.
+ * The session is gone: forget it, and create another one when a message waits to be sent or the visitor
+ * engaged while it was being tried, saying so; else the conversation waits for the visitor (`dormant`),
+ * its transcript on show, and says so when it goes on (see `resumeDormant`); `resending`: the effects
+ * before these queue a message again. The notice says the session expired only when it did (`expired`:
+ * the platform said so, or it was idle longer than the platform keeps one); otherwise that it could not be
+ * continued. A message that may have reached the old session is `unconfirmed`, for the user to send again
+ * or not: it is never sent to the new one behind the user's back. A message the old session took is left
+ * as it is: it arrived; an answer it was streaming is cut where it stands.
  */
 export function replaceSession(state: LifecycleState, input: LifecycleInput, expired: boolean, resending = false): Transition {
   const code = expired || (!state.sessionRestored && idleTooLong(state, input)) ? "new-session" : "session-not-resumed";
   const cut: LifecycleEffect = { type: "apply", event: { kind: "answer-cut" } };
   const forget: LifecycleEffect[] = [{ type: "forget-session" }, { type: "leave-session" }, cut];
   const left = { ...state, ...freshSession, ...freshAttempts, attempt: 0 };
-  if (!input.delivery.queued && !resending) return { state: { ...left, phase: { name: "dormant", notice: code } }, effects: forget };
+  if (!input.delivery.queued && !resending && !state.visitorEngaged)
+    return { state: { ...left, phase: { name: "dormant", notice: code } }, effects: forget };
   return prepend([...forget, noticeOf(code, input)], proceed(left, input));
 }
 

@@ -51,6 +51,7 @@ export function initialLifecycleState(): LifecycleState {
     cursorResume: false,
     lastActivityAt: 0,
     liveSince: 0,
+    visitorEngaged: false,
   };
 }
 

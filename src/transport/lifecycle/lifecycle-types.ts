@@ -112,6 +112,11 @@ export interface LifecycleState {
   lastActivityAt: number;
   /** Epoch milliseconds when the connection last went live. */
   liveSince: number;
+  /**
+   * The visitor engaged (opened the panel) since the connection was last live, while it was on its way:
+   * a session found gone then is replaced at once, since someone is there to see the conversation go on.
+   */
+  visitorEngaged: boolean;
 }
 
 /** Whether the service agent must be asked to join again before the next user message; see `LifecycleState.rejoin`. */

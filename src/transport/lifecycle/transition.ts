@@ -164,7 +164,9 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       if (!input.delivery.queued) return stay(state);
       return phase === "live" ? sendQueued(state) : phase === "dormant" ? resumeDormant(state, input) : stay(state);
     case "engaged":
-      return resumeDormant(state, input);
+      if (phase === "dormant") return resumeDormant(state, input);
+      // An engagement while the session is still being tried counts once it turns out gone.
+      return stay(phase === "live" || state.visitorEngaged ? state : { ...state, visitorEngaged: true });
     case "frame-sent": {
       const sent = { ...state, lastActivityAt: input.now };
       return stay(input.joinEventId === undefined ? sent : { ...sent, join: "sent", joinEventId: input.joinEventId });
@@ -315,7 +317,7 @@ function proceeds(phase: LifecycleState["phase"]["name"]): boolean {
  */
 function goLive(state: LifecycleState, input: LifecycleInput): Transition {
   const effects: LifecycleEffect[] = [{ type: "settle-replay", maxAttempts: maxSendAttempts }];
-  let live: LifecycleState = { ...state, sessionFresh: false, heartbeatsUnanswered: 0, liveSince: input.now };
+  let live: LifecycleState = { ...state, sessionFresh: false, heartbeatsUnanswered: 0, liveSince: input.now, visitorEngaged: false };
   if (state.sessionEnded === null && (state.join === "due" || state.join === "sent")) {
     effects.push({ type: "send-join" });
     live = { ...live, rejoin: "not-needed" };

@@ -741,6 +741,34 @@ describe("transition: tokens and sessions", () => {
     ]);
   });
 
+  it("replaces a restored session refused twice at once when the visitor engaged while it was tried, and forgets the engagement once live", () => {
+    const {
+      names,
+      types: effects,
+      last,
+    } = run([
+      restoredStart,
+      { type: "token-received", expiresInSeconds: 86400 },
+      { type: "engaged" },
+      { type: "socket-closed", code: 1006 },
+      timer(),
+      { type: "socket-closed", code: 1006 },
+    ]);
+    expect(names).toEqual(["authorizing", "connecting", "connecting", "reconnecting", "connecting", "creating-session"]);
+    expect(effects.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "forget-session",
+      "leave-session",
+      "answer-cut",
+      "notice:session-not-resumed",
+      "request:sessions",
+    ]);
+    expect(last.visitorEngaged).toBe(true);
+    const live = run([{ type: "session-created", sessionId: "s-2" }, { type: "socket-opened", afterCursor: false }, batch()], last);
+    expect(live.names.at(-1)).toBe("live");
+    expect(live.last.visitorEngaged).toBe(false);
+  });
+
   it("doubts a session that closed normally with no end said: after a second refusal it asks for a token, and two more make it gone", () => {
     const refused: Step = { type: "socket-closed", code: 1006 };
     const { names, last } = run([
