@@ -29,6 +29,8 @@ export interface CapChatElement extends HTMLElement {
   toggle(): void;
   send(text: string): void;
   end(): void;
+  /** Shows the site's own line in a bubble beside the closed launcher (see `ChatController.prompt`). */
+  prompt(text: string): void;
 }
 
 /**
@@ -135,6 +137,10 @@ export function createCapChatElementClass(source: AppSource): new () => CapChatE
 
     end(): void {
       this.#session.end();
+    }
+
+    prompt(text: string): void {
+      this.#session.prompt(text);
     }
 
     #options(): Partial<WidgetOptions> {

@@ -1,8 +1,8 @@
 import { createEmitter } from "../transport/emitter.ts";
-import type { BasicChatController, WidgetOptions } from "../widget/widget-types.ts";
+import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 
-/** What a session asks of the widget it mounts: the commands and events, not the client. */
-export type SessionController = Omit<BasicChatController, "client">;
+/** What a session asks of the widget it mounts: the commands, events and live options, not the client. */
+export type SessionController = Omit<ChatController, "client" | "setContext">;
 import type { CommandTarget } from "./command-queue.ts";
 import { WIDGET_EVENT_NAMES } from "./event-names.ts";
 
@@ -25,15 +25,17 @@ export interface EmbedSession<Controller extends SessionController> extends Comm
 
 /**
  * The target of the script tag's commands. `boot` mounts a widget (a second `boot` replaces the first,
- * which is how a page changes options that cannot change live); `open`, `close`, `toggle`, `send` and
- * `end` given before `boot` wait for it and run in order right after it; listeners registered with `on`
+ * which is how a page changes options that cannot change live); `open`, `close`, `toggle`, `send`, `end`
+ * and `prompt` given before `boot` wait for it and run in order right after it; listeners registered with `on`
  * survive `destroy` and a new `boot`, and `off` removes them. Event names may be given with or without
- * the `cap-chat:` prefix.
+ * the `cap-chat:` prefix. `setContext` gives the widget its `context` option live, and keeps it for a later
+ * `boot`, whose own options may replace it.
  */
 export function createEmbedSession<Controller extends SessionController>({
   defaults,
   mount,
 }: EmbedSessionOptions<Controller>): EmbedSession<Controller> {
+  let context: Partial<WidgetOptions> = {};
   let controller: Controller | null = null;
   let booted = false;
   let waiting: ((current: Controller) => void)[] = [];
@@ -55,7 +57,7 @@ export function createEmbedSession<Controller extends SessionController>({
     boot(options) {
       booted = true;
       teardown();
-      const current = mount({ ...defaults, ...(options as Partial<WidgetOptions>) });
+      const current = mount({ ...defaults, ...context, ...(options as Partial<WidgetOptions>) });
       controller = current;
       // Only the current controller is heard: one destroyed or replaced says nothing more.
       for (const name of WIDGET_EVENT_NAMES) current.on(name, (detail) => controller === current && events.emit(name, detail));
@@ -68,6 +70,11 @@ export function createEmbedSession<Controller extends SessionController>({
     toggle: () => whenBooted((current) => current.toggle()),
     send: (text) => whenBooted((current) => current.send(text)),
     end: () => whenBooted((current) => current.end()),
+    prompt: (text) => whenBooted((current) => current.prompt(text)),
+    setContext(value) {
+      context = { context: value as WidgetOptions["context"] };
+      controller?.update(context);
+    },
     on: (event, listener) => events.on(fullEventName(event), listener),
     off: (event, listener) => events.off(fullEventName(event), listener),
     destroy() {

@@ -7,7 +7,7 @@ import { WIDGET_EVENT_NAMES } from "./event-names.ts";
 import { showLoaderLauncher, type LoaderLauncher } from "./loader-launcher.ts";
 
 /** A widget that `<cap-chat>` or the script tag embeds: its commands work before its app has loaded. */
-export interface EmbeddedWidget extends Omit<ChatController, "client"> {
+export interface EmbeddedWidget extends Omit<ChatController, "client" | "setContext"> {
   /** The mounted widget's controller; null until the app has loaded and mounted. */
   readonly controller: ChatController | null;
 }
@@ -27,7 +27,7 @@ function needsAppAtLoad(options: Partial<WidgetOptions>): boolean {
  * when it is needed. Until then a floating widget shows the loader's launcher, and the app is fetched
  * ahead of need: when the browser is idle and on intent (pointer over, or focus on, the launcher) with
  * `prefetch: "idle"` (the default), on intent only with `"intent"`, never with `"none"`. It is mounted on
- * `open`, `toggle`, `send` or a click, at once when the panel is on show
+ * `open`, `toggle`, `send`, `prompt` or a click, at once when the panel is on show
  * or a stored session must resume (see {@link needsAppAtLoad}). Commands given meanwhile run in order
  * once it has mounted; listeners given to `on` hear its events; focus on the launcher stays on the
  * launcher. The swap happens in one task, so nothing flashes.
@@ -101,6 +101,8 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
     send: (text) => whenMounted((current) => current.send(text), true),
     close: () => whenMounted((current) => current.close(), false),
     end: () => whenMounted((current) => current.end(), false),
+    // The bubble is the app's: it loads, which contacts nothing.
+    prompt: (text) => whenMounted((current) => current.prompt(text), true),
     update(changes) {
       if (controller) return controller.update(changes);
       options = { ...options, ...changes };

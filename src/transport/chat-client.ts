@@ -1,7 +1,9 @@
 import type { ChatClient, ChatClientOptions, SendResult } from "./chat-client-types.ts";
+import { checkContext, type ContextResult, type ConversationContext } from "./conversation-context.ts";
 import { createConversationStore } from "./conversation/conversation-store.ts";
+import type { ChatErrorInfo } from "./conversation.ts";
 import { createDelivery } from "./delivery/delivery.ts";
-import { frameBytes, userMessageFrame } from "./delivery/message-frame.ts";
+import { jsonBytes, userMessageFrame } from "./delivery/message-frame.ts";
 import { createSessionPersistence } from "./delivery/session-persistence.ts";
 import type { Environment } from "./environment.ts";
 import { resolveClientPlan } from "./client-plan.ts";
@@ -32,6 +34,15 @@ export interface DiagnosableChatClient extends ChatClient {
 export function buildChatClient(environment: Environment, options: ChatClientOptions = {}): DiagnosableChatClient {
   const store = createConversationStore({ now: environment.now, random: environment.random });
   const plan = resolveClientPlan(options, environment);
+  let context: ConversationContext | undefined;
+  const setContext = (next: unknown): ContextResult => {
+    const result = checkContext(next);
+    if (result.accepted) context = (next ?? undefined) as ConversationContext | undefined;
+    return result;
+  };
+  const { accepted, ...refusal } = setContext(options.context);
+  if (!accepted) plan.error ??= { kind: "configuration", ...(refusal as Omit<ChatErrorInfo, "kind">) };
+  const currentContext = () => context;
   const persistence = createSessionPersistence(environment.storage, plan.persistence.enabled, plan.persistence.key);
   const restored = plan.messaging ? persistence.load() : null;
   let transport: Transport | null = null;
@@ -53,7 +64,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       ({ createChatApiTransport }) => {
         if (destroyed) return;
         const chat = plan.chat ?? { error: { kind: "configuration", code: "chat-url-required" } };
-        transport = createChatApiTransport({ environment, plan: chat, apply: store.apply, delivery });
+        transport = createChatApiTransport({ environment, plan: chat, context: currentContext, apply: store.apply, delivery });
         transport.start();
       },
       () => {
@@ -71,10 +82,12 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       environment,
       plan: plan.messaging,
       apply: store.apply,
+      batch: store.batch,
       agentEngaged: store.agentEngaged,
       delivery,
       persistence,
       restored,
+      context: currentContext,
       useChatApi: plan.useChatApiNow,
       handOver: useChatApi,
     });
@@ -97,7 +110,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     if (trimmed === "") return refuse("message-empty");
     if (store.getSnapshot().ended) return refuse("conversation-ended");
     const id = environment.createId();
-    const bytes = frameBytes(userMessageFrame(id, trimmed));
+    const bytes = jsonBytes(userMessageFrame(id, trimmed, context));
     // While the Chat API loads, its rule applies.
     const refusal = transport ? transport.admit(bytes) : sizeRefusal(bytes);
     if (refusal) return { accepted: false, code: "message-too-large", parameters: refusal };
@@ -121,6 +134,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       return started;
     },
     send,
+    setContext,
     chooseSuggestion: send,
     typing: () => transport?.typing(),
     retry(id) {
@@ -141,6 +155,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       if (!destroyed) transport?.newConversation();
     },
     now: environment.now,
+    conversationId: () => transport?.conversationId() ?? null,
     destroy() {
       if (destroyed) return;
       destroyed = true;

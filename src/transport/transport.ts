@@ -21,6 +21,8 @@ export interface Transport {
   end(): void;
   /** Ends the conversation for the platform, forgets it (transcript, outbox, stored session) and starts a fresh one. */
   newConversation(): void;
+  /** The session id, or the Chat API's conversation id; null before there is one. */
+  conversationId(): string | null;
   /** Stops everything: no further store event or timer, and no request but the close of a Chat API conversation. */
   destroy(): void;
 }

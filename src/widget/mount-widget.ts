@@ -4,14 +4,19 @@ import { h, render } from "preact";
 import { createChatClient } from "../index.ts";
 import type { ChatClient } from "../transport/chat-client-types.ts";
 import { createEmitter } from "../transport/emitter.ts";
+import { clientOptions } from "./client-options.ts";
 import { ChatApp } from "./components/chat-app.tsx";
 import { en, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
-import type { SessionMemory } from "./session-memory.ts";
+import { createFeedbackChoices } from "./feedback/feedback-choices.ts";
+import { tabStorage, type SessionMemory } from "./session-memory.ts";
+import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
+import { watchAttention } from "./attention/attention.ts";
+import { unreadMemoryFor } from "./attention/unread-memory.ts";
 
 /** A mounted widget: its controller, and what `mountChat` builds live updates from. */
 export interface MountedWidget {
@@ -20,6 +25,11 @@ export interface MountedWidget {
   readonly destroyed: boolean;
   /** Destroys the client in use and follows `next` instead, announcing it with `cap-chat:ready`. */
   replaceClient(next: ChatClient): void;
+  /**
+   * Offers the voice ways out `options.voice` names, loading their file the first time `voice` is set;
+   * until then it does nothing.
+   */
+  offerVoice(options: WidgetOptions): void;
 }
 
 /**
@@ -30,8 +40,10 @@ export interface MountedWidget {
  * it is started only when the visitor engages: the panel opens or a message is sent. It starts at mount
  * with `start: "load"`, outside floating mode (the panel is on show), or when the tab has a stored
  * session, which is then resumed. Every later opening of the panel is an engagement too, which wakes a
- * conversation whose session expired while it was left alone. The panel's open state is stored with the session and restored with it.
- * `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives it.
+ * conversation whose session expired while it was left alone. The panel's open state is stored with the
+ * session and restored with it. `cap-chat:ready` is emitted in a microtask, so a handler added right after
+ * mounting receives it. With `voice`, its file is loaded and offers "Call me back" and "Call us" in the
+ * panel's menu; a page without `voice` never loads it.
  */
 export function mountWidget(
   target: HTMLElement | ShadowRoot,
@@ -45,9 +57,10 @@ export function mountWidget(
   const root = ownHost ? ownHost.attachShadow({ mode: "open" }) : (target as ShadowRoot);
   // A failing page handler breaks neither the widget nor the other handlers; it still surfaces.
   const events = createEmitter<WidgetEvents>();
+  const { emit, on } = events;
 
   const mode = options.mode ?? "floating";
-  let client = options.client ?? createChatClient(options);
+  let client = options.client ?? createChatClient(clientOptions(options));
   const model = createChatModel(client, {
     open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen),
     mode,
@@ -56,7 +69,15 @@ export function mountWidget(
     title: options.headerTitle,
     avatarUrl: options.avatarUrl,
     welcomeText: options.welcomeText,
-    events,
+    notify: options.notify,
+    feedback: options.feedback,
+    feedbackChoices: createFeedbackChoices(
+      options.persist === "none" ? null : tabStorage(),
+      `${sessionStorageKeyFor(options.id)}:feedback`,
+      memory.hasSession,
+      (detail) => emit("cap-chat:feedback", detail),
+    ),
+    emit,
   });
   switchLocale(model.language, options.locale);
   let engaged = options.start === "load" || memory.hasSession;
@@ -70,7 +91,7 @@ export function mountWidget(
     model.attach(next);
     if (engaged) next.start();
     queueMicrotask(() => {
-      if (next === client && !destroyed) events.emit("cap-chat:ready", { client: next });
+      if (next === client && !destroyed) emit("cap-chat:ready", { client: next });
     });
   };
   use(client);
@@ -86,11 +107,24 @@ export function mountWidget(
     shown = open || !floating;
     memory.rememberPanel(open);
   });
+  // The tabs of the browser tell each other about replies under the widget's id; one tab alone where they cannot.
+  const port = typeof BroadcastChannel === "function" ? new BroadcastChannel(`cap-chat:${options.id ?? ""}`) : null;
+  const stopAttention = watchAttention({ model, on, emit, port, saved: unreadMemoryFor(options, memory.hasSession) });
   adoptStyleSheets(root, styleSheets);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
+  // Loaded once a widget has `voice`, and then told of every change of the options; a failure to load
+  // surfaces on the console as the rejection it is.
+  let voiceLoaded = false;
+  const offerVoice = (settings: WidgetOptions) => {
+    if (!settings.voice && !voiceLoaded) return;
+    voiceLoaded = true;
+    import("./voice/voice.tsx").then((voice) => destroyed || voice.offerVoice(model, settings, root, emit));
+  };
+  offerVoice(options);
 
   return {
+    offerVoice,
     model,
     get destroyed() {
       return destroyed;
@@ -114,12 +148,17 @@ export function mountWidget(
         client.send(text);
       },
       end: () => client.end(),
-      on: events.on,
+      prompt(text) {
+        if (!model.open.peek()) model.prompt.value = text;
+      },
+      on,
       off: events.off,
       destroy() {
         if (destroyed) return;
         destroyed = true;
         stopWatching();
+        stopAttention();
+        port?.close();
         model.dispose();
         client.destroy();
         render(null, root);

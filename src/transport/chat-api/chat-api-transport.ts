@@ -1,4 +1,5 @@
 import type { ChatErrorInfo } from "../conversation.ts";
+import type { ConversationContext } from "../delivery/message-frame.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { Delivery } from "../delivery/delivery.ts";
 import type { Environment } from "../environment.ts";
@@ -14,6 +15,8 @@ export interface ChatApiTransportOptions {
   environment: Environment;
   /** Where and how to call; `{ error }` when the options name no usable Chat API. */
   plan: ChatApiPlan | { error: ChatErrorInfo };
+  /** The site's context now, which each create carries in `integration_attributes.context`. */
+  context?(): ConversationContext | undefined;
   apply(event: ConversationEvent): void;
   delivery: Delivery;
   /** Retry discipline of every call; `requestJson`'s default when absent. */
@@ -40,7 +43,15 @@ export function createChatApiTransport(input: ChatApiTransportOptions): ChatApiT
   let dispatching = false;
   const destroyed = () => state.phase.name === "destroyed";
   const calls =
-    "error" in plan ? null : createChatApiCalls({ environment, ...plan, isCancelled: destroyed, retryPolicy: input.retryPolicy });
+    "error" in plan
+      ? null
+      : createChatApiCalls({
+          environment,
+          ...plan,
+          context: input.context,
+          isCancelled: destroyed,
+          retryPolicy: input.retryPolicy,
+        });
   const now = () => environment.now();
   const apply = (event: ConversationEvent) => {
     if (!destroyed()) input.apply(event);
@@ -130,6 +141,7 @@ export function createChatApiTransport(input: ChatApiTransportOptions): ChatApiT
     typing: ignore,
     end: () => dispatch({ type: "end-requested" }),
     newConversation: () => dispatch({ type: "new-conversation" }),
+    conversationId: () => ("conversationId" in state.phase ? state.phase.conversationId : null),
     destroy: () => dispatch({ type: "destroy" }),
   };
 }

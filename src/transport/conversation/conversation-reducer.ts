@@ -2,7 +2,8 @@ import type { ConversationSnapshot, HandoffPhase, Notice, SessionEnd, TypingIndi
 import type { ConversationEvent } from "./conversation-events.ts";
 import { noOffers, offerRetry, takeRetry, type RetryOffers } from "./retry-offers.ts";
 import { addChunk, closeStream, startStream, type StreamAssembly } from "./stream-assembly.ts";
-import { append, markIncomplete, showAssembly } from "./transcript-messages.ts";
+import { positionOf, withMessageAt } from "./transcript-array.ts";
+import { append, markIncomplete, showAssembly, withMessages } from "./transcript-messages.ts";
 
 /**
  * Everything the reducer keeps: the snapshot the widget reads, the one stream still receiving chunks
@@ -100,7 +101,8 @@ export function reduceConversation(state: ConversationState, event: Conversation
     return taken.offers === state.offers ? state : { ...state, ...taken };
   }
   let { snapshot, openStream, offers } = state;
-  const index = snapshot.messages.findIndex((message) => message.id === ("id" in event ? event.id : undefined));
+  // A notice's id names the notice, not a message.
+  const index = "id" in event && event.kind !== "notice" ? positionOf(snapshot.messages, event.id) : -1;
   const existing = snapshot.messages[index];
   // A finished, whole or abandoned message never grows again.
   if (event.kind === "agent-message-chunk" && existing && !existing.streaming) return state;
@@ -162,9 +164,7 @@ function reduceSnapshot(
       const status = event.kind === "user-message-failed" ? "failed" : event.kind === "user-message-unconfirmed" ? "unconfirmed" : "sent";
       const time = event.kind === "user-message-sent" && event.time !== undefined ? event.time : existing?.time;
       if (existing?.role !== "user" || (existing.status === status && existing.time === time)) return snapshot;
-      const messages = snapshot.messages.slice();
-      messages[index] = { ...existing, status, time: time ?? existing.time };
-      return { ...snapshot, messages };
+      return withMessages(snapshot, withMessageAt(snapshot.messages, index, { ...existing, status, time: time ?? existing.time }));
     }
     case "user-message-retrying":
       if (existing?.role !== "user" || (existing.status !== "failed" && existing.status !== "unconfirmed")) return snapshot;
@@ -179,9 +179,10 @@ function reduceSnapshot(
       // The whole message completes what streamed under its id: its content is the one that counts.
       if (existing.role !== role || (existing.text === event.text && !existing.streaming)) return snapshot;
       const { text, attachments, suggestions } = event;
-      const messages = snapshot.messages.slice();
-      messages[index] = { ...existing, text, attachments, suggestions, streaming: false };
-      return { ...snapshot, messages };
+      return {
+        ...snapshot,
+        messages: withMessageAt(snapshot.messages, index, { ...existing, text, attachments, suggestions, streaming: false }),
+      };
     }
     case "agent-joined": {
       // The service agent asked back after a site-routed handoff takes the conversation over again.
@@ -221,7 +222,13 @@ function reduceSnapshot(
       );
       const unchanged = messages.every((message, position) => message === snapshot.messages[position]);
       const ended: SessionEnd = event.history ? { reason: event.reason, history: true } : { reason: event.reason };
-      return { ...snapshot, messages: unchanged ? snapshot.messages : messages, ended, connection: { status: "ended" }, typing: noTyping };
+      return {
+        ...snapshot,
+        messages: unchanged ? snapshot.messages : messages,
+        ended,
+        connection: { status: "ended" },
+        typing: noTyping,
+      };
     }
     case "connection-changed": {
       const transport = event.transport ?? snapshot.transport;

@@ -1,5 +1,6 @@
 import type { AuthorRole, ChatMessage, ConversationSnapshot } from "../conversation.ts";
 import type { StreamAssembly } from "./stream-assembly.ts";
+import { positionOf, withMessageAt } from "./transcript-array.ts";
 
 /** How the reducer writes messages into the transcript: appended, streamed, or cut. */
 
@@ -14,25 +15,33 @@ export function showAssembly(
   history: boolean,
   incomplete = false,
 ): ConversationSnapshot {
-  const index = snapshot.messages.findIndex((message) => message.id === assembly.messageId);
+  const index = positionOf(snapshot.messages, assembly.messageId);
   const existing = snapshot.messages[index];
   const { text, attachments, suggestions } = assembly;
   const streaming = !assembly.complete;
-  const flags = { ...(history && { history: true as const }), ...(incomplete && { incomplete: true as const }) };
-  if (!existing) return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time, ...flags });
+  if (!existing)
+    return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time, history, incomplete });
   const sameContent = existing.text === text && existing.attachments === attachments && existing.suggestions === suggestions;
   if (sameContent && existing.streaming === streaming && (existing.history === true) === history && !incomplete) return snapshot;
-  const { history: _history, ...rest } = existing;
-  const messages = snapshot.messages.slice();
-  messages[index] = { ...rest, text, attachments, suggestions, streaming, ...flags };
-  return { ...snapshot, messages };
+  // Written out rather than spread from `existing`: a chunk is the commonest event, and spreads cost far more.
+  const { id, role, time: shownTime, status, author } = existing;
+  const cut = incomplete || existing.incomplete === true;
+  return withMessages(
+    snapshot,
+    withMessageAt(
+      snapshot.messages,
+      index,
+      message(id, role, text, shownTime, { attachments, suggestions, streaming, status, author, history, incomplete: cut }),
+    ),
+  );
 }
 
 /** Marks the last message `incomplete` when it is a finished agent message: its answer was cut. */
 export function markIncomplete(snapshot: ConversationSnapshot): ConversationSnapshot {
-  const last = snapshot.messages.at(-1);
+  const index = snapshot.messages.length - 1;
+  const last = snapshot.messages[index];
   if (last?.role !== "agent" || last.streaming || last.incomplete) return snapshot;
-  return { ...snapshot, messages: [...snapshot.messages.slice(0, -1), { ...last, incomplete: true }] };
+  return withMessages(snapshot, withMessageAt(snapshot.messages, index, { ...last, incomplete: true }));
 }
 
 /**
@@ -42,14 +51,44 @@ export function markIncomplete(snapshot: ConversationSnapshot): ConversationSnap
 export function append(
   snapshot: ConversationSnapshot,
   role: AuthorRole,
-  fields: Partial<ChatMessage> & { id: string; text: string; time: number },
+  fields: Omit<Partial<ChatMessage>, "history" | "incomplete"> & {
+    id: string;
+    text: string;
+    time: number;
+    history?: boolean;
+    incomplete?: boolean;
+  },
 ): ConversationSnapshot {
-  const { id, text, time, attachments = [], suggestions = [], status, streaming = false, history, incomplete } = fields;
-  const message: ChatMessage = { id, role, text, attachments, suggestions, streaming, time };
   const author = role === "agent" ? snapshot.agent : role === "live-agent" ? snapshot.liveAgent : null;
-  if (status) message.status = status;
-  if (author) message.author = author;
-  if (history) message.history = true;
-  if (incomplete) message.incomplete = true;
-  return { ...snapshot, messages: [...snapshot.messages, message] };
+  const shown = message(fields.id, role, fields.text, fields.time, { ...fields, author: author ?? undefined });
+  return withMessages(snapshot, withMessageAt(snapshot.messages, snapshot.messages.length, shown));
+}
+
+/** A message with its optional fields set only when present: lists default to empty. */
+function message(
+  id: string,
+  role: AuthorRole,
+  text: string,
+  time: number,
+  fields: Pick<Partial<ChatMessage>, "attachments" | "suggestions" | "streaming" | "status" | "author"> & {
+    history?: boolean;
+    incomplete?: boolean;
+  },
+): ChatMessage {
+  const { attachments = [], suggestions = [], streaming = false, status, author, history, incomplete } = fields;
+  const shown: ChatMessage = { id, role, text, attachments, suggestions, streaming, time };
+  if (status) shown.status = status;
+  if (author) shown.author = author;
+  if (history) shown.history = true;
+  if (incomplete) shown.incomplete = true;
+  return shown;
+}
+
+/**
+ * `snapshot` with `messages`, written out part by part: every message and chunk makes one, and V8 spends
+ * many times longer on a spread of the snapshot.
+ */
+export function withMessages(snapshot: ConversationSnapshot, messages: readonly ChatMessage[]): ConversationSnapshot {
+  const { typing, agent, liveAgent, handoff, notices, language, ended, connection, transport } = snapshot;
+  return { messages, typing, agent, liveAgent, handoff, notices, language, ended, connection, transport };
 }

@@ -1,7 +1,7 @@
 import type { ClientFrame } from "../../protocol/index.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { Delivery } from "../delivery/delivery.ts";
-import { userMessageFrame } from "../delivery/message-frame.ts";
+import { userMessageFrame, type ConversationContext } from "../delivery/message-frame.ts";
 import type { PersistedSession, SessionPersistence } from "../delivery/session-persistence.ts";
 import type { Environment } from "../environment.ts";
 import {
@@ -32,11 +32,15 @@ export interface MessagingTransportOptions {
   environment: Environment;
   plan: MessagingPlan;
   apply(event: ConversationEvent): void;
+  /** Applies the events `run` applies as one batch: a frame's events, a reload's history among them. */
+  batch(run: () => void): void;
   /** Whether an agent is answering or on the way, as the conversation shows it. */
   agentEngaged(): boolean;
   delivery: Delivery;
   persistence: SessionPersistence;
   restored: PersistedSession | null;
+  /** The site's context now, which each user message carries as it goes out. */
+  context(): ConversationContext | undefined;
   /** Hand over to the Chat API at once (no WebSocket here). */
   useChatApi: boolean;
   handOver(): void;
@@ -79,7 +83,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     received(text) {
       const frame = readFrame(text, environment.now());
       if (!frame) return void (diagnostics.invalidFrames += 1);
-      feed.accept(frame);
+      options.batch(() => feed.accept(frame));
       dispatch({ type: "frame-received", batch: frame.batch, heartbeatEcho: frame.heartbeatEcho });
     },
     closed: (code) => dispatch({ type: "socket-closed", code }),
@@ -144,7 +148,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
       case "send-messages": {
         const sendable = delivery.takeSendable(environment.now());
         if (sendable.length > 0) throttle.messageSent();
-        for (const entry of sendable) send(userMessageFrame(entry.id, entry.text));
+        for (const entry of sendable) send(userMessageFrame(entry.id, entry.text, options.context()));
         return;
       }
       case "settle-replay":
@@ -215,6 +219,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     },
     end: () => dispatch({ type: "end-requested" }),
     newConversation: () => dispatch({ type: "new-conversation" }),
+    conversationId: () => lifecycle.sessionId,
     destroy() {
       destroyed = true;
       pending.length = 0;

@@ -16,6 +16,8 @@ export const setupErrorCodes = [
   "connector-headers-missing",
   "connector-not-found",
   "chat-api-refused",
+  "invalid-context",
+  "context-too-large",
 ] as const satisfies readonly ErrorCode[];
 
 type SetupErrorCode = (typeof setupErrorCodes)[number];
@@ -58,6 +60,17 @@ export interface LocaleStrings {
   newMessages: string;
   /** Names the group of suggested replies under the latest agent message. */
   suggestions: string;
+  /** Names the button that copies an answer; `copied` confirms it, shown and announced. */
+  copy: string;
+  copied: string;
+  /** The feedback toggle buttons under an answer of the platform's agent. */
+  helpful: string;
+  notHelpful: string;
+  /** Labels the optional one-line comment after "not helpful", and its button. */
+  feedbackComment: string;
+  sendFeedback: string;
+  /** Shown and announced once the comment has gone. */
+  feedbackThanks: string;
   /** Describes the launcher's badge; `{count}` is a number. */
   unread: PluralText;
   /** `{name}` is the agent's. */
@@ -124,6 +137,10 @@ export interface LocaleStrings {
   tryAgainIn: string;
   /** Said once, briefly, when the connection comes back after a drop. */
   reconnected: string;
+  /** The panel's offer of a browser notification when a person replies (`notify: "system"`), and its two answers. */
+  notifyOffer: string;
+  notifyAccept: string;
+  notifyDecline: string;
 }
 
 /**

@@ -22,6 +22,13 @@ export default {
   retry: "إعادة المحاولة",
   newMessages: "رسائل جديدة",
   suggestions: "ردود مقترحة",
+  copy: "نسخ",
+  copied: "تم النسخ",
+  helpful: "مفيد",
+  notHelpful: "غير مفيد",
+  feedbackComment: "ما الذي يمكن تحسينه؟ (اختياري)",
+  sendFeedback: "إرسال الملاحظات",
+  feedbackThanks: "شكرًا على ملاحظاتك",
   unread: {
     zero: "لا رسائل غير مقروءة",
     one: "رسالة واحدة غير مقروءة",
@@ -106,4 +113,7 @@ export default {
   tryAgain: "حاول مرة أخرى",
   tryAgainIn: "حاول مرة أخرى بعد {seconds}\u00a0ث",
   reconnected: "تمت إعادة الاتصال",
+  notifyOffer: "هل تريد إشعارًا من المتصفح عندما يرد فريقنا؟",
+  notifyAccept: "أعلمني",
+  notifyDecline: "لا، شكرًا",
 } satisfies LocaleStrings;

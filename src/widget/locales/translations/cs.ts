@@ -22,6 +22,13 @@ export default {
   retry: "Zkusit znovu",
   newMessages: "Nové zprávy",
   suggestions: "Navrhované odpovědi",
+  copy: "Kopírovat",
+  copied: "Zkopírováno",
+  helpful: "Užitečné",
+  notHelpful: "Neužitečné",
+  feedbackComment: "Co by mohlo být lepší? (nepovinné)",
+  sendFeedback: "Odeslat hodnocení",
+  feedbackThanks: "Děkujeme za zpětnou vazbu",
   unread: {
     one: "{count} nepřečtená zpráva",
     few: "{count} nepřečtené zprávy",
@@ -97,4 +104,7 @@ export default {
   tryAgain: "Zkusit znovu",
   tryAgainIn: "Zkusit znovu za {seconds}\u00a0s",
   reconnected: "Znovu připojeno",
+  notifyOffer: "Chcete upozornění prohlížeče, až náš tým odpoví?",
+  notifyAccept: "Upozornit mě",
+  notifyDecline: "Ne, děkuji",
 } satisfies LocaleStrings;

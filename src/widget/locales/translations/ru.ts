@@ -22,6 +22,13 @@ export default {
   retry: "Повторить",
   newMessages: "Новые сообщения",
   suggestions: "Варианты ответа",
+  copy: "Копировать",
+  copied: "Скопировано",
+  helpful: "Полезно",
+  notHelpful: "Бесполезно",
+  feedbackComment: "Что можно улучшить? (необязательно)",
+  sendFeedback: "Отправить отзыв",
+  feedbackThanks: "Спасибо за отзыв",
   unread: {
     one: "{count} непрочитанное сообщение",
     few: "{count} непрочитанных сообщения",
@@ -102,4 +109,7 @@ export default {
   tryAgain: "Повторить",
   tryAgainIn: "Повторить через {seconds}\u00a0с",
   reconnected: "Соединение восстановлено",
+  notifyOffer: "Получить уведомление в браузере, когда наша команда ответит?",
+  notifyAccept: "Уведомить меня",
+  notifyDecline: "Нет, спасибо",
 } satisfies LocaleStrings;

@@ -22,6 +22,13 @@ export default {
   retry: "Повторити",
   newMessages: "Нові повідомлення",
   suggestions: "Варіанти відповіді",
+  copy: "Копіювати",
+  copied: "Скопійовано",
+  helpful: "Корисно",
+  notHelpful: "Некорисно",
+  feedbackComment: "Що можна покращити? (необов’язково)",
+  sendFeedback: "Надіслати відгук",
+  feedbackThanks: "Дякуємо за відгук",
   unread: {
     one: "{count} непрочитане повідомлення",
     few: "{count} непрочитані повідомлення",
@@ -102,4 +109,7 @@ export default {
   tryAgain: "Спробувати ще раз",
   tryAgainIn: "Спробувати ще раз через {seconds}\u00a0с",
   reconnected: "З'єднання відновлено",
+  notifyOffer: "Отримати сповіщення в браузері, коли наша команда відповість?",
+  notifyAccept: "Сповістити мене",
+  notifyDecline: "Ні, дякую",
 } satisfies LocaleStrings;
