@@ -107,10 +107,30 @@ describe("the connection", () => {
       vi.advanceTimersByTime(3000);
     });
     await settle();
-    expect(root.textContent).not.toContain("Reconnected");
+    const banners = () => [...root.querySelectorAll(".banner")].map((element) => element.textContent);
+    expect(banners()).toEqual([]);
     await update({ connection: { status: "offline" } });
     await update({ connection: { status: "connected" } });
-    expect(root.textContent).toContain("Reconnected");
+    expect(banners()).toEqual(["Reconnected"]);
+  });
+
+  it("says Reconnected, and announces it, when the connection is back after attempts that connected again first", async () => {
+    const { root, update } = renderWidget({ open: true }, createSnapshot({ connection: { status: "connecting" } }));
+    await update({ connection: { status: "connected" } });
+    await update({ connection: { status: "reconnecting", attempt: 1, nextAttemptAt: Date.now() + 2000 } });
+    await update({ connection: { status: "connecting" } });
+    expect(root.textContent).not.toContain("Reconnected");
+    await update({ connection: { status: "connected" } });
+    expect([...root.querySelectorAll(".banner")].map((element) => element.textContent)).toEqual(["Reconnected"]);
+    expect(root.querySelector("[aria-live=polite]")?.textContent).toBe("Reconnected");
+  });
+
+  it("does not say Reconnected after attempts that never connected", async () => {
+    const { root, update } = renderWidget({ open: true }, createSnapshot({ connection: { status: "connecting" } }));
+    await update({ connection: { status: "reconnecting", attempt: 1, nextAttemptAt: Date.now() + 2000 } });
+    await update({ connection: { status: "connecting" } });
+    await update({ connection: { status: "connected" } });
+    expect(root.textContent).not.toContain("Reconnected");
   });
 
   it("says it is connecting, with no loss to report, while nothing has ever connected", async () => {

@@ -10,9 +10,9 @@ const reconnectedMilliseconds = 3000;
 
 /**
  * What a reader needs to know and can do about the connection: the countdown to the next reconnect with
- * "Retry now", offline, "Reconnected" once, briefly, when a lost connection is back, the basic Chat API
- * mode, and a failure with "Start a new conversation". Both buttons go with the state that showed them,
- * so using one moves focus to the input once it takes text.
+ * "Retry now", offline, "Reconnected" once, briefly and announced, when a lost connection is back (however
+ * many attempts it took), the basic Chat API mode, and a failure with "Start a new conversation". Both
+ * buttons go with the state that showed them, so using one moves focus to the input once it takes text.
  */
 export function ConnectionBanner({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
@@ -21,15 +21,20 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
   // The countdown runs on the client's clock, the one `nextAttemptAt` is on.
   const seconds = useSecondsUntil(client, connection.status === "reconnecting" ? connection.nextAttemptAt : 0);
   const [reconnected, setReconnected] = useState(false);
-  const previous = useRef(connection.status);
+  // A loss lasts through the attempts that follow it (connecting again) until the connection is back or fails.
+  const lost = useRef(false);
+  // Read as the panel shows it: attempts before the first connection are connecting, not a loss.
+  const status = model.connectionStatus.value;
   useEffect(() => {
-    const lost = previous.current === "reconnecting" || previous.current === "offline";
-    previous.current = connection.status;
-    setReconnected(lost && connection.status === "connected");
-    if (!lost || connection.status !== "connected") return;
+    if (status === "reconnecting" || status === "offline") lost.current = true;
+    const back = lost.current && status === "connected";
+    if (back || status === "failed") lost.current = false;
+    setReconnected(back);
+    if (!back) return;
+    model.announce(strings.reconnected);
     const timer = setTimeout(() => setReconnected(false), reconnectedMilliseconds);
     return () => clearTimeout(timer);
-  }, [connection.status]);
+  }, [status]);
   if (model.ended.value) return null;
   switch (connection.status) {
     case "reconnecting":
