@@ -3,6 +3,7 @@ import { effect } from "@preact/signals";
 import { h, render } from "preact";
 import { createChatClient } from "../index.ts";
 import type { ChatClient } from "../transport/chat-client-types.ts";
+import { createEmitter } from "../transport/emitter.ts";
 import { clientOptions } from "./client-options.ts";
 import { ChatApp } from "./components/chat-app.tsx";
 import { en, switchLocale } from "./locales/index.ts";
@@ -13,7 +14,7 @@ import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import { guardFloatingHost, WIDGET_HOST_TAG_NAME } from "./floating-host.ts";
-import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
+import type { BasicChatController, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
 import { watchAttention } from "./attention/attention.ts";
 import { unreadMemoryFor } from "./attention/unread-memory.ts";
@@ -41,10 +42,11 @@ export interface MountedWidget {
  * or `options.client`) is owned by the widget: `destroy()` destroys it. With `start: "open"` (the default)
  * it is started only when the visitor engages: the panel opens, focus enters the widget (an inline panel is
  * on show from the start) or a message is sent. It starts at mount with `start: "load"`, in full-screen
- * mode, or when the tab has a stored session, which is then resumed. The panel's open state is stored with
- * the session and restored with it. `cap-chat:ready` is emitted in a microtask, so a handler added right
- * after mounting receives it. With `voice`, its file is loaded and offers "Call me back" and "Call us" in
- * the panel's menu; a page without `voice` never loads it.
+ * mode, or when the tab has a stored session, which is then resumed. Every later opening of the panel is an
+ * engagement too, which wakes a conversation whose session expired while it was left alone. The panel's
+ * open state is stored with the session and restored with it. `cap-chat:ready` is emitted in a microtask,
+ * so a handler added right after mounting receives it. With `voice`, its file is loaded and offers "Call me
+ * back" and "Call us" in the panel's menu; a page without `voice` never loads it.
  */
 export function mountWidget(
   target: HTMLElement | ShadowRoot,
@@ -56,19 +58,9 @@ export function mountWidget(
   // A shadow root is a document fragment (node type 11); this test also holds across frames.
   const ownHost = target.nodeType === 11 ? null : target.appendChild(target.ownerDocument.createElement(WIDGET_HOST_TAG_NAME));
   const root = ownHost ? ownHost.attachShadow({ mode: "open" }) : (target as ShadowRoot);
-  const handlers = new Map<WidgetEventName, Set<(detail: never) => void>>();
-  const emit = <Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]) => {
-    for (const handler of [...(handlers.get(name) ?? [])]) {
-      try {
-        (handler as WidgetEventHandler<Name>)(detail);
-      } catch (error) {
-        // A failing page handler must not break the widget or the other handlers; it still surfaces.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
-  };
+  // A failing page handler breaks neither the widget nor the other handlers; it still surfaces.
+  const events = createEmitter<WidgetEvents>();
+  const { emit, on } = events;
 
   const mode = options.mode ?? "floating";
   let client = options.client ?? createChatClient(clientOptions(options));
@@ -93,8 +85,8 @@ export function mountWidget(
   });
   switchLocale(model.language, options.locale);
   let engaged = options.start === "load" || memory.hasSession;
+  // Each engagement is told to the client: one whose session expired while left alone goes on then.
   const engage = () => {
-    if (engaged) return;
     engaged = true;
     client.start();
   };
@@ -109,6 +101,7 @@ export function mountWidget(
   use(client);
   adoptStyleSheets(root, styleSheets);
   const hostGuard = guardFloatingHost(root);
+  let shown = false;
   const stopWatching = effect(() => {
     const open = model.open.value;
     const floating = model.mode.value === "floating";
@@ -117,19 +110,15 @@ export function mountWidget(
     // take focus as soon as it can. (The composer ignores a request made before it rendered, so a panel
     // mounted open takes no focus from the page.) On a touch screen the panel keeps it: no keyboard pops up.
     if (open && floating && !engaged && !isTouchScreen()) model.focusInput();
-    if (open || model.mode.value === "fullscreen") engage();
+    const fullscreen = model.mode.value === "fullscreen";
+    if ((open || fullscreen) && !shown) engage();
+    shown = open || fullscreen;
     memory.rememberPanel(open);
   });
   // An inline widget starts on the visitor's first focus inside it, or first message; a floating one's
   // launcher may take focus without the visitor asking for anything.
   const engageInline = () => model.mode.value === "inline" && engage();
   root.addEventListener("focusin", engageInline);
-  const on = <Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>) => {
-    let set = handlers.get(name);
-    if (!set) handlers.set(name, (set = new Set()));
-    set.add(handler);
-    return () => void set.delete(handler);
-  };
   // The tabs of the browser tell each other about replies under the widget's id; one tab alone where they cannot.
   const port = typeof BroadcastChannel === "function" ? new BroadcastChannel(`cap-chat:${options.id ?? ""}`) : null;
   const stopAttention = watchAttention({ model, on, emit, port, saved: unreadMemoryFor(options, memory.hasSession) });
@@ -174,9 +163,7 @@ export function mountWidget(
         if (!model.open.peek()) model.prompt.value = text;
       },
       on,
-      off(name, handler) {
-        handlers.get(name)?.delete(handler);
-      },
+      off: events.off,
       destroy() {
         if (destroyed) return;
         destroyed = true;
@@ -190,7 +177,7 @@ export function mountWidget(
         stopFollowing();
         hostGuard.remove();
         ownHost?.remove();
-        handlers.clear();
+        events.clear();
       },
     },
   };

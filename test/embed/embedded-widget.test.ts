@@ -144,9 +144,11 @@ describe("booting an embedded widget", () => {
     widget.boot({});
     fakes()[0]?.emit("cap-chat:message", { text: "hi" });
     widget.destroy();
-    expect(fakes()[0]?.listenerCount("cap-chat:message")).toBe(0);
+    // A destroyed widget says nothing more, even when its controller still emits.
+    fakes()[0]?.emit("cap-chat:message", { text: "late" });
     widget.boot({});
     fakes()[1]?.emit("cap-chat:message", { text: "again" });
+    fakes()[0]?.emit("cap-chat:message", { text: "replaced" });
     expect(short.mock.calls).toEqual([[{ text: "hi" }], [{ text: "again" }]]);
     expect(full.mock.calls).toEqual([[{ text: "hi" }], [{ text: "again" }]]);
   });
@@ -166,7 +168,6 @@ describe("booting an embedded widget", () => {
     fakes()[0]?.emit("cap-chat:close", null);
     fakes()[0]?.emit("cap-chat:open", null);
     expect([first.mock.calls.length, second.mock.calls.length, twice.mock.calls.length]).toEqual([0, 0, 1]);
-    expect(fakes()[0]?.listenerCount("cap-chat:close")).toBe(0);
   });
 
   it("drops commands waiting for boot when destroyed, remembers it was booted, and destroys what it mounted", () => {

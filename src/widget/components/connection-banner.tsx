@@ -1,26 +1,35 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { fillTemplate } from "../locales/locale-strings.ts";
 import { errorText, isSetupError } from "../locales/notice-text.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Banner } from "./banner.tsx";
+import { useSecondsUntil } from "./seconds-until.ts";
+
+/** How long "Reconnected" shows once the connection is back. */
+const reconnectedMilliseconds = 3000;
 
 /** How long the basic Chat API mode is explained under the header, once, before the header's status alone says it. */
 export const fallbackExplainedMilliseconds = 6000;
 
 /**
  * What a reader needs to know and can do about the connection: the countdown to the next reconnect with
- * "Retry now", offline, the basic Chat API mode (said once, for {@link fallbackExplainedMilliseconds} of the
+ * "Retry now", offline, "Reconnected" once, briefly and announced, when a lost connection is back (however
+ * many attempts it took), the basic Chat API mode (said once, for {@link fallbackExplainedMilliseconds} of the
  * panel on show; the header's status line says it from then on), and a failure with "Start a new
- * conversation" (a chat set up wrongly says what its owner must fix instead, with no action). Both buttons go with the state that showed them, so using one moves focus to the input
- * once it takes text.
+ * conversation" (a chat set up wrongly says what its owner must fix instead, with no action). Both buttons
+ * go with the state that showed them, so using one moves focus to the input once it takes text.
  */
 export function ConnectionBanner({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
   const connection = model.connection.value;
   const client = model.client;
   // The countdown runs on the client's clock, the one `nextAttemptAt` is on.
-  const [now, setNow] = useState(() => client.now());
-  const reconnectAt = connection.status === "reconnecting" ? connection.nextAttemptAt : 0;
+  const seconds = useSecondsUntil(client, connection.status === "reconnecting" ? connection.nextAttemptAt : 0);
+  const [reconnected, setReconnected] = useState(false);
+  // A loss lasts through the attempts that follow it (connecting again) until the connection is back or fails.
+  const lost = useRef(false);
+  // Read as the panel shows it: attempts before the first connection are connecting, not a loss.
+  const status = model.connectionStatus.value;
   const [fallbackExplained, setFallbackExplained] = useState(false);
   const explaining = connection.status === "fallback" && (model.open.value || model.mode.value !== "floating");
   useEffect(() => {
@@ -29,18 +38,15 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
     return () => clearTimeout(timer);
   }, [explaining]);
   useEffect(() => {
-    if (!reconnectAt) return;
-    let timer: ReturnType<typeof setTimeout>;
-    // Each tick lands on a whole second before the attempt, so the countdown never skips a number.
-    const tick = () => {
-      const current = client.now();
-      setNow(current);
-      const remaining = reconnectAt - current;
-      if (remaining > 0) timer = setTimeout(tick, remaining % 1000 || 1000);
-    };
-    tick();
+    if (status === "reconnecting" || status === "offline") lost.current = true;
+    const back = lost.current && status === "connected";
+    if (back || status === "failed") lost.current = false;
+    setReconnected(back);
+    if (!back) return;
+    model.announce(strings.reconnected);
+    const timer = setTimeout(() => setReconnected(false), reconnectedMilliseconds);
     return () => clearTimeout(timer);
-  }, [reconnectAt]);
+  }, [status]);
   if (model.ended.value) return null;
   switch (connection.status) {
     case "reconnecting":
@@ -49,8 +55,8 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
           text={
             model.connectionStatus.value === "connecting"
               ? strings.status.connecting
-              : reconnectAt > now
-                ? fillTemplate(strings.reconnectIn, { seconds: Math.ceil((reconnectAt - now) / 1000) })
+              : seconds > 0
+                ? fillTemplate(strings.reconnectIn, { seconds })
                 : strings.reconnectingNow
           }
           action={[
@@ -64,6 +70,8 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
       );
     case "offline":
       return <Banner text={strings.offlineDetail} />;
+    case "connected":
+      return reconnected ? <Banner role="status" text={strings.reconnected} /> : null;
     case "fallback":
       return fallbackExplained ? null : <Banner text={strings.fallbackDetail} />;
     case "failed":

@@ -44,7 +44,7 @@ export function TranscriptBlock({ model, rows, suggestionsFor, latest }: Transcr
             );
           }
           case "notice":
-            return <NoticeItem key={row.key} notice={row.notice} strings={strings} />;
+            return <NoticeItem key={row.key} notice={row.notice} model={model} />;
           case "story": {
             const { entry } = row;
             const answered = entry.kind === "handoff" && handoffAnswer?.handoff === entry.handoff ? handoffAnswer.answer : undefined;

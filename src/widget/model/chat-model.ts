@@ -82,7 +82,8 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   /**
    * Whether the conversation takes messages now: not after it ended or failed. Before the client starts
    * (the focus or message that starts it is what engages the visitor), offline and reconnecting count,
-   * since the outbox queues what is written then.
+   * since the outbox queues what is written then, and so does a conversation not connected any more whose
+   * session expired while it was left alone: a message goes on in a new one.
    */
   readonly active: ReadonlySignal<boolean>;
   /**
@@ -177,8 +178,8 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const handoffAnswer = signal<{ handoff: HandoffPhase; answer: HandoffAnswer } | null>(null);
   const lastAgent = signal<Participant | null>(null);
   const { connection, ended } = parts;
-  // Whether the connection was ever up in this page: it only ever turns true.
-  let connectedOnce = false;
+  // Whether the connection was ever up in this page: it only ever turns true, at any change of the client's.
+  const connectedOnce = signal(false);
   const identity = computed(() =>
     agentIdentity(parts.agent.value ?? lastAgent.value, { name: title.value, avatarUrl: avatarUrl.value }, locale.value.agent),
   );
@@ -227,6 +228,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     const advanced = advanceStory(story.peek(), recorded, next, Date.now());
     if (advanced !== story.peek()) story.value = advanced;
     if (next.agent && next.agent !== recorded.agent) lastAgent.value = next.agent;
+    if (["connected", "fallback"].includes(next.connection.status)) connectedOnce.value = true;
     recorded = next;
   };
 
@@ -299,9 +301,8 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     active: computed(() => !ended.value && !["failed", "ended"].includes(connection.value.status)),
     connectionStatus: computed(() => {
       const status = connection.value.status;
-      connectedOnce ||= status === "connected" || status === "fallback";
       // An open floating panel starts the client, which says so from the next frame.
-      return (status === "reconnecting" && !connectedOnce) || (status === "idle" && open.value && mode.value === "floating")
+      return (status === "reconnecting" && !connectedOnce.value) || (status === "idle" && open.value && mode.value === "floating")
         ? "connecting"
         : status;
     }),
