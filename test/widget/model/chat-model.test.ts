@@ -158,7 +158,7 @@ describe("the messages of the transcript", () => {
 });
 
 describe("whether the conversation takes messages", () => {
-  it("not before the client connected, nor once it failed or ended; yes when its session expired while left alone", () => {
+  it("before the client starts (a message starts it) and when its session expired while left alone, not once it failed or ended", () => {
     const client = new FakeChatClient(createSnapshot({ connection: { status: "idle" } as never }));
     const model = createChatModel(client, {
       open: true,
@@ -180,7 +180,7 @@ describe("whether the conversation takes messages", () => {
     client.set({ connection: { status: "idle" } as never, ended: { reason: "REASON_USER_END" } });
     nextFrame();
     active.push(model.active.value);
-    expect(active).toEqual([false, true, true, true, true, false, false]);
+    expect(active).toEqual([true, true, true, true, true, false, false]);
     model.dispose();
   });
 });
