@@ -8,6 +8,7 @@ import { ChatApp } from "./components/chat-app.tsx";
 import { en, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
 import { createFeedbackChoices } from "./feedback/feedback-choices.ts";
+import { deliverFeedback } from "./feedback/feedback-delivery.ts";
 import { tabStorage, type SessionMemory } from "./session-memory.ts";
 import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
@@ -25,8 +26,8 @@ export interface MountedWidget {
   /** Destroys the client in use and follows `next` instead, announcing it with `cap-chat:ready`. */
   replaceClient(next: ChatClient): void;
   /**
-   * Offers the voice ways out `options.voice` names, loading their file the first time `voice` is set;
-   * until then it does nothing.
+   * Takes the options as they now stand (feedback then goes to the companion they name), and offers the
+   * voice ways out `options.voice` names, loading their file the first time `voice` is set.
    */
   offerVoice(options: WidgetOptions): void;
 }
@@ -67,6 +68,8 @@ export function mountWidget(
     }
   };
 
+  // The options as the controller last applied them: feedback goes to the companion they name.
+  let settings = options;
   const mode = options.mode ?? "floating";
   let client = options.client ?? createChatClient(clientOptions(options));
   const model = createChatModel(client, {
@@ -83,7 +86,10 @@ export function mountWidget(
       options.persist === "none" ? null : tabStorage(),
       `${sessionStorageKeyFor(options.id)}:feedback`,
       memory.hasSession,
-      (detail) => emit("cap-chat:feedback", detail),
+      (detail) => {
+        emit("cap-chat:feedback", detail);
+        deliverFeedback(settings, client, detail);
+      },
     ),
     emit,
   });
@@ -128,10 +134,11 @@ export function mountWidget(
   // Loaded once a widget has `voice`, and then told of every change of the options; a failure to load
   // surfaces on the console as the rejection it is.
   let voiceLoaded = false;
-  const offerVoice = (settings: WidgetOptions) => {
-    if (!settings.voice && !voiceLoaded) return;
+  const offerVoice = (next: WidgetOptions) => {
+    settings = next;
+    if (!next.voice && !voiceLoaded) return;
     voiceLoaded = true;
-    import("./voice/voice.tsx").then((voice) => destroyed || voice.offerVoice(model, settings, root, emit));
+    import("./voice/voice.tsx").then((voice) => destroyed || voice.offerVoice(model, next, root, emit));
   };
   offerVoice(options);
 
