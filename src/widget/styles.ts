@@ -83,11 +83,6 @@ h2,p{margin:0}
 .actions{display:flex;flex-wrap:wrap;align-items:center;max-width:100%;font-size:13px;color:var(--cap-chat-muted)}
 .actions .icon{width:28px;height:28px}
 .actions svg{width:16px}
-.down svg{rotate:.5turn}
-[aria-pressed=true]{color:var(--cap-chat-link)}
-[aria-pressed=true] path{fill:currentColor}
-.comment{display:flex;flex-basis:100%;gap:6px;min-width:0}
-.comment input{flex:1;min-width:0;padding:5px 12px;border:1px solid var(--cap-chat-border);border-radius:21px;font:inherit;font-size:16px;color:inherit;background:none}
 .meta strong{color:var(--cap-chat-error)}
 .attachments{display:flex;flex-direction:column;gap:8px;width:100%}
 .attachment{display:block;max-width:260px;border:1px solid var(--cap-chat-border);border-radius:12px;overflow:hidden;background:var(--cap-chat-background)}

@@ -49,6 +49,8 @@ export const sizeBudgets: readonly SizeBudget[] = [
   },
   { name: "script tag: the Chat API fallback", files: ["cap-chat-fallback-*.js"], each: true, gzipCeiling: kb(2.5), selfContained: true },
   { name: "script tag: the voice file", files: ["cap-chat-voice-*.js"], gzipCeiling: kb(3), selfContained: true },
+  // The helpful / not helpful controls, their comment and their rules: loaded only by a widget with `feedback`.
+  { name: "script tag: the feedback file", files: ["cap-chat-feedback-controls-*.js"], gzipCeiling: kb(1), selfContained: true },
   {
     name: "script tag: the voice texts of each language",
     files: voiceTextCodes.map((code) => `cap-chat-call-texts-${code}-*.js`),
@@ -83,6 +85,7 @@ export const sizeBudgets: readonly SizeBudget[] = [
   },
   { name: "npm: the list of locales", files: ["chunks/locale-files-*.js"], minify: true, gzipCeiling: kb(0.75) },
   { name: "npm: the voice chunk", files: ["chunks/voice-*.js"], minify: true, gzipCeiling: kb(3) },
+  { name: "npm: the feedback chunk", files: ["chunks/feedback-controls-*.js"], minify: true, gzipCeiling: kb(1) },
   {
     name: "npm: the voice texts of each language",
     files: voiceTextCodes.map((code) => `chunks/call-texts-${code}-*.js`),

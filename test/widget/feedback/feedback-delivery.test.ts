@@ -21,6 +21,14 @@ function fakeCompanion(status: number | "no answer" = 204): Posted[] {
   return posted;
 }
 
+/** The widget with `options`, once the feedback controls' file it loads has arrived. */
+async function renderFeedbackWidget(...[options, snapshot]: Parameters<typeof renderWidget>) {
+  const rendered = renderWidget(options, snapshot);
+  await vi.dynamicImportSettled();
+  await rendered.settle();
+  return rendered;
+}
+
 const conversation = () => createSnapshot({ messages: [agentMessage("m-1", "Hello"), agentMessage("m-2", "We open at nine")] });
 
 /** Clicks the toggle `part` under the message with `id`. */
@@ -49,7 +57,7 @@ afterEach(() => {
 describe("feedback through the companion", () => {
   it("posts each choice once, a changed one and an added comment too, with the session and the context", async () => {
     const posted = fakeCompanion();
-    const { root, settle, client } = renderWidget(
+    const { root, settle, client } = await renderFeedbackWidget(
       { mode: "inline", feedback: true, companionUrl: "https://site.example/cap-chat/", context: { page: "/pricing" } },
       conversation(),
     );
@@ -76,7 +84,7 @@ describe("feedback through the companion", () => {
 
   it("names the Chat API conversation, and the context and companion the controller last applied", async () => {
     const posted = fakeCompanion();
-    const { root, settle, client, controller } = renderWidget({ mode: "inline", feedback: true }, conversation());
+    const { root, settle, client, controller } = await renderFeedbackWidget({ mode: "inline", feedback: true }, conversation());
     client.set({ transport: "chat" });
     client.conversation = "handle.signed";
     await settle();
@@ -95,7 +103,7 @@ describe("feedback through the companion", () => {
   it("never sends a choice again after no answer or a refusal, and says so on the console", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const posted = fakeCompanion("no answer");
-    const { root, settle } = renderWidget({ mode: "inline", feedback: true, companionUrl: "/cap-chat" }, conversation());
+    const { root, settle } = await renderFeedbackWidget({ mode: "inline", feedback: true, companionUrl: "/cap-chat" }, conversation());
     await settle();
     click(root, "m-1", "feedback-up");
     await settle();
