@@ -74,7 +74,7 @@ export function mountStyledChat(
         }
       }
       if (changes.open !== undefined) model.setOpen(changes.open);
-      widget.offerVoice(settings);
+      widget.applyOptions(settings);
       const replacement =
         nextClient ??
         (Object.keys(changedOptions(previous, settings) ?? {}).some((key) => !liveOptions.includes(key))

@@ -8,15 +8,15 @@ import { clientOptions } from "./client-options.ts";
 import { ChatApp } from "./components/chat-app.tsx";
 import { en, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
-import { createFeedbackChoices } from "./feedback/feedback-choices.ts";
-import { tabStorage, type SessionMemory } from "./session-memory.ts";
-import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
+import { deliverFeedback } from "./feedback/feedback-delivery.ts";
+import type { SessionMemory } from "./session-memory.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
 import { watchAttention } from "./attention/attention.ts";
 import { unreadMemoryFor } from "./attention/unread-memory.ts";
+import { sessionRecordFor } from "./session-record.ts";
 
 /** A mounted widget: its controller, and what `mountChat` builds live updates from. */
 export interface MountedWidget {
@@ -26,10 +26,11 @@ export interface MountedWidget {
   /** Destroys the client in use and follows `next` instead, announcing it with `cap-chat:ready`. */
   replaceClient(next: ChatClient): void;
   /**
-   * Offers the voice ways out `options.voice` names, loading their file the first time `voice` is set;
-   * until then it does nothing.
+   * Takes the options as they now stand: feedback goes to the companion they name, its controls' file is
+   * loaded the first time `feedback` is set, and the voice ways out `options.voice` names are offered, their
+   * file loaded the first time `voice` is set.
    */
-  offerVoice(options: WidgetOptions): void;
+  applyOptions(options: WidgetOptions): void;
 }
 
 /**
@@ -43,7 +44,7 @@ export interface MountedWidget {
  * conversation whose session expired while it was left alone. The panel's open state is stored with the
  * session and restored with it. `cap-chat:ready` is emitted in a microtask, so a handler added right after
  * mounting receives it. With `voice`, its file is loaded and offers "Call me back" and "Call us" in the
- * panel's menu; a page without `voice` never loads it.
+ * panel's menu; with `feedback`, the feedback controls' file is loaded; a page without them never loads either.
  */
 export function mountWidget(
   target: HTMLElement | ShadowRoot,
@@ -59,6 +60,8 @@ export function mountWidget(
   const events = createEmitter<WidgetEvents>();
   const { emit, on } = events;
 
+  // The options as the controller last applied them: feedback goes to the companion they name.
+  let settings = options;
   const mode = options.mode ?? "floating";
   let client = options.client ?? createChatClient(clientOptions(options));
   const model = createChatModel(client, {
@@ -71,12 +74,6 @@ export function mountWidget(
     welcomeText: options.welcomeText,
     notify: options.notify,
     feedback: options.feedback,
-    feedbackChoices: createFeedbackChoices(
-      options.persist === "none" ? null : tabStorage(),
-      `${sessionStorageKeyFor(options.id)}:feedback`,
-      memory.hasSession,
-      (detail) => emit("cap-chat:feedback", detail),
-    ),
     emit,
   });
   switchLocale(model.language, options.locale);
@@ -113,18 +110,32 @@ export function mountWidget(
   adoptStyleSheets(root, styleSheets);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
-  // Loaded once a widget has `voice`, and then told of every change of the options; a failure to load
-  // surfaces on the console as the rejection it is.
+  // Read (or, with no session, cleared) at mount whether or not feedback is on, as the session's other records.
+  const feedbackRecord = sessionRecordFor(options, "feedback", memory.hasSession);
+  // Each loaded once a widget has `feedback` or `voice`, and voice then told of every change of the options;
+  // a failure to load surfaces on the console as the rejection it is.
+  let feedbackLoaded = false;
   let voiceLoaded = false;
-  const offerVoice = (settings: WidgetOptions) => {
-    if (!settings.voice && !voiceLoaded) return;
+  const applyOptions = (next: WidgetOptions) => {
+    settings = next;
+    if (next.feedback && !feedbackLoaded) {
+      feedbackLoaded = true;
+      import("./feedback/feedback-controls.tsx").then(({ createFeedbackControls }) => {
+        if (destroyed) return;
+        model.feedbackControls.value = createFeedbackControls(root, feedbackRecord, (detail) => {
+          emit("cap-chat:feedback", detail);
+          deliverFeedback(settings, client, detail);
+        });
+      });
+    }
+    if (!next.voice && !voiceLoaded) return;
     voiceLoaded = true;
-    import("./voice/voice.tsx").then((voice) => destroyed || voice.offerVoice(model, settings, root, emit));
+    import("./voice/voice.tsx").then((voice) => destroyed || voice.offerVoice(model, next, root, emit));
   };
-  offerVoice(options);
+  applyOptions(options);
 
   return {
-    offerVoice,
+    applyOptions,
     model,
     get destroyed() {
       return destroyed;

@@ -51,7 +51,7 @@ export type WidgetOptions = ChatClientOptions & {
   /**
    * The base URL of the site's `cap-chat/server` mount (`/cap-chat`): `tokenUrl` defaults to
    * `{companionUrl}/access-token` and `chatUrl` to `{companionUrl}/chat`, so a site configures one URL;
-   * `voice` goes through it too.
+   * `voice` and `feedback` go through it too.
    */
   companionUrl?: string;
   /**
@@ -61,7 +61,8 @@ export type WidgetOptions = ChatClientOptions & {
   voice?: string;
   /**
    * Offers a helpful / not helpful choice under each finished answer of the platform's agent, with an
-   * optional comment after "not helpful"; each choice fires `cap-chat:feedback`. Default false.
+   * optional comment after "not helpful"; each choice fires `cap-chat:feedback` and, with `companionUrl`,
+   * is posted once to `{companionUrl}/feedback` for the companion's `onFeedback`. Default false.
    */
   feedback?: boolean;
   /** A ready client to use instead of `createChatClient(options)`; the widget then owns it. */

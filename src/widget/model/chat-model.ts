@@ -5,7 +5,7 @@ import { initialConversationSnapshot } from "../../transport/conversation/conver
 import type { ChatMessage, ConversationSnapshot, Participant } from "../../transport/conversation.ts";
 import { switchLocale, type LocaleStrings } from "../locales/index.ts";
 import { overrideTexts, type TextOverrides } from "../locales/text-overrides.ts";
-import type { FeedbackChoices } from "../feedback/feedback-choices.ts";
+import type { FeedbackControls } from "../feedback/feedback-controls.tsx";
 import { markdownPlainText } from "../markdown/index.ts";
 import type { NotifyMode, WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
 import { advanceStory, emptyStory, type ConversationStory } from "./conversation-story.ts";
@@ -57,8 +57,8 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly welcomeText: Signal<string | undefined>;
   /** The `feedback` option: whether the platform agent's answers offer helpful / not helpful. */
   readonly feedback: Signal<boolean>;
-  /** The feedback given in this conversation, kept across reloads. */
-  readonly feedbackChoices: FeedbackChoices;
+  /** What renders the feedback under an answer, once its file has loaded (with the `feedback` option). */
+  readonly feedbackControls: Signal<FeedbackControls | null>;
   /** Says `text` in the polite live region, even when it said the same a moment ago. */
   announce(text: string): void;
   /** The platform agent's name and picture as best known (see `agentIdentity`), never a placeholder. */
@@ -127,7 +127,6 @@ export interface ChatModelSettings {
   welcomeText?: string | undefined;
   notify?: NotifyMode | undefined;
   feedback?: boolean | undefined;
-  feedbackChoices: FeedbackChoices;
   /** Emits a widget event: `cap-chat:open` or `cap-chat:close` after `setOpen` changed the open state, or a client event. */
   emit: WidgetEmitter;
 }
@@ -263,7 +262,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     avatarUrl,
     welcomeText: signal(settings.welcomeText),
     feedback: signal(Boolean(settings.feedback)),
-    feedbackChoices: settings.feedbackChoices,
+    feedbackControls: signal(null),
     // A no-break space tells a repeated text apart, so the region changes and is read again.
     announce: (text) => void (announcement.value = announcement.peek() === text ? `${text}\u00a0` : text),
     identity,

@@ -31,6 +31,7 @@ describe("the controls under a message", () => {
     await settle();
     expect(partsUnder(root, "greeting")).toEqual(["copy"]);
     controller.update({ feedback: true });
+    await vi.dynamicImportSettled();
     await settle();
     expect(partsUnder(root, "greeting")).toEqual(["copy", "feedback-up", "feedback-down"]);
     expect(partsUnder(root, "live")).toEqual(["copy"]);
@@ -40,6 +41,7 @@ describe("the controls under a message", () => {
 
   it("open the comment only after Not helpful, and close it when the choice turns to Helpful", async () => {
     const { root, screen, settle } = renderWidget({ mode: "inline", feedback: true }, conversation());
+    await vi.dynamicImportSettled();
     await settle();
     const greeting = root.querySelector('[data-message-id="greeting"]')!;
     greeting.querySelector<HTMLButtonElement>('[part="feedback-down"]')!.click();
