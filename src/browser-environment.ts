@@ -1,4 +1,4 @@
-import type { Environment, HttpRequest, HttpResponse, KeyValueStorage, WebSocketLike } from "./transport/environment.ts";
+import type { Environment, HttpRequest, HttpResponse, KeyValueStorage, TabChannel, WebSocketLike } from "./transport/environment.ts";
 
 /**
  * The slice of a page's globals this module reads, typed locally so the transport layer compiles without
@@ -12,7 +12,14 @@ interface BrowserGlobals {
   clearTimeout: (handle: unknown) => void;
   crypto?: { randomUUID?: () => string };
   sessionStorage?: KeyValueStorage;
-  navigator?: { onLine?: boolean };
+  localStorage?: KeyValueStorage;
+  BroadcastChannel?: new (name: string) => {
+    postMessage(message: unknown): void;
+    onmessage: ((event: { data: unknown }) => void) | null;
+    close(): void;
+  };
+  navigator?: { onLine?: boolean; locks?: LockManager };
+  AbortController?: new () => { signal: unknown; abort(): void };
   location?: { hostname?: string };
   document?: EventTargetLike & { visibilityState?: string };
   addEventListener?: EventTargetLike["addEventListener"];
@@ -22,6 +29,10 @@ interface BrowserGlobals {
 interface EventTargetLike {
   addEventListener(type: string, listener: () => void): void;
   removeEventListener(type: string, listener: () => void): void;
+}
+
+interface LockManager {
+  request(name: string, options: { signal: unknown }, granted: () => Promise<void>): Promise<void>;
 }
 
 interface FetchResponse {
@@ -52,7 +63,10 @@ export function createBrowserEnvironment(): Environment {
     now: () => Date.now(),
     random: () => Math.random(),
     createId: () => createId(browser),
-    storage: openSessionStorage(browser),
+    storage: openStorage(browser, "sessionStorage"),
+    sharedStorage: openStorage(browser, "localStorage"),
+    openChannel: browser.BroadcastChannel ? (name) => openChannel(browser, name) : null,
+    requestLock: browser.navigator?.locks ? (name, granted) => requestLock(browser, name, granted) : null,
     isOnline: () => browser.navigator?.onLine !== false,
     onWake: (listener) => {
       const online = () => listener("online");
@@ -106,17 +120,44 @@ function createId(browser: BrowserGlobals): string {
 }
 
 /**
- * The page's session storage, once a probe write shows it accepts writes; null when the browser refuses it.
- * Later failures (a full quota) are the caller's to survive: session persistence swallows them.
+ * The page's session or local storage, once a probe write shows it accepts writes; null when the browser
+ * refuses it. Later failures (a full quota) are the caller's to survive: session persistence swallows them.
  */
-function openSessionStorage(browser: BrowserGlobals): KeyValueStorage | null {
+function openStorage(browser: BrowserGlobals, name: "sessionStorage" | "localStorage"): KeyValueStorage | null {
   try {
     // Reading the property itself throws when the browser blocks storage for this page.
-    const storage = browser.sessionStorage;
+    const storage = browser[name];
     storage?.setItem(storageProbeKey, "1");
     storage?.removeItem(storageProbeKey);
     return storage ?? null;
   } catch {
     return null;
   }
+}
+
+/** A `BroadcastChannel` as a `TabChannel`. */
+function openChannel(browser: BrowserGlobals, name: string): TabChannel {
+  const channel = new browser.BroadcastChannel!(name);
+  return {
+    post: (message) => channel.postMessage(message),
+    listen: (listener) => void (channel.onmessage = (event) => listener(event.data)),
+    close: () => channel.close(),
+  };
+}
+
+/** Holds the Web Lock `name` from its grant until released; releasing first withdraws the request. */
+function requestLock(browser: BrowserGlobals, name: string, granted: () => void): () => void {
+  const withdraw = new browser.AbortController!();
+  let release = () => {};
+  browser
+    .navigator!.locks!.request(name, { signal: withdraw.signal }, () => {
+      granted();
+      return new Promise<void>((resolve) => (release = resolve));
+    })
+    // A withdrawn request rejects; nothing is waiting for it any more.
+    .catch(() => {});
+  return () => {
+    withdraw.abort();
+    release();
+  };
 }

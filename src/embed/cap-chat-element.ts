@@ -137,6 +137,10 @@ export function createCapChatElementClass(source: AppSource): new () => CapChatE
       this.#session.end();
     }
 
+    reset(): void {
+      this.#session.reset();
+    }
+
     #options(): Partial<WidgetOptions> {
       const fromAttributes = optionsFromAttributes((name) => this.getAttribute(name)).options;
       return resolveRelativeUrls({ ...fromAttributes, ...this.#config }, this.ownerDocument.baseURI);

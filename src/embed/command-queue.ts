@@ -5,7 +5,7 @@
  */
 
 /** The commands `window.CapChat` accepts. */
-export const COMMAND_NAMES = ["boot", "open", "close", "toggle", "send", "end", "on", "off", "destroy"] as const;
+export const COMMAND_NAMES = ["boot", "open", "close", "toggle", "send", "end", "reset", "on", "off", "destroy"] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
@@ -20,6 +20,7 @@ export interface CommandTarget {
   toggle(): void;
   send(text: string): void;
   end(): void;
+  reset(): void;
   /** Returns the function that removes the listener. */
   on(event: string, listener: CommandListener): () => void;
   off(event: string, listener: CommandListener): void;

@@ -70,6 +70,7 @@ export function createEmbedSession<Controller extends SessionController>({
     toggle: () => whenBooted((current) => current.toggle()),
     send: (text) => whenBooted((current) => current.send(text)),
     end: () => whenBooted((current) => current.end()),
+    reset: () => whenBooted((current) => current.reset()),
     on(event, listener) {
       const name = fullEventName(event);
       const byListener = listeners.get(name) ?? new Map<CommandListener, () => void>();

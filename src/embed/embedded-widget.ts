@@ -103,6 +103,8 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
     send: (text) => whenMounted((current) => current.send(text), true),
     close: () => whenMounted((current) => current.close(), false),
     end: () => whenMounted((current) => current.end(), false),
+    // The app resets what every tab stored, so it is loaded for it.
+    reset: () => whenMounted((current) => current.reset(), true),
     update(changes) {
       if (controller) return controller.update(changes);
       options = { ...options, ...changes };

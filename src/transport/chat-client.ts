@@ -1,5 +1,5 @@
 import type { ChatClient, ChatClientOptions, SendResult } from "./chat-client-types.ts";
-import { createConversationStore } from "./conversation/conversation-store.ts";
+import { createConversationStore, type ConversationStore } from "./conversation/conversation-store.ts";
 import type { ChatErrorInfo } from "./conversation.ts";
 import { createDelivery } from "./delivery/delivery.ts";
 import { frameBytes, userMessageFrame } from "./delivery/message-frame.ts";
@@ -9,7 +9,7 @@ import type { Environment } from "./environment.ts";
 import { toChatError } from "./errors.ts";
 import { resolveMessagingEndpoints, resolveSiteUrl, type MessagingEndpoints } from "./http/url-policy.ts";
 import { sizeRefusal, type LifecyclePhase } from "./lifecycle/transition.ts";
-import type { TokenOrigin } from "./messaging/session-access.ts";
+import type { HandedToken, TokenOrigin } from "./messaging/session-access.ts";
 import { createMessagingTransport, type MessagingTransport } from "./messaging/messaging-transport.ts";
 import type { Transport } from "./transport.ts";
 
@@ -25,6 +25,22 @@ export interface DiagnosableChatClient extends ChatClient {
   readonly diagnostics: ChatClientDiagnostics;
 }
 
+/** The chat client of one tab, as the tab holding a shared conversation drives it for the others. */
+export interface TabChatClient extends DiagnosableChatClient {
+  /** Queues a message another tab wrote, under that tab's id; one already in the outbox is not queued again. */
+  enqueue(id: string, text: string, time: number): void;
+}
+
+/** What a client shared across tabs lends the tab holding the connection (see `tabs/shared-chat-client.ts`). */
+export interface ClientParts {
+  /** The store to feed, which the tab's mirror of the conversation already fills. */
+  store?: ConversationStore;
+  handedToken?: HandedToken | null;
+  tokenReceived?(token: HandedToken): void;
+  /** The store already shows the stored session's history: the first socket resumes after it, not from the start. */
+  resumeStoredSession?: boolean;
+}
+
 /** The transport the options ask for, or why they cannot work. */
 type Plan = { endpoints?: MessagingEndpoints; tokens?: TokenOrigin; fallback?: boolean; useChatApiNow?: boolean; error?: ChatErrorInfo };
 
@@ -36,8 +52,8 @@ type Plan = { endpoints?: MessagingEndpoints; tokens?: TokenOrigin; fallback?: b
  * Invalid options never throw: the connection becomes `failed` with a `configuration` error whose code
  * says what to fix. Every effect goes through `environment`; `options.environment` is not read.
  */
-export function buildChatClient(environment: Environment, options: ChatClientOptions = {}): DiagnosableChatClient {
-  const store = createConversationStore({ now: environment.now });
+export function buildChatClient(environment: Environment, options: ChatClientOptions = {}, parts: ClientParts = {}): TabChatClient {
+  const store = parts.store ?? createConversationStore({ now: environment.now });
   const plan = choosePlan(options, environment);
   const persistence = createSessionPersistence(environment.storage, options.persist !== "none", sessionStorageKeyFor(options.id));
   const restored = plan.endpoints ? persistence.load() : null;
@@ -88,6 +104,10 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       restored,
       useChatApi: Boolean(plan.useChatApiNow),
       handOver: useChatApi,
+      handedToken: parts.handedToken,
+      tokenReceived: parts.tokenReceived,
+      resumeCursor: parts.resumeStoredSession ? restored?.historyThrough : undefined,
+      agentJoined: parts.resumeStoredSession && store.getSnapshot().agent !== null,
     });
   }
 
@@ -114,6 +134,13 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     start();
     delivery.enqueue(id, trimmed, environment.now());
     return { accepted: true };
+  };
+
+  const destroy = () => {
+    if (destroyed) return;
+    destroyed = true;
+    messaging?.destroy();
+    if (transport !== messaging) transport?.destroy();
   };
 
   return {
@@ -144,11 +171,19 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       if (!destroyed) transport?.newConversation();
     },
     now: environment.now,
-    destroy() {
+    destroy,
+    reset() {
       if (destroyed) return;
-      destroyed = true;
-      messaging?.destroy();
-      if (transport !== messaging) transport?.destroy();
+      if (started) transport?.end();
+      destroy();
+      persistence.clear();
+      store.apply({ kind: "reset" });
+      store.apply({ kind: "session-ended", reason: "reset" });
+    },
+    enqueue(id, text, time) {
+      if (destroyed || store.getSnapshot().ended) return;
+      start();
+      delivery.enqueue(id, text, time);
     },
   };
 }

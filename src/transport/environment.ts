@@ -26,6 +26,24 @@ export interface Environment {
   onOffline: (listener: () => void) => () => void;
   /** The page's host name, the default `X-Host`. */
   pageHost: () => string;
+  /** Storage every tab of the site shares (the page's local storage); absent or null where there is none. */
+  sharedStorage?: KeyValueStorage | null;
+  /** Opens the channel `name` to the site's other tabs in this browser (`BroadcastChannel`); absent or null without one. */
+  openChannel?: ((name: string) => TabChannel) | null;
+  /**
+   * Waits for the browser-wide lock `name` (Web Locks) and calls `granted` once this tab holds it; the lock is
+   * held until the returned function is called (which also withdraws a request not yet granted) or the tab
+   * goes away. Absent or null without Web Locks.
+   */
+  requestLock?: ((name: string, granted: () => void) => () => void) | null;
+}
+
+/** A channel to the other tabs: what one posts, every other one receives, in the order posted. */
+export interface TabChannel {
+  post(message: unknown): void;
+  /** Calls `listener` with each message another tab posts. */
+  listen(listener: (message: unknown) => void): void;
+  close(): void;
 }
 
 /** The part of the WebSocket API the client uses. */

@@ -77,6 +77,13 @@ export function mountWidget(
   // Follows the client, starts it once engaged, and announces it once the caller had a chance to listen.
   const use = (next: ChatClient) => {
     model.attach(next);
+    // A reset, here or in another tab, leaves a client that starts afresh on the next open or send.
+    next.on("end", ({ reason }) => {
+      if (reason !== "reset" || next !== client || destroyed) return;
+      engaged = false;
+      model.setOpen(false);
+      queueMicrotask(() => !destroyed && next === client && replaceClient(createChatClient(options)));
+    });
     if (engaged) next.start();
     queueMicrotask(() => {
       if (next === client && !destroyed) emit("cap-chat:ready", { client: next });
@@ -97,18 +104,20 @@ export function mountWidget(
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
 
+  function replaceClient(next: ChatClient): void {
+    // Detached first, so nothing the old client does while it shuts down reaches the page.
+    model.dispose();
+    client.destroy();
+    client = next;
+    use(next);
+  }
+
   return {
     model,
     get destroyed() {
       return destroyed;
     },
-    replaceClient(next) {
-      // Detached first, so nothing the old client does while it shuts down reaches the page.
-      model.dispose();
-      client.destroy();
-      client = next;
-      use(next);
-    },
+    replaceClient,
     controller: {
       get client() {
         return client;
@@ -121,6 +130,7 @@ export function mountWidget(
         client.send(text);
       },
       end: () => client.end(),
+      reset: () => client.reset(),
       on(name, handler) {
         let set = handlers.get(name);
         if (!set) handlers.set(name, (set = new Set()));

@@ -14,10 +14,14 @@ export interface SessionMemory {
   rememberPanel(open: boolean): void;
 }
 
-/** The page's sessionStorage, or null where it is missing or refused (privacy modes, sandboxed frames). */
-export function tabStorage(): Storage | null {
+/**
+ * Where a widget with `persist` keeps its state: the page's localStorage for `local` (the default),
+ * sessionStorage for `session`; null for `none`, or where storage is missing or refused (privacy modes,
+ * sandboxed frames).
+ */
+export function widgetStorage(persist?: string): Storage | null {
   try {
-    return globalThis.sessionStorage ?? null;
+    return persist === "none" ? null : ((persist === "session" ? globalThis.sessionStorage : globalThis.localStorage) ?? null);
   } catch {
     return null;
   }
@@ -25,7 +29,7 @@ export function tabStorage(): Storage | null {
 
 /** The memory of a widget with `options`: none with `persist: "none"`. */
 export function sessionMemoryFor(options: { persist?: string; id?: string }): SessionMemory {
-  return createSessionMemory(options.persist === "none" ? null : tabStorage(), options.id);
+  return createSessionMemory(widgetStorage(options.persist), options.id);
 }
 
 /**
@@ -54,9 +58,10 @@ export function createSessionMemory(storage: Storage | null, id?: string): Sessi
     hasSession,
     panelWasOpen: stored === "open",
     rememberPanel(open) {
-      const value = open ? "open" : "closed";
+      const value = open ? "open" : null;
       if (value === stored) return;
-      attempt((available) => available.setItem(panelKey, value));
+      // A closed panel is the default: nothing is kept for it, so a reset leaves no key behind.
+      attempt((available) => (value ? available.setItem(panelKey, value) : available.removeItem(panelKey)));
       stored = value;
     },
   };

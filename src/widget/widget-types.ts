@@ -76,6 +76,12 @@ export interface BasicChatController {
   send(text: string): void;
   /** Ends the conversation for the user. */
   end(): void;
+  /**
+   * As on a site's log-out: ends the conversation on the platform, closes the panel and removes everything
+   * the widget stored, in every tab of the conversation, each of which emits `cap-chat:end` with the reason
+   * `reset`. Nothing contacts the platform again until the next open or send.
+   */
+  reset(): void;
   /** Unmounts the widget, removes what it added to the page and destroys the client. */
   destroy(): void;
   /** Listens to one event; returns the unsubscribe function. */

@@ -51,4 +51,5 @@ export class SnapshotClient implements ChatClient {
   end(): void {}
   newConversation(): void {}
   destroy(): void {}
+  reset(): void {}
 }

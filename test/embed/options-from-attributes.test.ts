@@ -95,7 +95,7 @@ describe("optionsFromAttributes", () => {
   it.each([
     ["transport", "websocket"],
     ["mode", "sidebar"],
-    ["persist", "local"],
+    ["persist", "browser"],
     ["start", "click"],
     ["prefetch", "eager"],
   ] as const)("refuses %s=%j outside its documented words", (attribute, value) => {

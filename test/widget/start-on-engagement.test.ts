@@ -6,16 +6,16 @@ import { renderWidget } from "./support/render-widget.ts";
 
 /** What the client would have stored for a session in this tab. */
 function storeSession(key = "cap-chat:session") {
-  sessionStorage.setItem(key, JSON.stringify({ sessionId: "session-1", outbox: [] }));
+  localStorage.setItem(key, JSON.stringify({ sessionId: "session-1", outbox: [] }));
 }
 
 beforeEach(() => {
   vi.useFakeTimers();
-  sessionStorage.clear();
+  localStorage.clear();
 });
 afterEach(() => {
   vi.useRealTimers();
-  sessionStorage.clear();
+  localStorage.clear();
   document.body.innerHTML = "";
 });
 
@@ -78,7 +78,7 @@ describe("the panel's open state", () => {
     storeSession();
     const first = renderWidget();
     await act(() => first.controller.open());
-    expect(sessionStorage.getItem("cap-chat:session:panel")).toBe("open");
+    expect(localStorage.getItem("cap-chat:session:panel")).toBe("open");
     first.controller.destroy();
     const second = renderWidget();
     expect(second.screen.getByRole("button", { name: "Close chat" }).getAttribute("aria-expanded")).toBe("true");
@@ -91,8 +91,8 @@ describe("the panel's open state", () => {
     storeSession("cap-chat:session:support");
     const { controller, screen } = renderWidget({ id: "support" });
     await act(() => controller.open());
-    expect(sessionStorage.getItem("cap-chat:session:support:panel")).toBe("open");
-    expect(sessionStorage.getItem("cap-chat:session:panel")).toBeNull();
+    expect(localStorage.getItem("cap-chat:session:support:panel")).toBe("open");
+    expect(localStorage.getItem("cap-chat:session:panel")).toBeNull();
     controller.destroy();
     expect(screen.queryByRole("button", { name: "Close chat" })).toBeNull();
     expect(renderWidget({ id: "support" }).screen.getByRole("button", { name: "Close chat" })).not.toBeNull();
@@ -100,26 +100,26 @@ describe("the panel's open state", () => {
   });
 
   it("is cleared at load once its session is gone, so it cannot open a later conversation", () => {
-    sessionStorage.setItem("cap-chat:session:panel", "open");
+    localStorage.setItem("cap-chat:session:panel", "open");
     const { screen } = renderWidget();
     expect(screen.getByRole("button", { name: "Open chat" })).not.toBeNull();
-    expect(sessionStorage.getItem("cap-chat:session:panel")).not.toBe("open");
+    expect(localStorage.getItem("cap-chat:session:panel")).not.toBe("open");
   });
 
   it("is neither stored nor read with persist: none", async () => {
     storeSession();
-    sessionStorage.setItem("cap-chat:session:panel", "open");
+    localStorage.setItem("cap-chat:session:panel", "open");
     const { controller, screen, client } = renderWidget({ persist: "none" });
     expect(screen.getByRole("button", { name: "Open chat" })).not.toBeNull();
     expect(client.callsOf("start")).toEqual([]);
     await act(() => controller.open());
     await act(() => controller.close());
-    expect(sessionStorage.getItem("cap-chat:session:panel")).toBe("open");
+    expect(localStorage.getItem("cap-chat:session:panel")).toBe("open");
   });
 
   it("does not reopen the panel of a widget mounted in a mode without one", () => {
     storeSession();
-    sessionStorage.setItem("cap-chat:session:panel", "open");
+    localStorage.setItem("cap-chat:session:panel", "open");
     const container = document.body.appendChild(document.createElement("div"));
     const controller = mountChat(container, { client: new FakeChatClient(), mode: "inline" });
     expect(container.querySelector("div")?.shadowRoot?.querySelector("[part~=launcher]")).toBeNull();

@@ -35,7 +35,7 @@ export interface CapChatAttributes {
   /** Start open. */
   open?: BooleanAttribute;
   /** `session` (default) or `none`. */
-  persist?: "session" | "none";
+  persist?: "local" | "session" | "none";
   /** `open` (default): connect when the visitor opens the panel or sends; `load`: connect at once. */
   start?: "open" | "load";
   /** When the script tag fetches the rest of the app: `idle` (default), `intent` or `none`. */

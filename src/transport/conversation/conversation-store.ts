@@ -18,6 +18,13 @@ export interface ConversationStore {
    * under way or answered. Moving the conversation to a new session now would lose that.
    */
   agentEngaged(): boolean;
+  /** The reducer state, for another tab to mirror: plain data a structured clone carries. */
+  exportState(): ConversationState;
+  /**
+   * Takes over another tab's reducer state: subscribers see the new snapshot, and no event fires (what it
+   * holds is history to this tab).
+   */
+  replaceState(next: ConversationState): void;
   /** Listens to one derived event (see `describeChanges`); returns the remover. */
   on<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): () => void;
 }
@@ -87,6 +94,11 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
     apply(event) {
       queue.push(event);
       if (!draining) drain();
+    },
+    exportState: () => state,
+    replaceState(next) {
+      state = next;
+      for (const listener of [...listeners]) guarded(listener, next.snapshot);
     },
     on(name, handler) {
       const named = handlers.get(name) ?? new Set<AnyHandler>();

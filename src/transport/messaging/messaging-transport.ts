@@ -16,7 +16,7 @@ import {
 } from "../lifecycle/transition.ts";
 import type { Transport } from "../transport.ts";
 import { readFrame } from "./read-frame.ts";
-import { createSessionAccess, type TokenOrigin } from "./session-access.ts";
+import { createSessionAccess, type HandedToken, type TokenOrigin } from "./session-access.ts";
 import { createSessionFeed } from "./session-feed.ts";
 import { createSocketConnection } from "./socket-connection.ts";
 import { createTypingThrottle } from "./typing-throttle.ts";
@@ -40,6 +40,13 @@ export interface MessagingTransportOptions {
   /** Hand over to the Chat API at once (no WebSocket here). */
   useChatApi: boolean;
   handOver(): void;
+  /** A token another tab handed over, and where to report fetched ones (see `SessionAccessOptions`). */
+  handedToken?: HandedToken | null;
+  tokenReceived?(token: HandedToken): void;
+  /** The store already shows the restored session up to this sequence (see `createSessionFeed`). */
+  resumeCursor?: number;
+  /** The store already shows the restored session's agent joined, which its replay after `resumeCursor` will not. */
+  agentJoined?: boolean;
 }
 
 /** The Messaging transport with what it noticed: undecodable frames and the lifecycle's recent phases. */
@@ -73,6 +80,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
   const feed = createSessionFeed(
     { apply, delivery, signal: (signal, history) => dispatch({ type: "event-applied", signal, history }) },
     options.restored?.historyThrough,
+    options.resumeCursor,
   );
   const socket = createSocketConnection(environment, {
     opened: () => dispatch({ type: "socket-opened" }),
@@ -193,8 +201,9 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
         environment.onWake(() => dispatch({ type: "woke" })),
         environment.onOffline(() => dispatch({ type: "went-offline" })),
       );
-      const { transport, useChatApi, host, restored } = options;
-      dispatch({ type: "start", transport, useChatApi, host, online: environment.isOnline(), restored });
+      const { transport, useChatApi, host, restored, agentJoined } = options;
+      const resumed = restored && { ...restored, agentJoined };
+      dispatch({ type: "start", transport, useChatApi, host, online: environment.isOnline(), restored: resumed });
     },
     admit(frameBytes) {
       // A decision that changes no state, so it is asked at once, even while other inputs wait.

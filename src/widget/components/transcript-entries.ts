@@ -15,7 +15,9 @@ export type TranscriptEntry =
     }
   | { kind: "notice"; key: string; notice: Notice }
   | { kind: "story"; key: string; entry: StoryEntry }
-  | { kind: "day"; key: string; time: number };
+  | { kind: "day"; key: string; time: number }
+  /** The divider below the messages of an earlier conversation, kept in the browser after its session ended. */
+  | { kind: "earlier"; key: string };
 
 /** A pause after which the next message by the same author starts a new group, with its own time. */
 const groupPause = 5 * 60_000;
@@ -27,7 +29,7 @@ const authorOf = (message: ChatMessage): string => `${message.role} ${message.au
  * time; story entries after the messages that preceded them, ordered by time among notices in the same
  * place; a day separator before the first row of each new day (before the first row too, when that day is
  * not `now`'s), dated by messages and notices only, whose clocks agree; and each message marked first or
- * last of its group. Pure.
+ * last of its group; the `earlier` divider after the last message of an earlier conversation. Pure.
  */
 export function transcriptEntries(
   messages: readonly ChatMessage[],
@@ -72,6 +74,7 @@ export function transcriptEntries(
       previous?.kind === "message" && authorOf(previous.message) === authorOf(message) && message.time - previous.message.time < groupPause;
     if (continues) previous.last = false;
     rows.push({ kind: "message", key: message.id, message, first: !continues, last: true });
+    if (message.earlier && !messages[position + 1]?.earlier) rows.push({ kind: "earlier", key: "earlier" });
   });
   addBefore(Infinity, Infinity);
   return rows;

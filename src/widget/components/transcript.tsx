@@ -104,6 +104,12 @@ export function Transcript({ model }: { model: ChatModel }) {
         return <NoticeItem key={row.key} notice={row.notice} strings={strings} />;
       case "story":
         return <StoryItem key={row.key} entry={row.entry} strings={strings} />;
+      case "earlier":
+        return (
+          <p key={row.key} part="earlier" class="day" role="separator">
+            {strings.earlierConversation}
+          </p>
+        );
       default:
         return (
           <p key={row.key} class="day">

@@ -130,6 +130,10 @@ export class FakeChatClient implements ChatClient {
   now(): number {
     return Date.now();
   }
+  reset(): void {
+    this.calls.push(["reset"]);
+  }
+
   destroy(): void {
     this.calls.push(["destroy"]);
   }

@@ -1,0 +1,237 @@
+import { sessionIdleExpiryMilliseconds } from "../../protocol/index.ts";
+import type { ChatClientOptions, SendResult } from "../chat-client-types.ts";
+import { buildChatClient, type DiagnosableChatClient, type TabChatClient } from "../chat-client.ts";
+import { createConversationStore, type ConversationStore } from "../conversation/conversation-store.ts";
+import type { OutboxEntry } from "../delivery/delivery.ts";
+import { frameBytes, userMessageFrame } from "../delivery/message-frame.ts";
+import { createSessionPersistence } from "../delivery/session-persistence.ts";
+import type { Environment, KeyValueStorage, TabChannel } from "../environment.ts";
+import { sizeRefusal } from "../lifecycle/transition.ts";
+import type { HandedToken } from "../messaging/session-access.ts";
+import { sessionStorageKeyFor, storedKeysFor } from "../session-storage-key.ts";
+import { keepTranscript } from "./earlier-transcript.ts";
+import { electTab } from "./tab-election.ts";
+import type { ForwardedCommand, SendRequest, TabMessage } from "./tab-messages.ts";
+
+/** What sharing a conversation across tabs needs of the environment. */
+export type SharingEnvironment = Environment & { sharedStorage: KeyValueStorage; openChannel: (name: string) => TabChannel };
+
+/** Whether `environment` lets the tabs of a browser share one conversation. */
+export function canShare(environment: Environment): environment is SharingEnvironment {
+  return Boolean(environment.sharedStorage && environment.openChannel);
+}
+
+/**
+ * The client of `persist: "local"`: one conversation for every tab of the browser. One tab, elected with
+ * `electTab`, holds the platform connection: it runs the ordinary client over shared storage and tells the
+ * others every change of the conversation in order; the others mirror it, and hand what the visitor does
+ * (messages, retries, the end) to the holder. A message written in any tab shows there at once as
+ * `sending` and goes through the holder's one outbox under its own id, so it is delivered once; a tab keeps
+ * it until the holder shows it, and hands it again to a new holder. When the holder closes, the next tab
+ * takes over its session from shared storage, with the access token the holder handed round in memory (never
+ * stored): what its outbox held, and what this tab showed as sending but the outbox lacked, are delivered
+ * as after a reload, checked against the replay, so nothing is sent twice. The finished messages are kept
+ * (see `keepTranscript`); a tab that loads when the session can no longer be resumed (idle past its expiry,
+ * or ended) shows them under `earlier` and contacts nothing until the visitor engages.
+ */
+export function buildSharedChatClient(environment: SharingEnvironment, options: ChatClientOptions): DiagnosableChatClient {
+  const key = sessionStorageKeyFor(options.id);
+  const storage = environment.sharedStorage;
+  const tab = environment.createId();
+  const store = createConversationStore({ now: environment.now });
+  const channel = environment.openChannel(key);
+  const persistence = createSessionPersistence(storage, true, key);
+  const transcript = keepTranscript(storage, `${key}:transcript`, environment.now);
+  const pending = new Map<string, SendRequest>();
+  let holder: TabChatClient | null = null;
+  let token: HandedToken | null = null;
+  let started = false;
+  let destroyed = false;
+  /** This tab mirrors a holder's conversation, so a take-over resumes after it rather than replaying it. */
+  let mirrored = false;
+
+  const post = (message: TabMessage) => {
+    if (!destroyed) channel.post(message);
+  };
+  // The holder's client feeds this store, which tells every change to the other tabs as it applies it.
+  const sharedStore: ConversationStore = {
+    ...store,
+    apply(event) {
+      store.apply(event);
+      post({ type: "event", event });
+    },
+  };
+
+  const record = persistence.load();
+  const kept = transcript.load();
+  const resumable = record !== null && environment.now() - record.lastActivityAt <= sessionIdleExpiryMilliseconds && !kept?.ended;
+  if (!resumable) {
+    if (record?.outbox.length === 0) persistence.clear();
+    if (kept) store.apply({ kind: "earlier-restored", messages: kept.messages });
+  }
+  const keep = () => {
+    if (holder && !destroyed) transcript.save(store.getSnapshot());
+  };
+  store.on("message", keep);
+  store.on("end", keep);
+
+  const takeOver = () => {
+    if (destroyed || holder) return;
+    // What this tab shows as sending but the stored outbox lacks never reached a session's socket (it is stored
+    // in the same task that sends it): queued anew, or checked against the replay when a session is stored.
+    const stored = persistence.load();
+    const known = new Set(stored?.outbox.map((entry) => entry.id));
+    const orphans = store.getSnapshot().messages.filter((message) => message.status === "sending" && !known.has(message.id));
+    if (stored && orphans.length > 0) {
+      const unconfirmed = orphans.map(({ id, text, time }): OutboxEntry => ({
+        id,
+        text,
+        time,
+        attempts: 0,
+        state: "in-flight",
+        shown: true,
+      }));
+      persistence.save({ ...stored, outbox: [...stored.outbox, ...unconfirmed] });
+    }
+    pending.clear();
+    const client = buildChatClient({ ...environment, storage }, options, {
+      store: sharedStore,
+      resumeStoredSession: mirrored,
+      handedToken: token,
+      tokenReceived(received) {
+        token = received;
+        post({ type: "token", token: received });
+      },
+    });
+    holder = client;
+    if (!stored) for (const { id, text, time } of orphans) client.enqueue(id, text, time);
+    if (started || (stored && orphans.length > 0)) client.start();
+    post({ type: "elected", started });
+  };
+  const stepDown = () => {
+    holder?.destroy();
+    holder = null;
+    post({ type: "hello", from: tab });
+  };
+  const run = (name: ForwardedCommand, id = "") => {
+    if (name === "start") started = true;
+    if (!holder) return post({ type: "command", name, id });
+    if (name === "retry") holder.retry(id);
+    else holder[name]();
+  };
+
+  channel.listen((data) => {
+    const message = data as TabMessage;
+    if (destroyed) return;
+    switch (message.type) {
+      case "hello":
+        if (holder) post({ type: "sync", to: message.from, state: store.exportState(), token, started });
+        return;
+      case "sync":
+        if (message.to !== tab || holder) return;
+        store.replaceState(message.state);
+        mirrored = true;
+        token = message.token;
+        started ||= message.started;
+        return;
+      case "elected":
+        started ||= message.started;
+        for (const request of pending.values()) post(request);
+        return;
+      case "event":
+        if (holder) return;
+        if ("id" in message.event) pending.delete(message.event.id);
+        mirrored = true;
+        return store.apply(message.event);
+      case "token":
+        token = message.token;
+        return;
+      case "send":
+        // A message the holder already shows came before, from this request or the outbox it took over.
+        if (holder && !store.getSnapshot().messages.some((shown) => shown.id === message.id))
+          holder.enqueue(message.id, message.text, message.time);
+        return;
+      case "command":
+        if (message.name === "start") started = true;
+        if (holder) run(message.name, message.id);
+        return;
+      case "reset":
+        return resetHere();
+    }
+  });
+  const release = electTab(environment, `${key}:holder`, tab, (holding) => (holding ? takeOver() : stepDown()));
+  post({ type: "hello", from: tab });
+
+  const teardown = () => {
+    destroyed = true;
+    release();
+    channel.close();
+  };
+  const resetHere = () => {
+    if (destroyed) return;
+    const client = holder;
+    holder = null;
+    teardown();
+    for (const stored of storedKeysFor(options.id)) {
+      try {
+        storage.removeItem(stored);
+      } catch {
+        // A key that cannot be removed could not have been written either.
+      }
+    }
+    if (client) return client.reset();
+    store.apply({ kind: "reset" });
+    store.apply({ kind: "session-ended", reason: "reset" });
+  };
+
+  const send = (text: string): SendResult => {
+    if (holder) return holder.send(text);
+    const trimmed = text.trim();
+    const refuse = (code: "message-empty" | "conversation-ended" | "client-destroyed") =>
+      ({ accepted: false, code, parameters: {} }) as const;
+    if (destroyed) return refuse("client-destroyed");
+    if (trimmed === "") return refuse("message-empty");
+    if (store.getSnapshot().ended) return refuse("conversation-ended");
+    const id = environment.createId();
+    const refusal = sizeRefusal(frameBytes(userMessageFrame(id, trimmed)));
+    if (refusal) return { accepted: false, code: "message-too-large", parameters: refusal };
+    const request: SendRequest = { type: "send", id, text: trimmed, time: environment.now() };
+    started = true;
+    store.apply({ kind: "user-message-queued", id, text: trimmed, time: request.time });
+    pending.set(id, request);
+    post(request);
+    return { accepted: true };
+  };
+
+  return {
+    get diagnostics() {
+      return holder?.diagnostics ?? { invalidFrames: 0, lifecycle: [] };
+    },
+    getSnapshot: store.getSnapshot,
+    subscribe: store.subscribe,
+    on: store.on,
+    start: () => run("start"),
+    resume() {
+      if (resumable || started) run("start");
+      return started;
+    },
+    send,
+    chooseSuggestion: send,
+    typing: () => run("typing"),
+    retry: (id) => run("retry", id),
+    retryNow: () => run("retryNow"),
+    end: () => run("end"),
+    newConversation: () => run("newConversation"),
+    now: environment.now,
+    destroy() {
+      if (destroyed) return;
+      teardown();
+      holder?.destroy();
+      holder = null;
+    },
+    reset() {
+      post({ type: "reset" });
+      resetHere();
+    },
+  };
+}
