@@ -22,8 +22,8 @@ export const sizeBudgets: readonly SizeBudget[] = [
     name: "script tag: the app as loaded on open, in English",
     files: ["cap-chat-app-*.js"],
     withStaticImports: true,
-    // The hardening's 36.3 KB, and what 27 languages, `strings` and the checked imports of its siblings cost it.
-    gzipCeiling: kb(37),
+    // 35 KB, and what the hardening, tables, 27 languages, `strings` and the checked imports of its siblings cost it.
+    gzipCeiling: 38_400,
     gzipTarget: kb(30),
     selfContained: true,
   },

@@ -102,8 +102,8 @@ describe("stream assembly", () => {
     expect(waiting.text).toBe("");
     expect(heldChunks(waiting)).toHaveLength(count - 1);
     const done = addChunk(waiting, reversed.at(-1)!);
-    // Linear takes a few milliseconds; sorting and copying what waits at each arrival took seconds.
-    expect(performance.now() - startedAt).toBeLessThan(500);
+    // Linear takes a few milliseconds, well under a second on a busy machine; sorting and copying what waits at each arrival took seconds.
+    expect(performance.now() - startedAt).toBeLessThan(1_500);
     expect(done.text).toBe(Array.from({ length: count }, (_, index) => `${index + 1} `).join(""));
     expect(done.complete).toBe(true);
   });
