@@ -1,4 +1,12 @@
-import type { Environment, HttpRequest, HttpResponse, KeyValueStorage, TabChannel, WebSocketLike } from "./transport/environment.ts";
+import type {
+  Environment,
+  HttpRequest,
+  HttpResponse,
+  KeyValueStorage,
+  TabChannel,
+  TabLocks,
+  WebSocketLike,
+} from "./transport/environment.ts";
 
 /**
  * The slice of a page's globals this module reads, typed locally so the transport layer compiles without
@@ -13,13 +21,8 @@ interface BrowserGlobals {
   crypto?: { randomUUID?: () => string };
   sessionStorage?: KeyValueStorage;
   localStorage?: KeyValueStorage;
-  BroadcastChannel?: new (name: string) => {
-    postMessage(message: unknown): void;
-    onmessage: ((event: { data: unknown }) => void) | null;
-    close(): void;
-  };
-  navigator?: { onLine?: boolean; locks?: LockManager };
-  AbortController?: new () => { signal: unknown; abort(): void };
+  BroadcastChannel?: new (name: string) => TabChannel;
+  navigator?: { onLine?: boolean; locks?: TabLocks };
   location?: { hostname?: string };
   document?: EventTargetLike & { visibilityState?: string };
   addEventListener?: EventTargetLike["addEventListener"];
@@ -29,10 +32,6 @@ interface BrowserGlobals {
 interface EventTargetLike {
   addEventListener(type: string, listener: () => void): void;
   removeEventListener(type: string, listener: () => void): void;
-}
-
-interface LockManager {
-  request(name: string, options: { signal: unknown }, granted: () => Promise<void>): Promise<void>;
 }
 
 interface FetchResponse {
@@ -65,8 +64,8 @@ export function createBrowserEnvironment(): Environment {
     createId: () => createId(browser),
     storage: openStorage(browser, "sessionStorage"),
     sharedStorage: openStorage(browser, "localStorage"),
-    openChannel: browser.BroadcastChannel ? (name) => openChannel(browser, name) : null,
-    requestLock: browser.navigator?.locks ? (name, granted) => requestLock(browser, name, granted) : null,
+    openChannel: browser.BroadcastChannel ? (name) => new browser.BroadcastChannel!(name) : null,
+    locks: browser.navigator?.locks,
     isOnline: () => browser.navigator?.onLine !== false,
     onWake: (listener) => {
       const online = () => listener("online");
@@ -133,31 +132,4 @@ function openStorage(browser: BrowserGlobals, name: "sessionStorage" | "localSto
   } catch {
     return null;
   }
-}
-
-/** A `BroadcastChannel` as a `TabChannel`. */
-function openChannel(browser: BrowserGlobals, name: string): TabChannel {
-  const channel = new browser.BroadcastChannel!(name);
-  return {
-    post: (message) => channel.postMessage(message),
-    listen: (listener) => void (channel.onmessage = (event) => listener(event.data)),
-    close: () => channel.close(),
-  };
-}
-
-/** Holds the Web Lock `name` from its grant until released; releasing first withdraws the request. */
-function requestLock(browser: BrowserGlobals, name: string, granted: () => void): () => void {
-  const withdraw = new browser.AbortController!();
-  let release = () => {};
-  browser
-    .navigator!.locks!.request(name, { signal: withdraw.signal }, () => {
-      granted();
-      return new Promise<void>((resolve) => (release = resolve));
-    })
-    // A withdrawn request rejects; nothing is waiting for it any more.
-    .catch(() => {});
-  return () => {
-    withdraw.abort();
-    release();
-  };
 }

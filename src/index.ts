@@ -6,7 +6,7 @@
 import { resolveEnvironment } from "./browser-environment.ts";
 import type { ChatClientOptions } from "./transport/chat-client-types.ts";
 import { buildChatClient, type DiagnosableChatClient } from "./transport/chat-client.ts";
-import { buildSharedChatClient, canShare } from "./transport/tabs/shared-chat-client.ts";
+import { canShare, loadSharedChatClient } from "./transport/tabs/shared-client-loader.ts";
 
 /**
  * Creates the chat client with the browser's effects (`WebSocket`, `fetch`, timers, the tab's and the
@@ -19,7 +19,7 @@ import { buildSharedChatClient, canShare } from "./transport/tabs/shared-chat-cl
 export function createChatClient(options: ChatClientOptions = {}): DiagnosableChatClient {
   const environment = resolveEnvironment(options.environment);
   const persist = options.persist ?? "local";
-  if (persist === "local" && canShare(environment)) return buildSharedChatClient(environment, options);
+  if (persist === "local" && canShare(environment)) return loadSharedChatClient(environment, options);
   return buildChatClient(environment, { ...options, persist: persist === "local" ? "session" : persist });
 }
 /** The client with its diagnostics (undecodable frames, recent lifecycle phases). */

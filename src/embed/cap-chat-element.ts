@@ -29,6 +29,8 @@ export interface CapChatElement extends HTMLElement {
   toggle(): void;
   send(text: string): void;
   end(): void;
+  /** As on a site's log-out: ends the conversation and removes what the widget stored, in every tab. */
+  reset(): void;
 }
 
 /**

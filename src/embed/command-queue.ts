@@ -4,8 +4,11 @@
  * `CapChat.q`), and the script replays those calls in order once it runs.
  */
 
+/** The commands that act on the mounted widget, which a widget not mounted yet runs once it is. */
+export const WIDGET_ACTIONS = ["open", "close", "toggle", "send", "end", "reset"] as const;
+
 /** The commands `window.CapChat` accepts. */
-export const COMMAND_NAMES = ["boot", "open", "close", "toggle", "send", "end", "reset", "on", "off", "destroy"] as const;
+export const COMMAND_NAMES = ["boot", ...WIDGET_ACTIONS, "on", "off", "destroy"] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];
 

@@ -2,7 +2,7 @@ import type { BasicChatController, WidgetEventName, WidgetOptions } from "../wid
 
 /** What a session asks of the widget it mounts: the commands and events, not the client. */
 export type SessionController = Omit<BasicChatController, "client">;
-import type { CommandListener, CommandTarget } from "./command-queue.ts";
+import { WIDGET_ACTIONS, type CommandListener, type CommandTarget } from "./command-queue.ts";
 
 /** The prefix every widget event name carries. */
 export const EVENT_PREFIX = "cap-chat:";
@@ -46,14 +46,14 @@ export function createEmbedSession<Controller extends SessionController>({
     controller = null;
   };
 
-  const session: EmbedSession<Controller> = {
+  const session = {
     get controller() {
       return controller;
     },
     get booted() {
       return booted;
     },
-    boot(options) {
+    boot(options: Record<string, unknown>) {
       booted = true;
       teardown();
       const current = mount({ ...defaults, ...(options as Partial<WidgetOptions>) });
@@ -65,20 +65,14 @@ export function createEmbedSession<Controller extends SessionController>({
       waiting = [];
       for (const action of pending) action(current);
     },
-    open: () => whenBooted((current) => current.open()),
-    close: () => whenBooted((current) => current.close()),
-    toggle: () => whenBooted((current) => current.toggle()),
-    send: (text) => whenBooted((current) => current.send(text)),
-    end: () => whenBooted((current) => current.end()),
-    reset: () => whenBooted((current) => current.reset()),
-    on(event, listener) {
+    on(event: string, listener: CommandListener) {
       const name = fullEventName(event);
       const byListener = listeners.get(name) ?? new Map<CommandListener, () => void>();
       listeners.set(name, byListener);
       if (!byListener.has(listener)) byListener.set(listener, register(name, listener));
       return () => session.off(name, listener);
     },
-    off(event, listener) {
+    off(event: string, listener: CommandListener) {
       const byListener = listeners.get(fullEventName(event));
       byListener?.get(listener)?.();
       byListener?.delete(listener);
@@ -87,7 +81,9 @@ export function createEmbedSession<Controller extends SessionController>({
       waiting = [];
       teardown();
     },
-  };
+  } as EmbedSession<Controller>;
+  for (const action of WIDGET_ACTIONS)
+    session[action] = (...values: never[]) => whenBooted((current) => (current[action] as (...values: never[]) => void)(...values));
   return session;
 }
 

@@ -2,6 +2,7 @@ import { getLauncherStyleSheet } from "../widget/launcher-styles.ts";
 import { sessionMemoryFor } from "../widget/session-memory.ts";
 import type { ChatController, WidgetEventHandler, WidgetEventName, WidgetOptions } from "../widget/widget-types.ts";
 import { whenIdle, type AppModule, type AppSource } from "./app-source.ts";
+import { WIDGET_ACTIONS } from "./command-queue.ts";
 import { showLoaderLauncher, type LoaderLauncher } from "./loader-launcher.ts";
 
 /** A widget that `<cap-chat>` or the script tag embeds: its commands work before its app has loaded. */
@@ -94,30 +95,23 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
     if ((options.prefetch ?? "idle") === "idle") cancelPrefetch = whenIdle(() => source.prefetch());
   }
 
-  const widget: EmbeddedWidget = {
+  const widget = {
     get controller() {
       return controller;
     },
-    open: () => whenMounted((current) => current.open(), true),
-    toggle: () => whenMounted((current) => current.toggle(), true),
-    send: (text) => whenMounted((current) => current.send(text), true),
-    close: () => whenMounted((current) => current.close(), false),
-    end: () => whenMounted((current) => current.end(), false),
-    // The app resets what every tab stored, so it is loaded for it.
-    reset: () => whenMounted((current) => current.reset(), true),
-    update(changes) {
+    update(changes: Partial<WidgetOptions>) {
       if (controller) return controller.update(changes);
       options = { ...options, ...changes };
       if (needsAppAtLoad(options)) require();
     },
-    on(name, handler) {
+    on<Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>) {
       const byListener = listeners.get(name) ?? new Map<AnyHandler, () => void>();
       listeners.set(name, byListener);
       byListener.get(handler as AnyHandler)?.();
       byListener.set(handler as AnyHandler, controller ? controller.on(name, handler) : () => {});
       return () => widget.off(name, handler);
     },
-    off(name, handler) {
+    off<Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>) {
       const byListener = listeners.get(name);
       byListener?.get(handler as AnyHandler)?.();
       byListener?.delete(handler as AnyHandler);
@@ -131,6 +125,10 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
       controller?.destroy();
       listeners.clear();
     },
-  };
+  } as EmbeddedWidget;
+  // Closing or ending a conversation never loads the app; the others do (a reset removes what every tab stored).
+  for (const action of WIDGET_ACTIONS)
+    widget[action] = (...values: never[]) =>
+      whenMounted((current) => (current[action] as (...values: never[]) => void)(...values), action !== "close" && action !== "end");
   return widget;
 }

@@ -9,7 +9,7 @@ import type { Environment } from "./environment.ts";
 import { toChatError } from "./errors.ts";
 import { resolveMessagingEndpoints, resolveSiteUrl, type MessagingEndpoints } from "./http/url-policy.ts";
 import { sizeRefusal, type LifecyclePhase } from "./lifecycle/transition.ts";
-import type { HandedToken, TokenOrigin } from "./messaging/session-access.ts";
+import type { SessionAccessOptions, TokenOrigin } from "./messaging/session-access.ts";
 import { createMessagingTransport, type MessagingTransport } from "./messaging/messaging-transport.ts";
 import type { Transport } from "./transport.ts";
 
@@ -35,8 +35,8 @@ export interface TabChatClient extends DiagnosableChatClient {
 export interface ClientParts {
   /** The store to feed, which the tab's mirror of the conversation already fills. */
   store?: ConversationStore;
-  handedToken?: HandedToken | null;
-  tokenReceived?(token: HandedToken): void;
+  /** How tokens are shared with the other tabs (see `SessionAccessOptions`). */
+  shareTokens?: SessionAccessOptions["shareTokens"];
   /** The store already shows the stored session's history: the first socket resumes after it, not from the start. */
   resumeStoredSession?: boolean;
 }
@@ -104,8 +104,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       restored,
       useChatApi: Boolean(plan.useChatApiNow),
       handOver: useChatApi,
-      handedToken: parts.handedToken,
-      tokenReceived: parts.tokenReceived,
+      shareTokens: parts.shareTokens,
       resumeCursor: parts.resumeStoredSession ? restored?.historyThrough : undefined,
       agentJoined: parts.resumeStoredSession && store.getSnapshot().agent !== null,
     });
@@ -121,19 +120,13 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
 
   const send = (text: string): SendResult => {
     const trimmed = text.trim();
-    const refuse = (code: "message-empty" | "conversation-ended" | "client-destroyed") =>
-      ({ accepted: false, code, parameters: {} }) as const;
-    if (destroyed) return refuse("client-destroyed");
-    if (trimmed === "") return refuse("message-empty");
-    if (store.getSnapshot().ended) return refuse("conversation-ended");
     const id = environment.createId();
-    const bytes = frameBytes(userMessageFrame(id, trimmed));
     // While the Chat API loads, its rule applies.
-    const refusal = transport ? transport.admit(bytes) : sizeRefusal(bytes);
-    if (refusal) return { accepted: false, code: "message-too-large", parameters: refusal };
+    const result = checkMessage(trimmed, id, destroyed || store, transport ? transport.admit : sizeRefusal);
+    if (!result.accepted) return result;
     start();
     delivery.enqueue(id, trimmed, environment.now());
-    return { accepted: true };
+    return result;
   };
 
   const destroy = () => {
@@ -186,6 +179,25 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       delivery.enqueue(id, text, time);
     },
   };
+}
+
+/**
+ * Whether the message `trimmed`, sent as `id`, may be queued: not by a destroyed client (`conversation` is
+ * `true`), not empty, not into an ended conversation, and within the size `admit` allows for its frame.
+ */
+export function checkMessage(
+  trimmed: string,
+  id: string,
+  conversation: true | { getSnapshot(): { ended: unknown } },
+  admit: (frameBytes: number) => { limitBytes: number } | null = sizeRefusal,
+): SendResult {
+  const refuse = (code: "message-empty" | "conversation-ended" | "client-destroyed") =>
+    ({ accepted: false, code, parameters: {} }) as const;
+  if (conversation === true) return refuse("client-destroyed");
+  if (trimmed === "") return refuse("message-empty");
+  if (conversation.getSnapshot().ended) return refuse("conversation-ended");
+  const refusal = admit(frameBytes(userMessageFrame(id, trimmed)));
+  return refusal ? { accepted: false, code: "message-too-large", parameters: refusal } : { accepted: true };
 }
 
 function choosePlan(options: ChatClientOptions, environment: Environment): Plan {

@@ -30,20 +30,25 @@ export interface Environment {
   sharedStorage?: KeyValueStorage | null;
   /** Opens the channel `name` to the site's other tabs in this browser (`BroadcastChannel`); absent or null without one. */
   openChannel?: ((name: string) => TabChannel) | null;
-  /**
-   * Waits for the browser-wide lock `name` (Web Locks) and calls `granted` once this tab holds it; the lock is
-   * held until the returned function is called (which also withdraws a request not yet granted) or the tab
-   * goes away. Absent or null without Web Locks.
-   */
-  requestLock?: ((name: string, granted: () => void) => () => void) | null;
+  /** The browser's Web Locks (`navigator.locks`); absent or null without them. */
+  locks?: TabLocks | null;
 }
 
-/** A channel to the other tabs: what one posts, every other one receives, in the order posted. */
+/** A channel to the other tabs (`BroadcastChannel`): what one posts, every other one receives, in the order posted. */
 export interface TabChannel {
-  post(message: unknown): void;
-  /** Calls `listener` with each message another tab posts. */
-  listen(listener: (message: unknown) => void): void;
+  postMessage(message: unknown): void;
+  /** Called with each message another tab posts. */
+  onmessage: ((event: { data: unknown }) => void) | null;
   close(): void;
+}
+
+/** The part of Web Locks (`LockManager`) the tabs use. */
+export interface TabLocks {
+  /**
+   * Waits for the browser-wide lock `name`, then calls `granted`, holding the lock until the promise it
+   * returns settles (or the tab goes away); `granted` returning nothing releases it at once.
+   */
+  request(name: string, granted: () => Promise<void> | undefined): Promise<unknown>;
 }
 
 /** The part of the WebSocket API the client uses. */

@@ -9,14 +9,3 @@ const sharedSessionKey = "cap-chat:session";
 export function sessionStorageKeyFor(id?: string): string {
   return id ? `${sharedSessionKey}:${id}` : sharedSessionKey;
 }
-
-/**
- * Every key a widget with `id` may write, under its session key: the session record itself, the panel's
- * open state (`:panel`), the finished messages kept for `earlier`
- * (`:transcript`), and the lease of the tab holding the connection where Web Locks are missing (`:holder`).
- * `reset` removes them all.
- */
-export function storedKeysFor(id?: string): string[] {
-  const key = sessionStorageKeyFor(id);
-  return [key, ...["panel", "transcript", "holder"].map((suffix) => `${key}:${suffix}`)];
-}

@@ -27,8 +27,8 @@ export interface MountedWidget {
  * widget's rules as constructable stylesheets, are adopted in order. The client (created from `options`,
  * or `options.client`) is owned by the widget: `destroy()` destroys it. With `start: "open"` (the default)
  * it is started only when the visitor engages: the panel opens or a message is sent. It starts at mount
- * with `start: "load"`, outside floating mode (the panel is on show), or when the tab has a stored
- * session, which is then resumed. The panel's open state is stored with the session and restored with it.
+ * with `start: "load"` or outside floating mode (the panel is on show); a stored conversation is resumed
+ * at mount while its session can be (`resume`). The panel's open state is stored with the session and restored with it.
  * `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives it.
  */
 export function mountWidget(
@@ -68,7 +68,7 @@ export function mountWidget(
     emit,
   });
   switchLocale(model.language, options.locale);
-  let engaged = options.start === "load" || memory.hasSession;
+  let engaged = options.start === "load";
   const engage = () => {
     if (engaged) return;
     engaged = true;
@@ -84,7 +84,9 @@ export function mountWidget(
       model.setOpen(false);
       queueMicrotask(() => !destroyed && next === client && replaceClient(createChatClient(options)));
     });
+    // A stored conversation resumes only while its session can be (not once it expired or ended).
     if (engaged) next.start();
+    else if (memory.hasSession) engaged = next.resume();
     queueMicrotask(() => {
       if (next === client && !destroyed) emit("cap-chat:ready", { client: next });
     });

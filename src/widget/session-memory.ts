@@ -21,7 +21,8 @@ export interface SessionMemory {
  */
 export function widgetStorage(persist?: string): Storage | null {
   try {
-    return persist === "none" ? null : ((persist === "session" ? globalThis.sessionStorage : globalThis.localStorage) ?? null);
+    // Reading either property throws where the browser refuses storage.
+    return persist === "none" ? null : persist === "session" ? sessionStorage : localStorage;
   } catch {
     return null;
   }
@@ -49,20 +50,16 @@ export function createSessionMemory(storage: Storage | null, id?: string): Sessi
     }
   };
   const hasSession = attempt((available) => available.getItem(sessionKey) !== null) ?? false;
-  let stored = attempt((available) => available.getItem(panelKey));
-  if (!hasSession && stored !== null) {
-    attempt((available) => available.removeItem(panelKey));
-    stored = null;
-  }
+  // A panel state without its session is removed, so it cannot open a later conversation.
+  const stored = hasSession
+    ? attempt((available) => available.getItem(panelKey))
+    : (attempt((available) => available.removeItem(panelKey)) ?? null);
   return {
     hasSession,
     panelWasOpen: stored === "open",
     rememberPanel(open) {
-      const value = open ? "open" : null;
-      if (value === stored) return;
       // A closed panel is the default: nothing is kept for it, so a reset leaves no key behind.
-      attempt((available) => (value ? available.setItem(panelKey, value) : available.removeItem(panelKey)));
-      stored = value;
+      attempt((available) => (open ? available.setItem(panelKey, "open") : available.removeItem(panelKey)));
     },
   };
 }

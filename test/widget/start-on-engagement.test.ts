@@ -56,9 +56,10 @@ describe("the client starts when the visitor engages", () => {
     expect(document.activeElement).toBe(page);
   });
 
-  it("at mount when the tab has a stored session, which it then resumes", () => {
+  it("at mount when the tab has a stored session, which it asks the client to resume (only while it can be)", () => {
     storeSession();
-    expect(renderWidget().client.callsOf("start")).toEqual([[]]);
+    const { client } = renderWidget();
+    expect([client.callsOf("resume"), client.callsOf("start")]).toEqual([[[]], []]);
   });
 
   it("never for a replaced client before the visitor engaged, and at once after", async () => {

@@ -1,6 +1,6 @@
 import type { Attachment } from "../../protocol/index.ts";
 import type { CodeParameters, NoticeCode } from "../codes.ts";
-import type { ChatMessage, ConnectionState, NoticeLevel, Participant } from "../conversation.ts";
+import type { ConnectionState, NoticeLevel, Participant } from "../conversation.ts";
 
 /**
  * The domain events both transports feed into the conversation store. The Messaging transport reads
@@ -84,6 +84,4 @@ export type ConversationEvent =
   | { kind: "turn-pending"; pending: boolean }
   | { kind: "connection-changed"; connection: ConnectionState; transport?: "messaging" | "chat" }
   /** Forget everything: a new conversation starts. */
-  | { kind: "reset" }
-  /** The finished messages of an earlier conversation, kept in the browser, shown above the current one. */
-  | { kind: "earlier-restored"; messages: readonly ChatMessage[] };
+  | { kind: "reset" };

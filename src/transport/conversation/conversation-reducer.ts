@@ -72,8 +72,6 @@ const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["pha
  *   one (`client-handoff-required`) until the service agent joins again;
  * - `session-ended` clears typing, marks still-`sending` messages `failed` and sets the connection
  *   `ended`; only the first end counts;
- * - `earlier-restored` puts an earlier conversation's messages (those not shown already) above the transcript,
- *   marked `earlier` and `history`;
  * - `reset` forgets everything but the last-known agent, so a new conversation never shows a placeholder.
  */
 export function reduceConversation(state: ConversationState, event: ConversationEvent, context: ReducerContext): ConversationState {
@@ -177,13 +175,6 @@ function reduceSnapshot(
       const { kind: _kind, answersTurn, ...notice } = event;
       const withNotice = addNotice(snapshot, notice);
       return answersTurn && withNotice !== snapshot ? stopTyping(withNotice, "agent") : withNotice;
-    }
-    case "earlier-restored": {
-      const known = new Set(snapshot.messages.map((message) => message.id));
-      const earlier = event.messages
-        .filter((message) => !known.has(message.id))
-        .map((message) => ({ ...message, earlier: true as const, history: true as const }));
-      return earlier.length === 0 ? snapshot : { ...snapshot, messages: [...earlier, ...snapshot.messages] };
     }
     case "language-changed":
       return snapshot.language === event.languageCode ? snapshot : { ...snapshot, language: event.languageCode };

@@ -16,7 +16,7 @@ import {
 } from "../lifecycle/transition.ts";
 import type { Transport } from "../transport.ts";
 import { readFrame } from "./read-frame.ts";
-import { createSessionAccess, type HandedToken, type TokenOrigin } from "./session-access.ts";
+import { createSessionAccess, type SessionAccessOptions, type TokenOrigin } from "./session-access.ts";
 import { createSessionFeed } from "./session-feed.ts";
 import { createSocketConnection } from "./socket-connection.ts";
 import { createTypingThrottle } from "./typing-throttle.ts";
@@ -40,9 +40,8 @@ export interface MessagingTransportOptions {
   /** Hand over to the Chat API at once (no WebSocket here). */
   useChatApi: boolean;
   handOver(): void;
-  /** A token another tab handed over, and where to report fetched ones (see `SessionAccessOptions`). */
-  handedToken?: HandedToken | null;
-  tokenReceived?(token: HandedToken): void;
+  /** How tokens are shared with the other tabs (see `SessionAccessOptions`). */
+  shareTokens?: SessionAccessOptions["shareTokens"];
   /** The store already shows the restored session up to this sequence (see `createSessionFeed`). */
   resumeCursor?: number;
   /** The store already shows the restored session's agent joined, which its replay after `resumeCursor` will not. */

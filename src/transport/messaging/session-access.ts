@@ -21,26 +21,17 @@ export type TokenOrigin =
   /** A function of the site's that returns a token. */
   | { getAccessToken: () => Promise<AccessTokenAnswer> };
 
-/**
- * A token one tab hands another in memory, so that the tab taking the connection over keeps the session
- * on a platform that binds tokens to it. Never stored.
- */
-export interface HandedToken {
-  accessToken: string;
-  /** Epoch milliseconds when the token's lifetime ends; Infinity when it announced none. */
-  expiresAt: number;
-}
-
 /** What opening a session takes: where, where tokens come from, and what to ask for. */
 export interface SessionAccessOptions {
   endpoints: MessagingEndpoints;
   tokens: TokenOrigin;
   platform: PlatformName;
   streaming: boolean;
-  /** A token handed over by another tab: the first token asked for is this one, while it lasts. */
-  handedToken?: HandedToken | null;
-  /** Called with every token fetched, for the other tabs. */
-  tokenReceived?(token: HandedToken): void;
+  /**
+   * Every token is asked through this, given the function that fetches one from `tokens`: the tab holding
+   * a conversation shared across tabs answers with a token another tab handed it, or hands on what it fetched.
+   */
+  shareTokens?: (fetch: () => Promise<unknown>) => Promise<unknown>;
 }
 
 /**
@@ -64,10 +55,9 @@ export interface SessionAccess {
 export function createSessionAccess(environment: Environment, options: SessionAccessOptions): SessionAccess {
   const { endpoints, tokens: origin } = options;
   let token: string | null = null;
-  let handed = options.handedToken ?? null;
   const call = (request: JsonRequest, isStale: () => boolean) =>
     requestJson(environment, request, { ...defaultRetryPolicy, isCancelled: isStale });
-  const fetchToken = (isStale: () => boolean): Promise<unknown> =>
+  const fetchFromOrigin = (isStale: () => boolean): Promise<unknown> =>
     "getAccessToken" in origin
       ? origin.getAccessToken()
       : "tokenUrl" in origin
@@ -81,6 +71,8 @@ export function createSessionAccess(environment: Environment, options: SessionAc
             },
             isStale,
           );
+  const fetchToken = (isStale: () => boolean): Promise<unknown> =>
+    options.shareTokens ? options.shareTokens(() => fetchFromOrigin(isStale)) : fetchFromOrigin(isStale);
 
   /** The one string field a handshake answer exists for. */
   const field = (answer: unknown, name: "access_token" | "session_id", request: string): string => {
@@ -92,21 +84,13 @@ export function createSessionAccess(environment: Environment, options: SessionAc
   return {
     request(kind, isStale, report) {
       if (kind === "access-token") token = null;
-      // A handed token is used once, while it has a second left: a refusal of it fetches a fresh one.
-      const usable = kind === "access-token" && handed && handed.expiresAt - environment.now() > 1000 ? handed : null;
-      if (kind === "access-token") handed = null;
-      const handedAnswer = usable && { access_token: usable.accessToken, expires_in: (usable.expiresAt - environment.now()) / 1000 };
       const answered: Promise<LifecycleEvent> =
         kind === "access-token"
-          ? (handedAnswer ? Promise.resolve(handedAnswer) : fetchToken(isStale)).then((answer) => {
+          ? fetchToken(isStale).then((answer) => {
               const accessToken = field(answer, "access_token", kind);
               const expiresIn = (answer as AccessTokenAnswer).expires_in;
-              const seconds = typeof expiresIn === "number" && expiresIn > 0 && expiresIn < Infinity ? expiresIn : null;
-              if (!isStale()) {
-                token = accessToken;
-                options.tokenReceived?.({ accessToken, expiresAt: seconds === null ? Infinity : environment.now() + seconds * 1000 });
-              }
-              return { type: "token-received", expiresInSeconds: seconds };
+              if (!isStale()) token = accessToken;
+              return { type: "token-received", expiresInSeconds: typeof expiresIn === "number" && expiresIn > 0 ? expiresIn : null };
             })
           : call(
               {

@@ -1,25 +1,15 @@
 import { sessionIdleExpiryMilliseconds } from "../../protocol/index.ts";
-import type { ChatClientOptions, SendResult } from "../chat-client-types.ts";
-import { buildChatClient, type DiagnosableChatClient, type TabChatClient } from "../chat-client.ts";
+import type { AccessTokenAnswer, ChatClientOptions, SendResult } from "../chat-client-types.ts";
+import { buildChatClient, checkMessage, type DiagnosableChatClient, type TabChatClient } from "../chat-client.ts";
 import { createConversationStore, type ConversationStore } from "../conversation/conversation-store.ts";
 import type { OutboxEntry } from "../delivery/delivery.ts";
-import { frameBytes, userMessageFrame } from "../delivery/message-frame.ts";
 import { createSessionPersistence } from "../delivery/session-persistence.ts";
-import type { Environment, KeyValueStorage, TabChannel } from "../environment.ts";
-import { sizeRefusal } from "../lifecycle/transition.ts";
-import type { HandedToken } from "../messaging/session-access.ts";
-import { sessionStorageKeyFor, storedKeysFor } from "../session-storage-key.ts";
+import { sessionStorageKeyFor } from "../session-storage-key.ts";
+import type { SharingEnvironment } from "./shared-client-loader.ts";
 import { keepTranscript } from "./earlier-transcript.ts";
+import { storedKeysFor } from "./stored-keys.ts";
 import { electTab } from "./tab-election.ts";
-import type { ForwardedCommand, SendRequest, TabMessage } from "./tab-messages.ts";
-
-/** What sharing a conversation across tabs needs of the environment. */
-export type SharingEnvironment = Environment & { sharedStorage: KeyValueStorage; openChannel: (name: string) => TabChannel };
-
-/** Whether `environment` lets the tabs of a browser share one conversation. */
-export function canShare(environment: Environment): environment is SharingEnvironment {
-  return Boolean(environment.sharedStorage && environment.openChannel);
-}
+import type { ForwardedCommand, HandedToken, SendRequest, TabMessage } from "./tab-messages.ts";
 
 /**
  * The client of `persist: "local"`: one conversation for every tab of the browser. One tab, elected with
@@ -34,11 +24,14 @@ export function canShare(environment: Environment): environment is SharingEnviro
  * (see `keepTranscript`); a tab that loads when the session can no longer be resumed (idle past its expiry,
  * or ended) shows them under `earlier` and contacts nothing until the visitor engages.
  */
-export function buildSharedChatClient(environment: SharingEnvironment, options: ChatClientOptions): DiagnosableChatClient {
+export function buildSharedChatClient(
+  environment: SharingEnvironment,
+  options: ChatClientOptions,
+  store: ConversationStore = createConversationStore({ now: environment.now }),
+): DiagnosableChatClient {
   const key = sessionStorageKeyFor(options.id);
   const storage = environment.sharedStorage;
   const tab = environment.createId();
-  const store = createConversationStore({ now: environment.now });
   const channel = environment.openChannel(key);
   const persistence = createSessionPersistence(storage, true, key);
   const transcript = keepTranscript(storage, `${key}:transcript`, environment.now);
@@ -51,7 +44,7 @@ export function buildSharedChatClient(environment: SharingEnvironment, options: 
   let mirrored = false;
 
   const post = (message: TabMessage) => {
-    if (!destroyed) channel.post(message);
+    if (!destroyed) channel.postMessage(message);
   };
   // The holder's client feeds this store, which tells every change to the other tabs as it applies it.
   const sharedStore: ConversationStore = {
@@ -67,7 +60,10 @@ export function buildSharedChatClient(environment: SharingEnvironment, options: 
   const resumable = record !== null && environment.now() - record.lastActivityAt <= sessionIdleExpiryMilliseconds && !kept?.ended;
   if (!resumable) {
     if (record?.outbox.length === 0) persistence.clear();
-    if (kept) store.apply({ kind: "earlier-restored", messages: kept.messages });
+    // Shown as history: nothing is announced again.
+    const messages = kept?.messages.map((message) => ({ ...message, earlier: true as const, history: true as const }));
+    const state = store.exportState();
+    if (messages) store.replaceState({ ...state, snapshot: { ...state.snapshot, messages } });
   }
   const keep = () => {
     if (holder && !destroyed) transcript.save(store.getSnapshot());
@@ -75,13 +71,41 @@ export function buildSharedChatClient(environment: SharingEnvironment, options: 
   store.on("message", keep);
   store.on("end", keep);
 
+  /**
+   * Hands tokens round in memory: the first token the new holder asks for is the one handed to it, while it
+   * has a second left (a refusal of it fetches a fresh one), and every token it fetches goes to the others.
+   */
+  const shareTokens = (fetch: () => Promise<unknown>): Promise<unknown> => {
+    const handed = token && token.expiresAt - environment.now() > 1000 ? token : null;
+    token = null;
+    if (handed) {
+      const { accessToken: access_token, expiresAt } = handed;
+      return Promise.resolve({ access_token, expires_in: expiresAt < Infinity ? (expiresAt - environment.now()) / 1000 : undefined });
+    }
+    return fetch().then((answer) => {
+      const { access_token: accessToken, expires_in: expiresIn } = (answer ?? {}) as Partial<AccessTokenAnswer>;
+      if (typeof accessToken === "string") {
+        token = {
+          accessToken,
+          expiresAt: typeof expiresIn === "number" && expiresIn > 0 ? environment.now() + expiresIn * 1000 : Infinity,
+        };
+        post({ type: "token", token });
+      }
+      return answer;
+    });
+  };
+
   const takeOver = () => {
     if (destroyed || holder) return;
-    // What this tab shows as sending but the stored outbox lacks never reached a session's socket (it is stored
-    // in the same task that sends it): queued anew, or checked against the replay when a session is stored.
+    // A message this tab shows as sending is in the stored outbox once the holder queued it (it is stored in
+    // the same task). One the outbox lacks was either delivered, and then the kept transcript shows it sent
+    // (written in the task that received its echo, whose notice this tab may not have received), or it never
+    // reached the holder: queued anew, or checked against the replay when a session is stored.
     const stored = persistence.load();
     const known = new Set(stored?.outbox.map((entry) => entry.id));
-    const orphans = store.getSnapshot().messages.filter((message) => message.status === "sending" && !known.has(message.id));
+    const delivered = new Set(transcript.load()?.messages.map((message) => message.id));
+    const unknown = store.getSnapshot().messages.filter((message) => message.status === "sending" && !known.has(message.id));
+    const orphans = unknown.filter((message) => !delivered.has(message.id));
     if (stored && orphans.length > 0) {
       const unconfirmed = orphans.map(({ id, text, time }): OutboxEntry => ({
         id,
@@ -94,14 +118,11 @@ export function buildSharedChatClient(environment: SharingEnvironment, options: 
       persistence.save({ ...stored, outbox: [...stored.outbox, ...unconfirmed] });
     }
     pending.clear();
+    for (const { id } of unknown) if (delivered.has(id)) sharedStore.apply({ kind: "user-message-sent", id });
     const client = buildChatClient({ ...environment, storage }, options, {
       store: sharedStore,
       resumeStoredSession: mirrored,
-      handedToken: token,
-      tokenReceived(received) {
-        token = received;
-        post({ type: "token", token: received });
-      },
+      shareTokens,
     });
     holder = client;
     if (!stored) for (const { id, text, time } of orphans) client.enqueue(id, text, time);
@@ -120,7 +141,7 @@ export function buildSharedChatClient(environment: SharingEnvironment, options: 
     else holder[name]();
   };
 
-  channel.listen((data) => {
+  channel.onmessage = ({ data }) => {
     const message = data as TabMessage;
     if (destroyed) return;
     switch (message.type) {
@@ -158,7 +179,7 @@ export function buildSharedChatClient(environment: SharingEnvironment, options: 
       case "reset":
         return resetHere();
     }
-  });
+  };
   const release = electTab(environment, `${key}:holder`, tab, (holding) => (holding ? takeOver() : stepDown()));
   post({ type: "hello", from: tab });
 
@@ -187,20 +208,15 @@ export function buildSharedChatClient(environment: SharingEnvironment, options: 
   const send = (text: string): SendResult => {
     if (holder) return holder.send(text);
     const trimmed = text.trim();
-    const refuse = (code: "message-empty" | "conversation-ended" | "client-destroyed") =>
-      ({ accepted: false, code, parameters: {} }) as const;
-    if (destroyed) return refuse("client-destroyed");
-    if (trimmed === "") return refuse("message-empty");
-    if (store.getSnapshot().ended) return refuse("conversation-ended");
     const id = environment.createId();
-    const refusal = sizeRefusal(frameBytes(userMessageFrame(id, trimmed)));
-    if (refusal) return { accepted: false, code: "message-too-large", parameters: refusal };
+    const result = checkMessage(trimmed, id, destroyed || store);
+    if (!result.accepted) return result;
     const request: SendRequest = { type: "send", id, text: trimmed, time: environment.now() };
     started = true;
     store.apply({ kind: "user-message-queued", id, text: trimmed, time: request.time });
     pending.set(id, request);
     post(request);
-    return { accepted: true };
+    return result;
   };
 
   return {

@@ -21,7 +21,17 @@ interface Lease {
  * alone and holds at once. Returns the function that steps down (removing this tab's lease).
  */
 export function electTab(environment: Environment, name: string, tab: string, changed: (holding: boolean) => void): () => void {
-  if (environment.requestLock) return environment.requestLock(name, () => changed(true));
+  const locks = environment.locks;
+  if (locks) {
+    let stopped = false;
+    let release = () => {};
+    // A request still waiting when this tab steps down is released the moment it is granted.
+    locks.request(name, () => (stopped ? undefined : new Promise<void>((resolve) => ((release = resolve), changed(true))))).catch(() => {});
+    return () => {
+      stopped = true;
+      release();
+    };
+  }
   const storage = environment.sharedStorage;
   if (!storage) {
     changed(true);

@@ -1,6 +1,15 @@
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { ConversationState } from "../conversation/conversation-reducer.ts";
-import type { HandedToken } from "../messaging/session-access.ts";
+
+/**
+ * An access token one tab hands another in memory (never stored), so that the tab taking the connection
+ * over keeps the session on a platform that binds tokens to it.
+ */
+export interface HandedToken {
+  accessToken: string;
+  /** Epoch milliseconds when the token's lifetime ends; Infinity when it announced none. */
+  expiresAt: number;
+}
 
 /** A message written in a tab that does not hold the connection, for the holder's outbox. */
 export interface SendRequest {

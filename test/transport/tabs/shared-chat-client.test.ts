@@ -22,7 +22,7 @@ function openTab(options: Partial<ChatClientOptions> = {}, withLocks = true): Di
     ...platform.environment({ storage: new MemoryStorage() }),
     sharedStorage: platform.storage,
     openChannel: channels.openChannel,
-    requestLock: withLocks ? locks.requestLock : null,
+    locks: withLocks ? locks : null,
   };
   return buildSharedChatClient(environment, { messagingUrl, connectorToken: "connector-1", ...options });
 }
@@ -142,6 +142,26 @@ describe("one conversation across the tabs of a browser", () => {
     expect(platform.userMessageFrames).toBe(1);
     expect(transcript(second).filter((line) => line === "user:sent, echo unseen")).toHaveLength(1);
     expect(second.getSnapshot().messages.find((message) => message.text === "sent, echo unseen")?.status).toBe("sent");
+    second.destroy();
+  });
+
+  it("never sends again a message the closing holder delivered when the next holder missed its notice", async () => {
+    const first = openTab();
+    first.start();
+    const second = openTab();
+    await vi.advanceTimersByTimeAsync(100);
+    // The holder's notice that the message was delivered never reaches the other tab.
+    channels.lose = (message) => (message as { event?: { kind: string } }).event?.kind === "user-message-sent";
+    second.send("delivered, notice lost");
+    await vi.advanceTimersByTimeAsync(50);
+    expect(transcript(first).slice(-2)).toEqual(["user:delivered, notice lost", "agent:You said delivered, notice lost"]);
+    expect(second.getSnapshot().messages.find((message) => message.text === "delivered, notice lost")?.status).toBe("sending");
+    channels.lose = () => false;
+    first.destroy();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(platform.userMessageFrames).toBe(1);
+    expect(transcript(second).slice(-2)).toEqual(["user:delivered, notice lost", "agent:You said delivered, notice lost"]);
+    expect(second.getSnapshot().messages.find((message) => message.text === "delivered, notice lost")?.status).toBe("sent");
     second.destroy();
   });
 
