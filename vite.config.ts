@@ -102,6 +102,14 @@ const classicJsx: Plugin = {
   },
 };
 
+/**
+ * A chunk's name: its module's, except the voice panel's texts, which are `call-texts-<locale>` so that no
+ * budget takes them for the widget's own locales or for the voice file.
+ */
+function chunkName(chunk: { name: string; facadeModuleId: string | null }): string {
+  return /[\\/]voice[\\/]texts[\\/]/.test(chunk.facadeModuleId ?? "") ? `call-texts-${chunk.name}` : chunk.name;
+}
+
 /** The app the loader imports, and the locale and fallback files it imports in turn, all next to the loader. */
 const appFilePattern = /^cap-chat-app-[\w-]+\.js$/;
 
@@ -151,7 +159,7 @@ function buildOptions(mode: string): UserConfig["build"] {
         // third file that opening the chat would have to wait for.
         preserveEntrySignatures: "allow-extension",
         output: {
-          chunkFileNames: (chunk) => `cap-chat-${chunk.name === "chat-api-transport" ? "fallback" : chunk.name}-[hash].js`,
+          chunkFileNames: (chunk) => `cap-chat-${chunk.name === "chat-api-transport" ? "fallback" : chunkName(chunk)}-[hash].js`,
         },
       },
     };
@@ -195,7 +203,7 @@ function buildOptions(mode: string): UserConfig["build"] {
       // a client.js that only re-exports it: one file fewer for an app of the client alone. The internal
       // names client.js then exports too are in no type declaration.
       preserveEntrySignatures: "allow-extension",
-      output: { chunkFileNames: "chunks/[name]-[hash].js" },
+      output: { chunkFileNames: (chunk) => `chunks/${chunkName(chunk)}-[hash].js` },
     },
   };
 }

@@ -49,7 +49,9 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await widget.startOn("/script-tag.html");
     await page.getByRole("button", { name: "More options" }).click();
-    await expect(page.getByRole("menuitem", { name: "End conversation" })).toBeFocused();
+    // The demo page offers the voice ways out, first in the menu, before "End conversation".
+    await expect(page.getByRole("menuitem", { name: "Call me back" })).toBeFocused();
+    await expect(page.getByRole("menuitem")).toHaveText(["Call me back", "Call us", "End conversation"]);
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Minimise chat" }).click();
@@ -120,4 +122,46 @@ test("screenshots of the open panel: desktop and phone, light and dark, English 
     });
     await context.close();
   }
+});
+
+test("reflow: at 320 × 256 CSS px, which is 1280 × 1024 at 400 % zoom, nothing scrolls sideways but a table, every control stays on screen and is a target of 24 px at least", async ({
+  page,
+  widget,
+}) => {
+  await page.setViewportSize({ width: 320, height: 256 });
+  await page.goto("/script-tag.html");
+  await page.evaluate(() =>
+    (window as unknown as { CapChat: (command: string, options: object) => void }).CapChat("boot", { feedback: true }),
+  );
+  await widget.open();
+  await widget.expectGreeting();
+  await widget.send(`compare ${"unbroken".repeat(12)}`);
+  await expect(widget.lastAgentMessage().locator("table")).toBeVisible();
+  await widget.lastAgentMessage().getByRole("button", { name: "Not helpful" }).click();
+  await expect(widget.lastAgentMessage().getByRole("textbox")).toBeVisible();
+  const problems = await page.evaluate(() => {
+    const root = document.querySelector("[data-cap-chat-host]")!.shadowRoot!;
+    const found: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    for (const element of root.querySelectorAll<HTMLElement>('[part~="panel"] *')) {
+      // A table may scroll inside its own box (WCAG 1.4.10 exempts data tables); nothing else may.
+      if (element.closest(".table, .hidden") || element.matches("textarea, input")) continue;
+      if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== "visible")
+        found.push(`${element.className || element.tagName} scrolls sideways`);
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && (box.left < -1 || box.right > width + 1) && !element.closest(".table"))
+        found.push(`${element.className || element.tagName} leaves the viewport`);
+      // WCAG 2.5.8: buttons outside the text of a message are 24 × 24 CSS px at least.
+      if (element.matches("button") && !element.closest(".bubble") && box.width > 0 && (box.width < 24 || box.height < 24))
+        found.push(`${element.getAttribute("aria-label") ?? element.textContent} is ${box.width} × ${box.height} px`);
+    }
+    return found;
+  });
+  expect(problems).toEqual([]);
+  for (const control of [widget.input, widget.sendButton, page.getByRole("button", { name: "More options" })]) {
+    await control.scrollIntoViewIfNeeded();
+    await expect(control).toBeInViewport();
+  }
+  expect(await axeViolations(page)).toEqual([]);
 });

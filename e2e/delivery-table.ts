@@ -128,3 +128,21 @@ export async function recordStory(page: Page, delivery: Delivery): Promise<void>
 export function recordedStory(page: Page): Promise<{ texts: string[]; mostRows: number }> {
   return page.evaluate(() => (window as unknown as { story: { texts: string[]; mostRows: number } }).story);
 }
+
+/**
+ * Gives the page's widget a new context the way its delivery's page would: `CapChat("setContext", context)`,
+ * the element's `config` with `context` over what it held, the single-page app's `controller.setContext`.
+ */
+export async function setContext(page: Page, delivery: Delivery, context: Record<string, unknown>): Promise<void> {
+  await page.evaluate(
+    ({ subscription, context }) => {
+      const record = window as unknown as RecordingWindow;
+      if (subscription === "command") record.CapChat?.("setContext", context);
+      else if (subscription === "document-event") {
+        const element = document.querySelector("cap-chat") as HTMLElement & { config: object };
+        element.config = { ...element.config, context };
+      } else record.capChatDemo?.controller.setContext(context);
+    },
+    { subscription: delivery.subscription, context },
+  );
+}

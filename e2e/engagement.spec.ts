@@ -97,17 +97,36 @@ test.describe("a conversation in progress survives a reload", () => {
     await expect(widget.agentMessages.last()).toContainText("harbour at dusk");
   });
 
-  test("a reload in the middle of a stream keeps the stream, and counts the answer as unread in the closed panel", async ({
+  test("a reload in the middle of a stream keeps the stream, and counts the answer as unread in the closed panel, whenever it ends", async ({
     page,
     widget,
   }) => {
     await widget.startOn("/script-tag.html");
+    // Asked with the panel closed, the answer is unseen however fast it streams, before or after the reload.
+    await page.getByRole("button", { name: "Close chat" }).click();
+    await page.evaluate(() => window.CapChat?.("send", "Tell me something long"));
+    await expect(widget.agentMessages).toHaveCount(2);
+    await page.reload();
+    await expect(widget.launcher).toHaveAccessibleDescription(pluralText(en.unread, "en", 1));
+    // Read where the visitor reads it: the closed panel's content is not rendered.
+    await widget.open();
+    await expectLongAnswerInFull(widget.agentMessages.nth(1));
+  });
+
+  test("an answer that finished in the closed panel is still unread after a reload", async ({ page, widget }) => {
+    await widget.startOn("/script-tag.html");
     await widget.send("Tell me something long");
     await expect(widget.agentMessages).toHaveCount(2);
     await page.getByRole("button", { name: "Close chat" }).click();
+    // The answer finishes before the reload: the count the tab kept comes back with it.
+    await expect(widget.launcher).toHaveAccessibleDescription(pluralText(en.unread, "en", 1), { timeout: 20_000 });
     await page.reload();
-    await expectLongAnswerInFull(widget.agentMessages.nth(1));
     await expect(widget.launcher).toHaveAccessibleDescription(pluralText(en.unread, "en", 1));
+    await widget.open();
+    await expectLongAnswerInFull(widget.agentMessages.nth(1));
+    await page.reload();
+    await expect(widget.input).toBeVisible();
+    await expect(widget.launcher).not.toHaveAccessibleDescription(pluralText(en.unread, "en", 1));
   });
 
   test("the open panel follows the visitor to another page of the site in the same tab", async ({ page, widget }) => {

@@ -8,6 +8,18 @@ export const demoChatPath = "/cap-chat/chat";
 /** The reference server's Chat API secrets, which only the demo site's companion may hold. */
 export const chatApiSecrets = ["demo-api-key", "demo-chat-token"] as const;
 
+/**
+ * Every key of the demo site's backend: the Chat API's, the Messaging connector token, and the keys of
+ * Outbound Calling, DNI and External Events. None may reach a page that goes through the companion.
+ */
+export const siteSecrets = [
+  ...chatApiSecrets,
+  "demo-connector-token",
+  "demo-service-auth-token",
+  "demo-dni-api-key",
+  "demo-external-events-key",
+] as const;
+
 /** Locators and actions on the widget of a page, found by role and name or by `part` in its shadow root. */
 export class ChatWidget {
   constructor(readonly page: Page) {}

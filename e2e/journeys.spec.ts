@@ -2,7 +2,7 @@ import { greeting, liveAgentFarewell, liveAgentGreeting, liveAgentProfile } from
 import { en } from "../src/widget/locales/en.ts";
 import { fillTemplate } from "../src/widget/locales/locale-strings.ts";
 import { deliveries, recordedStory, recordedWidgetEvents, recordStory, recordWidgetEvents } from "./delivery-table.ts";
-import { chatApiSecrets, demoChatPath, expect, expectLongAnswerInFull, fault, sessionIdOf, test } from "./fixtures.ts";
+import { demoChatPath, expect, expectLongAnswerInFull, fault, sessionIdOf, siteSecrets, test } from "./fixtures.ts";
 
 test.describe("conversation journeys, on each delivery", () => {
   for (const delivery of deliveries) {
@@ -164,14 +164,14 @@ test.describe("conversation journeys, on each delivery", () => {
       await expectLongAnswerInFull(widget.agentMessages.last());
       expect(chatCalls).toContain("create");
       expect(chatCalls).toContain("respond");
-      // The fallback ran through the site's companion: no Chat API secret is anywhere the page can reach.
+      // The fallback ran through the site's companion: no key of the site is anywhere the page can reach.
       const reachable = await page.evaluate(() => {
         const markup = (root: Document | ShadowRoot): string =>
           [...root.querySelectorAll("*")].map((element) => (element.shadowRoot ? markup(element.shadowRoot) : "")).join("") +
           (root instanceof Document ? root.documentElement.outerHTML : [...root.children].map((child) => child.outerHTML).join(""));
         return [markup(document), JSON.stringify({ ...sessionStorage }), JSON.stringify({ ...localStorage }), document.cookie].join("\n");
       });
-      for (const secret of chatApiSecrets) {
+      for (const secret of siteSecrets) {
         expect(reachable).not.toContain(secret);
         expect(traffic.join("\n")).not.toContain(secret);
       }

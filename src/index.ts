@@ -25,7 +25,15 @@ export function createChatClient(options: ChatClientOptions = {}): DiagnosableCh
 /** The client with its diagnostics (undecodable frames, recent lifecycle phases). */
 export type { ChatClientDiagnostics, DiagnosableChatClient } from "./transport/chat-client.ts";
 /** The client's contract: options, events, actions. */
-export type { AccessTokenAnswer, ChatClient, ChatClientEvents, ChatClientOptions, SendResult } from "./transport/chat-client-types.ts";
+export type {
+  AccessTokenAnswer,
+  ChatClient,
+  ChatClientEvents,
+  ChatClientOptions,
+  ContextResult,
+  ConversationContext,
+  SendResult,
+} from "./transport/chat-client-types.ts";
 /** The stable codes of notices and errors, which the widget words in the page's language. */
 export type { CodeParameters, ErrorCode, NoticeCode } from "./transport/codes.ts";
 /** The snapshot the client exposes and everything in it. */

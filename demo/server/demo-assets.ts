@@ -12,5 +12,6 @@ export function demoAssetUrls(baseUrl: string): AgentAssets {
     imagePreviewUrl: `${baseUrl}/demo-assets/harbour-preview.svg`,
     linkPreviewUrl: `${baseUrl}/demo-assets/guide-preview.svg`,
     linkUrl: `${baseUrl}/`,
+    bookingPageUrl: `${baseUrl}/booking.html`,
   };
 }

@@ -24,6 +24,16 @@ export const demoChatAccount = {
   token: "demo-chat-token",
 } as const;
 
+/**
+ * The keys of the platform's other doors: Outbound Calling's service token, the DNI key (tied to the demo
+ * agent) and the External Events key, each good for its own door only.
+ */
+export const demoVoiceDoorKeys = {
+  serviceAuthToken: "demo-service-auth-token",
+  dniApiKey: "demo-dni-api-key",
+  externalEventsApiKey: "demo-external-events-key",
+} as const;
+
 /** The credentials a running server at `url` hands to its callers. */
 export function demoCredentials(url: string): DemoCredentials {
   return {
@@ -39,6 +49,14 @@ export function demoCredentials(url: string): DemoCredentials {
     chat: {
       ...demoChatAccount,
       baseUrl: `${url}/v1/${demoChatAccount.accountId}/${demoChatAccount.projectId}/chat`,
+    },
+    outbound: { url, serviceAuthToken: demoVoiceDoorKeys.serviceAuthToken },
+    dni: { url, apiKey: demoVoiceDoorKeys.dniApiKey },
+    externalEvents: {
+      url,
+      apiKey: demoVoiceDoorKeys.externalEventsApiKey,
+      accountId: demoChatAccount.accountId,
+      projectId: demoChatAccount.projectId,
     },
   };
 }

@@ -161,9 +161,37 @@ export interface DemoCredentials {
     /** `${url}/v1/${accountId}/${projectId}/chat` */
     baseUrl: string;
   };
+  /** Outbound Calling: its `{base_url}` and the `X-Service-Auth-Token` it takes. */
+  outbound: { url: string; serviceAuthToken: string };
+  /** DNI: its `{base_url}` and its `x-api-key`. */
+  dni: { url: string; apiKey: string };
+  /** External Events: its `{base_url}`, its `X-Api-Key`, and the account and project its events go to. */
+  externalEvents: { url: string; apiKey: string; accountId: string; projectId: string };
 }
 
-export type FaultEndpoint = "access-token" | "sessions" | "ws" | "chat-create" | "chat-respond" | "chat-close";
+export type FaultEndpoint =
+  | "access-token"
+  | "sessions"
+  | "ws"
+  | "chat-create"
+  | "chat-respond"
+  | "chat-close"
+  | "outbound-call"
+  | "outbound-status"
+  | "dni-reservation"
+  | "external-event";
+
+/**
+ * How one outbound call goes: `queuedMilliseconds` in `queued`, then `callingMilliseconds` in `calling`,
+ * then `outcome` for good (a failure with `reason`, by default the platform's queueing timeout). The
+ * durations are as given, not scaled by `timeScale`.
+ */
+export interface CallScript {
+  queuedMilliseconds: number;
+  callingMilliseconds: number;
+  outcome: "success" | "failure";
+  reason?: string;
+}
 
 /** Test-only faults, all off by default; `reset()` turns them all off again. */
 export interface FaultControls {
@@ -191,6 +219,12 @@ export interface FaultControls {
    * sockets, and in every later replay. For text no demo phrase produces, such as hostile Markdown.
    */
   sendAgentMessage(sessionId: string, text: string): void;
+  /**
+   * The next outbound calls go as `scripts` say, one script per call in order; later calls go the
+   * default way again (a few seconds queued and calling at full scale, then `success`). A script's
+   * `retentionMilliseconds`, when given, is how long its status stays readable after it ends.
+   */
+  scriptCalls(scripts: readonly (CallScript & { retentionMilliseconds?: number })[]): void;
   reset(): void;
 }
 
@@ -200,6 +234,8 @@ export interface ServerInspector {
   storedEvents(sessionId: string): readonly StoredEventView[];
   /** Every user message the session received, in order, with the `client_event_id` it carried, if any. */
   receivedUserMessages(sessionId: string): readonly { text: string; clientEventId?: string }[];
+  /** The Chat API conversations the server holds, oldest first, with the `integration_attributes` each was created with. */
+  chatConversations(): readonly { id: string; integrationAttributes?: Record<string, unknown> }[];
   /** Ids of every session that exists now. */
   sessionIds(): readonly string[];
   /** Open sockets of the session. */
@@ -211,6 +247,41 @@ export interface ServerInspector {
    * once for an idle or unknown session.
    */
   whenAgentIdle(sessionId: string): Promise<void>;
+  /** Every outbound call placed so far, oldest first, with the times its status was asked for. */
+  outboundCalls(): readonly OutboundCallView[];
+  /** Every DNI reservation made so far, oldest first. */
+  dniReservations(): readonly DniReservationView[];
+  /** Every event id the demo agent issued, oldest first, with the bodies the External Events API bound to it. */
+  externalEvents(): readonly ExternalEventView[];
+}
+
+/** One outbound call as the platform recorded it. */
+export interface OutboundCallView {
+  callSid: string;
+  toNumber: string;
+  metadata?: Record<string, unknown>;
+  status: "queued" | "calling" | "success" | "failure";
+  reason: string;
+  /** Server clock milliseconds of every status request for this call, in order. */
+  statusRequests: readonly number[];
+}
+
+/** One DNI reservation. */
+export interface DniReservationView {
+  dni: string;
+  attributes: Record<string, unknown>;
+  /** Server clock milliseconds. */
+  reservedAt: number;
+  expiresAt: number;
+}
+
+/** One event id issued by the demo agent, and what arrived for it. */
+export interface ExternalEventView {
+  eventId: string;
+  /** The conversation it belongs to: a Messaging session id or a Chat API conversation id. */
+  conversationId: string;
+  /** Bodies received for it, in order: the content type and the text as sent. */
+  received: readonly { contentType: string; text: string }[];
 }
 
 export interface StoredEventView {

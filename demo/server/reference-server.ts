@@ -18,6 +18,10 @@ import type { ServerContext } from "./server-context.ts";
 import { createServerInspector } from "./testing/server-inspector.ts";
 import { SessionRegistry } from "./messaging/session-registry.ts";
 import { handleUpgrade, refuseUpgrade } from "./messaging/socket-handshake.ts";
+import { TimerGroup } from "./timers.ts";
+import { DniReservations } from "./voice/dni-reservations.ts";
+import { ExternalEvents } from "./voice/external-events.ts";
+import { OutboundCalls } from "./voice/outbound-calls.ts";
 
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : "unknown error";
@@ -36,8 +40,8 @@ function assetsForHost(requestHost: string | undefined, serverAssets: AgentAsset
 
 /**
  * Starts the reference platform server on a loopback address: the Messaging API (HTTP + WebSocket), the
- * Chat API, the demo agent, the site's mounted handlers, static pages and test fault controls, with the
- * platform variants it is given. Resolves once it listens; `close()` ends every socket, timer and
+ * Chat API, Outbound Calling, DNI and External Events, the demo agent, the site's mounted handlers, static
+ * pages and test fault controls, with the platform variants it is given. Resolves once it listens; `close()` ends every socket, timer and
  * connection.
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
@@ -47,14 +51,22 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   let assets: AgentAssets = demoAssetUrls(`http://${config.host}:${config.port}`);
   const now = () => config.clock.now();
   const tokens = new AccessTokens(config.tokenSecret, config.platform.tokenLifetime.milliseconds, now);
+  const externalEvents = new ExternalEvents();
+  const voiceTimers = new TimerGroup(config.clock, onError);
+  const { timings } = config;
+  const calls = new OutboundCalls(voiceTimers, now, {
+    script: { queuedMilliseconds: timings.callQueued, callingMilliseconds: timings.callCalling, outcome: "success" },
+    retentionMilliseconds: timings.callRetention,
+  });
   const sessions = new SessionRegistry({
     timings: config.timings,
     platform: config.platform,
     clock: config.clock,
     assets: (requestHost) => assetsForHost(requestHost, assets),
+    externalEvents,
     onError,
   });
-  const faults = new FaultState(sessions, tokens);
+  const faults = new FaultState(sessions, tokens, calls);
   const context: ServerContext = {
     config,
     connectors: new ConnectorDirectory(demoConnectors),
@@ -63,9 +75,15 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     faults,
     httpLimiter: new RateLimiter(rateBudgets.http, now),
     chat: new ChatConversations(now, config.platform.chatTimeout),
+    voice: {
+      calls,
+      callLimiter: new RateLimiter(rateBudgets.outboundCalls, now),
+      reservations: new DniReservations(now, timings.dniWindow),
+      events: externalEvents,
+    },
     log,
   };
-  const inspect = createServerInspector(sessions);
+  const inspect = createServerInspector(sessions, context.chat, context.voice);
   // Above the protocol limit, so an oversized frame still reaches the handler and gets its error first.
   const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes * 8 });
 
@@ -107,6 +125,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     close() {
       closing ??= new Promise<void>((resolve) => {
         sessions.shutdown();
+        voiceTimers.cancelAll();
         for (const client of webSocketServer.clients) client.terminate();
         webSocketServer.close();
         server.close(() => resolve());

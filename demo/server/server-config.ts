@@ -20,6 +20,13 @@ export interface ServerTimings {
   queueStep: number;
   /** How long the simulated live agent types before its message arrives. */
   liveAgentTyping: number;
+  /** How long an outbound call stays `queued`, then `calling`, when no script says otherwise. */
+  callQueued: number;
+  callCalling: number;
+  /** How long a call's status stays readable after it ends (about 2 hours at full scale). */
+  callRetention: number;
+  /** How long a DNI reservation holds its number. */
+  dniWindow: number;
 }
 
 /** The server's options after defaults and `timeScale` are applied. */
@@ -80,6 +87,10 @@ export function resolveServerConfig(options: ReferenceServerOptions): ServerConf
       step: scaled(400),
       queueStep: scaled(2000),
       liveAgentTyping: scaled(1500),
+      callQueued: scaled(3000),
+      callCalling: scaled(6000),
+      callRetention: scaled(2 * 60 * 60 * 1000),
+      dniWindow: scaled(15 * 60 * 1000),
     },
     staticRoot: options.staticRoot,
     distRoot: options.distRoot,

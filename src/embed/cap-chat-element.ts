@@ -31,6 +31,8 @@ export interface CapChatElement extends HTMLElement {
   end(): void;
   /** As on a site's log-out: ends the conversation and removes what the widget stored, in every tab. */
   reset(): void;
+  /** Shows the site's own line in a bubble beside the closed launcher (see `ChatController.prompt`). */
+  prompt(text: string): void;
 }
 
 /**
@@ -141,6 +143,10 @@ export function createCapChatElementClass(source: AppSource): new () => CapChatE
 
     reset(): void {
       this.#session.reset();
+    }
+
+    prompt(text: string): void {
+      this.#session.prompt(text);
     }
 
     #options(): Partial<WidgetOptions> {

@@ -5,10 +5,17 @@
  */
 
 /** The commands that act on the mounted widget, which a widget not mounted yet runs once it is. */
-export const WIDGET_ACTIONS = ["open", "close", "toggle", "send", "end", "reset"] as const;
+export const WIDGET_ACTIONS = ["open", "close", "toggle", "send", "end", "reset", "prompt"] as const;
 
 /** The commands `window.CapChat` accepts. */
-export const COMMAND_NAMES = ["boot", ...WIDGET_ACTIONS, "on", "off", "destroy"] as const;
+export const COMMAND_NAMES = [
+  "boot",
+  ...WIDGET_ACTIONS,
+  "on",
+  "off",
+  "destroy",
+  "setContext",
+] as const satisfies readonly (keyof CommandTarget)[];
 
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
@@ -17,17 +24,21 @@ export type CommandListener = (detail: unknown) => void;
 
 /** What the commands act on. */
 export interface CommandTarget {
-  boot(options: Record<string, unknown>): void;
+  /** Without options, mounts with the tag's own. */
+  boot(options?: Record<string, unknown>): void;
   open(): void;
   close(): void;
   toggle(): void;
   send(text: string): void;
   end(): void;
   reset(): void;
+  prompt(text: string): void;
   /** Returns the function that removes the listener. */
   on(event: string, listener: CommandListener): () => void;
   off(event: string, listener: CommandListener): void;
   destroy(): void;
+  /** Replaces the context the conversation carries (a JSON object, or null to remove it). */
+  setContext(context: unknown): void;
 }
 
 /** The global function; `q` exists only on the stub, before the script has loaded. */
@@ -42,7 +53,8 @@ export interface CapChatFunction {
 }
 
 /**
- * Creates the `CapChat` function over `target`. Each call runs the named command with its arguments and
+ * Creates the `CapChat` function over `target`, whose own function properties are the commands
+ * ({@link COMMAND_NAMES}). Each call runs the named command with its arguments and
  * returns what the command returns (`on` returns the remover). A name that is not a command, or
  * arguments of the wrong type, are reported through `warn` (once per distinct message) and the call is
  * ignored: a mistyped command on a page must never throw into the page's own code.
@@ -51,16 +63,17 @@ export function createCommandFunction(target: CommandTarget, warn: (message: str
   const warned = new Set<string>();
   return (command: string, ...args: unknown[]): unknown => {
     const [first, second] = args;
-    const problem = !isCommandName(command)
+    // The target's own functions are the commands: the function carries no list of their names.
+    const known = typeof command === "string" && Object.hasOwn(target, command) && typeof target[command as CommandName] === "function";
+    const problem = !known
       ? `unknown command "${String(command)}"`
       : command === "boot" && first !== undefined && !isPlainObject(first)
         ? '"boot" expects an options object'
-        : command === "send" && typeof first !== "string"
-          ? '"send" expects the message text'
+        : (command === "send" || command === "prompt") && typeof first !== "string"
+          ? `"${command}" expects the text`
           : (command === "on" || command === "off") && (typeof first !== "string" || typeof second !== "function")
             ? `"${command}" expects an event name and a function`
             : "";
-    if (!problem && command === "boot") return target.boot((first ?? {}) as Record<string, unknown>);
     if (!problem) return (target[command as CommandName] as (...values: unknown[]) => unknown)(...args);
     const message = `CapChat: ${problem}`;
     if (!warned.has(message)) warn(message);
@@ -79,9 +92,6 @@ export function replayQueue(queue: unknown, run: CapChatFunction): number {
   for (const call of calls) run(...(Array.from(call) as [string, ...unknown[]]));
   return calls.length;
 }
-
-const isCommandName = (value: unknown): value is CommandName =>
-  typeof value === "string" && (COMMAND_NAMES as readonly string[]).includes(value);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);

@@ -1,7 +1,7 @@
-import type { BasicChatController, WidgetEventName, WidgetOptions } from "../widget/widget-types.ts";
+import type { ChatController, WidgetEventName, WidgetOptions } from "../widget/widget-types.ts";
 
-/** What a session asks of the widget it mounts: the commands and events, not the client. */
-export type SessionController = Omit<BasicChatController, "client">;
+/** What a session asks of the widget it mounts: the commands, events and live options, not the client. */
+export type SessionController = Omit<ChatController, "client" | "setContext">;
 import { WIDGET_ACTIONS, type CommandListener, type CommandTarget } from "./command-queue.ts";
 
 /** The prefix every widget event name carries. */
@@ -23,15 +23,17 @@ export interface EmbedSession<Controller extends SessionController> extends Comm
 
 /**
  * The target of the script tag's commands. `boot` mounts a widget (a second `boot` replaces the first,
- * which is how a page changes options that cannot change live); `open`, `close`, `toggle`, `send` and
- * `end` given before `boot` wait for it and run in order right after it; listeners registered with `on`
+ * which is how a page changes options that cannot change live); `open`, `close`, `toggle`, `send`, `end`
+ * and `prompt` given before `boot` wait for it and run in order right after it; listeners registered with `on`
  * survive `destroy` and a new `boot`, and `off` removes them. Event names may be given with or without
- * the `cap-chat:` prefix.
+ * the `cap-chat:` prefix. `setContext` gives the widget its `context` option live, and keeps it for a later
+ * `boot`, whose own options may replace it.
  */
 export function createEmbedSession<Controller extends SessionController>({
   defaults,
   mount,
 }: EmbedSessionOptions<Controller>): EmbedSession<Controller> {
+  let context: Partial<WidgetOptions> = {};
   let controller: Controller | null = null;
   let booted = false;
   let waiting: ((current: Controller) => void)[] = [];
@@ -56,7 +58,7 @@ export function createEmbedSession<Controller extends SessionController>({
     boot(options: Record<string, unknown>) {
       booted = true;
       teardown();
-      const current = mount({ ...defaults, ...(options as Partial<WidgetOptions>) });
+      const current = mount({ ...defaults, ...context, ...(options as Partial<WidgetOptions>) });
       controller = current;
       for (const [event, byListener] of listeners) {
         for (const listener of byListener.keys()) byListener.set(listener, register(event, listener));
@@ -64,6 +66,10 @@ export function createEmbedSession<Controller extends SessionController>({
       const pending = waiting;
       waiting = [];
       for (const action of pending) action(current);
+    },
+    setContext(value: unknown) {
+      context = { context: value as WidgetOptions["context"] };
+      controller?.update(context);
     },
     on(event: string, listener: CommandListener) {
       const name = fullEventName(event);

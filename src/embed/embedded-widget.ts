@@ -6,7 +6,7 @@ import { WIDGET_ACTIONS } from "./command-queue.ts";
 import { showLoaderLauncher, type LoaderLauncher } from "./loader-launcher.ts";
 
 /** A widget that `<cap-chat>` or the script tag embeds: its commands work before its app has loaded. */
-export interface EmbeddedWidget extends Omit<ChatController, "client"> {
+export interface EmbeddedWidget extends Omit<ChatController, "client" | "setContext"> {
   /** The mounted widget's controller; null until the app has loaded and mounted. */
   readonly controller: ChatController | null;
 }
@@ -28,7 +28,7 @@ function needsAppAtLoad(options: Partial<WidgetOptions>): boolean {
  * when it is needed. Until then a floating widget shows the loader's launcher, and the app is fetched
  * ahead of need: when the browser is idle and on intent (pointer over, or focus on, the launcher) with
  * `prefetch: "idle"` (the default), on intent only with `"intent"`, never with `"none"`. It is mounted on
- * `open`, `toggle`, `send` or a click, at once when the panel is on show
+ * `open`, `toggle`, `send`, `prompt` or a click, at once when the panel is on show
  * or a stored session must resume (see {@link needsAppAtLoad}). Commands given meanwhile run in order
  * once it has mounted; listeners given to `on` are moved to it; focus on the launcher stays on the
  * launcher. The swap happens in one task, so nothing flashes.
@@ -126,7 +126,8 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
       listeners.clear();
     },
   } as EmbeddedWidget;
-  // Closing or ending a conversation never loads the app; the others do (a reset removes what every tab stored).
+  // Closing or ending a conversation never loads the app; the others do (a reset removes what every tab stored;
+  // the prompt's bubble is the app's, and loading it contacts nothing).
   for (const action of WIDGET_ACTIONS)
     widget[action] = (...values: never[]) =>
       whenMounted((current) => (current[action] as (...values: never[]) => void)(...values), action !== "close" && action !== "end");

@@ -5,12 +5,15 @@ export const WIDGET_EVENT_NAMES = [
   "cap-chat:ready",
   "cap-chat:open",
   "cap-chat:close",
+  "cap-chat:call",
   "cap-chat:message",
   "cap-chat:state",
   "cap-chat:handoff",
   "cap-chat:handoff-required",
   "cap-chat:end",
   "cap-chat:error",
+  "cap-chat:unread",
+  "cap-chat:feedback",
 ] as const satisfies readonly WidgetEventName[];
 
 // Fails to compile when the widget gains an event this list does not re-dispatch.

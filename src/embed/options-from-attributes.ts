@@ -23,7 +23,11 @@ export const OPTION_ATTRIBUTES = [
   "avatar-url",
   "start",
   "prefetch",
+  "notify",
   "id",
+  "companion-url",
+  "voice",
+  "feedback",
 ] as const;
 
 export type OptionAttribute = (typeof OPTION_ATTRIBUTES)[number];
@@ -51,6 +55,7 @@ const CHOICES: Partial<Record<OptionAttribute, readonly string[]>> = {
   persist: ["local", "session", "none"],
   start: ["open", "load"],
   prefetch: ["idle", "intent", "none"],
+  notify: ["title", "sound", "system", "none"],
 };
 
 /** The words a boolean attribute accepts, in any letter case: true first, then false. */
@@ -60,9 +65,9 @@ const FALSE_WORDS = /^(false|0|no|off)$/i;
 /**
  * Maps attribute values to widget options. Pure. Rules:
  * - an absent attribute, or an empty one for a text option, sets nothing;
- * - `streaming` and `open` are booleans: present with no value or `true`/`1`/`yes`/`on` is true,
+ * - `streaming`, `open` and `feedback` are booleans: present with no value or `true`/`1`/`yes`/`on` is true,
  *   `false`/`0`/`no`/`off` is false (so `data-open="false"` works on the script tag);
- * - `transport`, `mode`, `persist`, `start` and `prefetch` accept only their documented words;
+ * - `transport`, `mode`, `persist`, `start`, `prefetch` and `notify` accept only their documented words;
  * - `integration-attributes` must be a JSON object.
  * Anything unusable is reported in `invalid` and left out, so the widget default applies.
  */
@@ -76,7 +81,7 @@ export function optionsFromAttributes(read: AttributeReader): AttributeOptions {
     const choices = CHOICES[attribute];
     let parsed: unknown = value || undefined;
     let reason = "";
-    if (attribute === "streaming" || attribute === "open") {
+    if (attribute === "streaming" || attribute === "open" || attribute === "feedback") {
       parsed = TRUE_WORDS.test(value) || (FALSE_WORDS.test(value) ? false : undefined);
       if (parsed === undefined) reason = "expected true or false";
     } else if (value && attribute === "integration-attributes") {

@@ -9,3 +9,4 @@ export * from "./payloads.ts";
 export * from "./cursor.ts";
 export * from "./decode-client-frame.ts";
 export * from "./chat-api.ts";
+export * from "./voice-doors.ts";

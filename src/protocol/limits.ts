@@ -1,5 +1,10 @@
 /** Largest frame either side may send, in bytes (UTF-8). */
 export const maxFrameBytes = 131072;
+/**
+ * Largest context a page attaches to the conversation (`metadata.custom.context`,
+ * `integration_attributes.context`), in bytes of its JSON (UTF-8).
+ */
+export const maxContextBytes = 4096;
 /** A session with no client frame for this long is abandoned. */
 export const sessionIdleExpiryMilliseconds = 10 * 60 * 1000;
 /** Used when `SESSION_START` carries no `heartbeat_interval_seconds`. */

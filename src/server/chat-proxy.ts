@@ -1,11 +1,13 @@
-import type { ChatAction } from "../protocol/index.ts";
-import { errorAnswer, type ErrorShape, type ProxyError } from "./answers.ts";
-import { serveChatAction, type ChatRouteContext } from "./chat-routes.ts";
+import { errorAnswer, type ProxyError } from "./answers.ts";
+import type { CallbackRouteContext } from "./callback-routes.ts";
+import type { ChatRouteContext } from "./chat-routes.ts";
 import { forwardedAsHttps, rateLimitSubject, resolveClientAddress } from "./client-address.ts";
-import { ConversationHandles } from "./conversation-handles.ts";
+import type { DniRouteContext } from "./dni-route.ts";
+import type { FeedbackRouteContext } from "./feedback-route.ts";
 import { maximumJsonDepth } from "./json-object.ts";
 import { createConsoleLogger, redactingLogger } from "./logger.ts";
 import { corsHeaders, createOriginPolicy, preflightResponse } from "./origin-policy.ts";
+import { checkNumberPrefixes } from "./phone-numbers.ts";
 import {
   checkPositiveInteger,
   checkFieldNames,
@@ -17,12 +19,21 @@ import {
   type ChatProxyRoute,
 } from "./proxy-config.ts";
 import { MemoryRateLimitStore } from "./rate-limit-store.ts";
-import { chargeRateLimits, rateLimitChecks, type RateLimitRefusal, type RateLimitRules } from "./rate-limits.ts";
+import {
+  chargeRateLimits,
+  numberCheck,
+  rateLimitChecks,
+  type RateLimitCheck,
+  type RateLimitRefusal,
+  type RateLimitRules,
+} from "./rate-limits.ts";
 import { createRedactor } from "./redaction.ts";
 import { readJsonBody } from "./request-body.ts";
+import { RouteTable, type RouteDefinition } from "./route-table.ts";
+import { SignedHandles } from "./signed-handles.ts";
 import { createSigner } from "./signing.ts";
-import { serveAccessToken, type TokenRouteContext } from "./token-route.ts";
-import { VisitorCookies, type Visitor } from "./visitor-cookies.ts";
+import type { TokenRouteContext } from "./token-route.ts";
+import { VisitorCookies } from "./visitor-cookies.ts";
 
 /** What the runtime knows about a request beyond the request itself. */
 export interface RequestContext {
@@ -37,29 +48,26 @@ export interface ChatProxy {
   readonly prefix: string;
 }
 
-interface RouteDefinition {
-  route: ChatProxyRoute;
-  shape: ErrorShape;
-  methods: readonly string[];
-  /** Whether a request proving no visitor gets a new one (else it can own nothing). */
-  mintsVisitor: boolean;
-  action?: ChatAction;
-}
-
 /**
  * Creates the server companion: `{prefix}/chat/{create,respond,close}` proxies the Chat API with the
  * site's credentials and binds every conversation to the visitor who created it; `{prefix}/access-token`
- * exchanges the site's connector token for an access token. Each request passes, in order: the origin
- * allowlist (403; preflights answered here), the method (405), `authorize` (403), the rate limits (429
- * with `Retry-After`), the body limit (413) and JSON check (400, nesting included), ownership (403), then
- * the route's fields (400); only the fields the route knows go on to the platform, and its answer is read
- * up to `maxUpstreamBodyBytes` (else 502). Never throws for a request: a failure inside is a 500. Uses
- * only web standards, so it runs on Node ≥ 20, Workers, Deno, Bun and in Next.js route handlers. Throws
- * at once on a configuration error.
+ * exchanges the site's connector token for an access token; with Outbound Calling configured,
+ * `{prefix}/callback` starts a call to the visitor's number and `{prefix}/callback/{handle}` answers its
+ * status, to that visitor only; with DNI configured, `{prefix}/dni` reserves a number carrying the
+ * conversation; with `onFeedback`, `{prefix}/feedback` hands it the visitors' choices on the answers. Each request passes, in order: the origin allowlist (403; preflights answered here; a
+ * same-origin `GET`, which browsers send without `Origin`, passes when `Sec-Fetch-Site` says
+ * `same-origin`), the method (405), `authorize` (403), the rate limits (429 with `Retry-After`), the body
+ * limit (413) and JSON check (400, nesting included), ownership (403), then the route's fields (400);
+ * only the fields the route knows go on to the platform, and its answer is read up to
+ * `maxUpstreamBodyBytes` (else 502). Never throws for a request: a failure inside is a 500. Keeps no
+ * state between requests but the rate limits' counters. Uses only web standards, so it runs on Node ≥ 20,
+ * Workers, Deno, Bun and in Next.js route handlers. Throws at once on a configuration error.
  */
 export function createChatProxy(config: ChatProxyConfig): ChatProxy {
   const prefix = normalisePrefix(config.prefix);
-  if (!config.chat && !config.messaging) throw new Error("createChatProxy needs chat, messaging or both");
+  if (!config.chat && !config.messaging && !config.outbound && !config.dni && !config.onFeedback) {
+    throw new Error("createChatProxy needs chat, messaging, outbound, dni or onFeedback");
+  }
   const now = config.now ?? Date.now;
   const signer = createSigner(config.signingSecret);
   const isAllowedOrigin = createOriginPolicy(config.allowedOrigins);
@@ -71,12 +79,7 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
   );
   const trustProxy = config.trustProxy ?? false;
   const fetchFunction = config.fetch ?? ((input, init) => fetch(input, init));
-  const redact = createRedactor([
-    ...(typeof config.signingSecret === "string" ? [config.signingSecret] : config.signingSecret),
-    config.chat?.apiKey ?? "",
-    config.chat?.token ?? "",
-    config.messaging?.connectorToken ?? "",
-  ]);
+  const redact = createRedactor(configuredSecrets(config));
   const log = redactingLogger(config.logger ?? createConsoleLogger(), redact);
   const cookieSettings = {
     name: config.cookie?.name ?? proxyDefaults.cookieName,
@@ -86,49 +89,90 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
   } as const;
   if (!/^[A-Za-z0-9_-]+$/.test(cookieSettings.name)) throw new Error("cookie.name may hold only letters, digits, - and _");
   const visitorCookies = new VisitorCookies(signer, cookieSettings, now);
+  const limits = config.rateLimit;
   const rateLimitRules: RateLimitRules = {
-    visitor: config.rateLimit?.visitor ?? proxyDefaults.visitorRateLimit,
-    address: config.rateLimit?.address ?? proxyDefaults.addressRateLimit,
-    create: config.rateLimit?.create ?? proxyDefaults.createRateLimit,
-    accessToken: config.rateLimit?.accessToken ?? proxyDefaults.accessTokenRateLimit,
-    unknownAddress: config.rateLimit?.unknownAddress ?? proxyDefaults.unknownAddressRateLimit,
+    visitor: limits?.visitor ?? proxyDefaults.visitorRateLimit,
+    address: limits?.address ?? proxyDefaults.addressRateLimit,
+    create: limits?.create ?? proxyDefaults.createRateLimit,
+    accessToken: limits?.accessToken ?? proxyDefaults.accessTokenRateLimit,
+    unknownAddress: limits?.unknownAddress ?? proxyDefaults.unknownAddressRateLimit,
+    callback: limits?.callback ?? proxyDefaults.callbackRateLimit,
+    callbackAddress: limits?.callbackAddress ?? proxyDefaults.callbackAddressRateLimit,
+    callbackNumber: limits?.callbackNumber ?? proxyDefaults.callbackNumberRateLimit,
+    callbackStatus: limits?.callbackStatus ?? proxyDefaults.callbackStatusRateLimit,
+    dni: limits?.dni ?? proxyDefaults.dniRateLimit,
   };
-  const rateLimitStore = config.rateLimit?.store ?? new MemoryRateLimitStore({ now });
+  const rateLimitStore = limits?.store ?? new MemoryRateLimitStore({ now });
+  const calls = { fetch: fetchFunction, timeoutMilliseconds, maxAnswerBytes, redact, log };
+  const conversations = config.chat ? new SignedHandles(signer, "conversation") : undefined;
   const chatContext: ChatRouteContext | undefined = config.chat && {
+    ...calls,
     upstream: {
       url: checkUpstreamUrl("chat.url", config.chat.url),
       apiKey: checkText("chat.apiKey", config.chat.apiKey),
       token: checkText("chat.token", config.chat.token),
     },
-    fetch: fetchFunction,
-    timeoutMilliseconds,
-    maxAnswerBytes,
-    handles: new ConversationHandles(signer),
+    handles: conversations as SignedHandles,
     integrationAttributes: config.integrationAttributes,
     pageAttributes: checkFieldNames("pageAttributes", config.pageAttributes ?? []),
-    redact,
-    log,
   };
   const tokenContext: TokenRouteContext | undefined = config.messaging && {
+    ...calls,
     upstream: {
       url: checkUpstreamUrl("messaging.url", config.messaging.url),
       connectorToken: checkText("messaging.connectorToken", config.messaging.connectorToken),
       host: checkText("messaging.host", config.messaging.host),
     },
-    fetch: fetchFunction,
-    timeoutMilliseconds,
-    maxAnswerBytes,
-    redact,
-    log,
   };
-  const routes = routeTable(prefix, chatContext !== undefined, tokenContext !== undefined);
+  const callbackContext: CallbackRouteContext | undefined = config.outbound && {
+    ...calls,
+    upstream: {
+      url: checkUpstreamUrl("outbound.url", config.outbound.url),
+      serviceAuthToken: checkText("outbound.serviceAuthToken", config.outbound.serviceAuthToken),
+    },
+    ...callingCodes(config.outbound.callingCode, config.outbound.allowedCallingCodes),
+    handles: new SignedHandles(signer, "callback"),
+    conversations,
+    integrationAttributes: config.integrationAttributes,
+    chargeNumber: async (number) =>
+      charge(numberCheck(rateLimitRules, await signer.sign(`cap-chat callback number v1\n${number}`)), "callback"),
+  };
+  const dniContext: DniRouteContext | undefined = config.dni && {
+    ...calls,
+    upstream: { url: checkUpstreamUrl("dni.url", config.dni.url), apiKey: checkText("dni.apiKey", config.dni.apiKey) },
+    conversations,
+    integrationAttributes: config.integrationAttributes,
+  };
+  const feedbackContext: FeedbackRouteContext | undefined = config.onFeedback && {
+    onFeedback: config.onFeedback,
+    conversations,
+    integrationAttributes: config.integrationAttributes,
+  };
+  const routes = new RouteTable(prefix, {
+    chat: chatContext,
+    token: tokenContext,
+    callback: callbackContext,
+    dni: dniContext,
+    feedback: feedbackContext,
+  });
   let addressWarningGiven = false;
 
+  /** Charges `checks`; the refusal when one is spent. An unreachable shared store lets the request through. */
+  async function charge(checks: readonly RateLimitCheck[], route: ChatProxyRoute): Promise<RateLimitRefusal | undefined> {
+    try {
+      return await chargeRateLimits(rateLimitStore, checks, now());
+    } catch {
+      // An unreachable shared store must not take the chat down with it.
+      log({ level: "warn", event: "rate-limit-store-failed", route, message: "The rate-limit store failed; the request was let through" });
+      return undefined;
+    }
+  }
+
   /** Charges the request's budgets; the refusal when one is spent. */
-  async function chargeBudgets(
+  function chargeBudgets(
     request: Request,
     context: RequestContext | undefined,
-    visitor: Visitor | undefined,
+    visitorId: string | undefined,
     route: ChatProxyRoute,
   ): Promise<RateLimitRefusal | undefined> {
     const peer = typeof context?.clientAddress === "string" ? context.clientAddress : undefined;
@@ -137,20 +181,21 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
       addressWarningGiven = true;
       log({ level: "warn", event: "no-client-address", route, message: `The client's address is unknown: ${unknownAddressFix}` });
     }
-    try {
-      return await chargeRateLimits(rateLimitStore, rateLimitChecks(rateLimitRules, route, visitor?.id, address), now());
-    } catch {
-      // An unreachable shared store must not take the chat down with it.
-      log({ level: "warn", event: "rate-limit-store-failed", route, message: "The rate-limit store failed; the request was let through" });
-      return undefined;
-    }
+    return charge(rateLimitChecks(rateLimitRules, route, visitorId, address), route);
   }
 
-  async function serve(request: Request, context: RequestContext | undefined, definition: RouteDefinition): Promise<Response> {
+  async function serve(
+    request: Request,
+    context: RequestContext | undefined,
+    definitions: readonly RouteDefinition[],
+    parameter: string,
+  ): Promise<Response> {
+    const definition = definitions.find((candidate) => candidate.methods.includes(request.method)) ?? (definitions[0] as RouteDefinition);
     const { route, shape } = definition;
-    const refuse = (error: ProxyError) => errorAnswer(shape, error);
     const origin = request.headers.get("Origin");
-    if (!isAllowedOrigin(origin)) {
+    // Browsers send no Origin on a same-origin GET; Sec-Fetch-Site, which a page cannot set, says where it came from.
+    const sameOriginRead = origin === null && request.method === "GET" && request.headers.get("Sec-Fetch-Site") === "same-origin";
+    if (!sameOriginRead && !isAllowedOrigin(origin)) {
       log({
         level: "warn",
         event: "origin-refused",
@@ -158,24 +203,26 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
         origin: origin ?? "(none)",
         message: "A request from an origin not allowed was refused",
       });
-      return refuse({ status: 403, code: "ORIGIN_NOT_ALLOWED", message: "This origin may not use the chat" });
+      return errorAnswer(shape, { status: 403, code: "ORIGIN_NOT_ALLOWED", message: "This origin may not use the chat" });
     }
-    const allowedOrigin = origin as string;
-    if (request.method === "OPTIONS")
-      return preflightResponse(allowedOrigin, definition.methods, request.headers.get("Access-Control-Request-Headers"));
-    const answer = await serveAllowed(request, context, definition);
-    return withHeaders(answer.response, corsHeaders(allowedOrigin), answer.setCookies);
+    const methods = [...new Set(definitions.flatMap((candidate) => candidate.methods))];
+    if (origin !== null && request.method === "OPTIONS")
+      return preflightResponse(origin, methods, request.headers.get("Access-Control-Request-Headers"));
+    const answer = await serveAllowed(request, context, definition, methods, parameter);
+    return withHeaders(answer.response, origin === null ? {} : corsHeaders(origin), answer.setCookies);
   }
 
   async function serveAllowed(
     request: Request,
     context: RequestContext | undefined,
     definition: RouteDefinition,
+    methods: readonly string[],
+    parameter: string,
   ): Promise<{ response: Response; setCookies: string[] }> {
     const { route, shape } = definition;
     const refuse = (error: ProxyError) => errorAnswer(shape, error);
     if (!definition.methods.includes(request.method)) {
-      const allow = definition.methods.join(", ");
+      const allow = methods.join(", ");
       return {
         response: refuse({ status: 405, code: "METHOD_NOT_ALLOWED", message: `Use ${allow}`, headers: { Allow: allow } }),
         setCookies: [],
@@ -190,7 +237,7 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
         : config.cookie.secure;
     const identity = await visitorCookies.identify(request.headers.get("Cookie"), { mint: definition.mintsVisitor, secure });
     const answer = (response: Response) => ({ response, setCookies: identity.setCookies });
-    const refusal = await chargeBudgets(request, context, identity.minted ? undefined : identity.visitors[0], route);
+    const refusal = await chargeBudgets(request, context, identity.minted ? undefined : identity.visitors[0]?.id, route);
     if (refusal) {
       const message =
         refusal.scope === "unknown-address"
@@ -206,9 +253,15 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
         }),
       );
     }
-    if (identity.visitors.length === 0) {
+    if (identity.visitors.length === 0 && !definition.openToAll) {
       log({ level: "warn", event: "conversation-refused", route, message: "A request without a valid visitor cookie was refused" });
-      return answer(refuse({ status: 403, code: "CONVERSATION_NOT_OWNED", message: "This conversation belongs to another visitor" }));
+      return answer(
+        refuse(
+          route === "callback-status"
+            ? { status: 403, code: "CALL_NOT_OWNED", message: "This call belongs to another visitor" }
+            : { status: 403, code: "CONVERSATION_NOT_OWNED", message: "This conversation belongs to another visitor" },
+        ),
+      );
     }
     const body = await readJsonBody(request, maxBodyBytes);
     if (body.kind === "too-large")
@@ -219,27 +272,29 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
       );
     if (body.kind === "invalid")
       return answer(refuse({ status: 400, code: "INVALID_REQUEST", message: "The request body is not a JSON object" }));
-    if (definition.action && chatContext)
-      return answer(await serveChatAction(chatContext, definition.action, request, body.fields, identity.visitors));
-    return answer(await serveAccessToken(tokenContext as TokenRouteContext));
+    return answer(await definition.serve({ request, fields: body.fields, visitors: identity.visitors, parameter }));
   }
 
   const handler = async (request: Request, context?: RequestContext): Promise<Response> => {
     const started = now();
     const pathname = new URL(request.url).pathname;
-    const definition = routes.get(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
+    const found = routes.find(pathname);
+    const route =
+      found?.definitions.find((definition) => definition.methods.includes(request.method))?.route ?? found?.definitions[0]?.route;
     let response: Response;
     try {
-      response = definition ? await serve(request, context, definition) : errorAnswer("messaging", { status: 404, message: "Not found" });
+      response = found
+        ? await serve(request, context, found.definitions, found.parameter)
+        : errorAnswer("messaging", { status: 404, message: "Not found" });
     } catch (error) {
       const detail = error instanceof Error ? `${error.name}: ${error.message}` : "unknown error";
       log({
         level: "error",
         event: "internal-error",
-        route: definition?.route,
+        route,
         message: `The request failed inside the companion (${detail})`,
       });
-      response = errorAnswer(definition?.shape ?? "messaging", {
+      response = errorAnswer(found?.definitions[0]?.shape ?? "messaging", {
         status: 500,
         code: "INTERNAL_ERROR",
         message: "The chat companion failed",
@@ -248,45 +303,40 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
     log({
       level: "info",
       event: "request",
-      route: definition?.route,
+      route,
       method: request.method,
       status: response.status,
       durationMilliseconds: now() - started,
-      message: `${request.method} ${pathname} answered ${response.status}`,
+      // The path only up to the route: a call's handle is the visitor's, and stays out of the log.
+      message: `${request.method} ${found?.parameter ? `${prefix}/callback/…` : pathname} answered ${response.status}`,
     });
     return response;
   };
   return Object.assign(handler, { prefix });
 }
 
+/** Every credential of the configuration, for the redactor: none may reach a log line, an answer or an error. */
+function configuredSecrets(config: ChatProxyConfig): string[] {
+  return [
+    ...(typeof config.signingSecret === "string" ? [config.signingSecret] : config.signingSecret),
+    config.chat?.apiKey ?? "",
+    config.chat?.token ?? "",
+    config.messaging?.connectorToken ?? "",
+    config.outbound?.serviceAuthToken ?? "",
+    config.dni?.apiKey ?? "",
+    config.externalEvents?.apiKey ?? "",
+  ];
+}
+
+/** The site's calling code and the prefixes a callback may go to: `+1` and the site's own by default. */
+function callingCodes(callingCode: string | undefined, allowed: readonly string[] | undefined) {
+  const [own] = checkNumberPrefixes("outbound.callingCode", [callingCode ?? proxyDefaults.callingCode]) as [string];
+  return { callingCode: own, allowedPrefixes: checkNumberPrefixes("outbound.allowedCallingCodes", allowed ?? [...new Set(["+1", own])]) };
+}
+
 /** What a site does so that requests of unknown address stop sharing one budget. */
 const unknownAddressFix =
   "requests without a visitor cookie share one rate-limit budget (rateLimit.unknownAddress); set clientAddress to read it from your platform's header (x-real-ip, CF-Connecting-IP, …), or trustProxy behind your own proxy";
-
-/** The routes served, by exact path: the chat routes when the Chat API is configured, the token route when Messaging is. */
-function routeTable(prefix: string, chat: boolean, messaging: boolean): Map<string, RouteDefinition> {
-  const routes = new Map<string, RouteDefinition>();
-  if (chat) {
-    routes.set(`${prefix}/chat/create`, { route: "chat-create", shape: "chat", methods: ["POST"], mintsVisitor: true, action: "create" });
-    routes.set(`${prefix}/chat/respond`, {
-      route: "chat-respond",
-      shape: "chat",
-      methods: ["POST"],
-      mintsVisitor: false,
-      action: "respond",
-    });
-    // The platform's close is a PUT; a POST is accepted too, and forwarded as the PUT it must be.
-    routes.set(`${prefix}/chat/close`, {
-      route: "chat-close",
-      shape: "chat",
-      methods: ["PUT", "POST"],
-      mintsVisitor: false,
-      action: "close",
-    });
-  }
-  if (messaging) routes.set(`${prefix}/access-token`, { route: "access-token", shape: "messaging", methods: ["POST"], mintsVisitor: true });
-  return routes;
-}
 
 /** The response with CORS headers and the visitor cookies added. */
 function withHeaders(response: Response, headers: Record<string, string>, setCookies: readonly string[]): Response {

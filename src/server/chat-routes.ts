@@ -1,11 +1,12 @@
 import { ChatHeader, type ChatAction } from "../protocol/index.ts";
-import { errorAnswer, jsonAnswer, textAnswer, type ProxyError } from "./answers.ts";
-import type { ConversationHandles } from "./conversation-handles.ts";
+import { errorAnswer, jsonAnswer, textAnswer } from "./answers.ts";
+import type { SignedHandles } from "./signed-handles.ts";
 import type { ChatProxyLogger } from "./logger.ts";
 import { conversationBody, createBody } from "./forwarded-fields.ts";
 import type { ChatApiUpstream, ChatProxyConfig } from "./proxy-config.ts";
 import { redactJson } from "./redaction.ts";
 import { callUpstream, readObject, type UpstreamFetch, type UpstreamResult } from "./upstream.ts";
+import { invalidAnswer as invalidUpstreamAnswer, upstreamFailure, type UpstreamService } from "./upstream-failure.ts";
 import type { Visitor } from "./visitor-cookies.ts";
 
 /** What the chat routes need from the proxy. */
@@ -14,16 +15,13 @@ export interface ChatRouteContext {
   fetch: UpstreamFetch;
   timeoutMilliseconds: number;
   maxAnswerBytes: number;
-  handles: ConversationHandles;
+  handles: SignedHandles;
   integrationAttributes: ChatProxyConfig["integrationAttributes"];
   /** The top-level `integration_attributes` fields a page may set itself. */
   pageAttributes: ReadonlySet<string>;
   redact: (text: string) => string;
   log: ChatProxyLogger;
 }
-
-/** Platform answers passed on with their own status and error text: they are about the visitor's request. */
-const passedOnStatuses = new Set([400, 404, 409, 410, 413, 422]);
 
 /**
  * Serves one Chat API call for proven `visitors` (the first owns what is created). Create binds the new
@@ -71,7 +69,7 @@ export async function serveChatAction(
     });
     return errorAnswer("chat", { status: 403, code: "CONVERSATION_NOT_OWNED", message: "This conversation belongs to another visitor" });
   }
-  const forwarded = conversationBody(action, fields, owned.conversationId);
+  const forwarded = conversationBody(action, fields, owned.id);
   if (forwarded.kind === "refused") return errorAnswer("chat", forwarded.error);
   const result = await call(context, action, forwarded.body);
   if (result.kind !== "answer" || !isSuccess(result.status)) return failure(context, action, result);
@@ -79,8 +77,7 @@ export async function serveChatAction(
   // The platform acted: an unreadable answer is passed on, so the client knows not to send it again.
   if (!answer) return textAnswer(result.status, context.redact(result.text));
   if (action === "close") return jsonAnswer(200, redacted(context, answer));
-  const conversationId =
-    typeof answer.conversation_id === "string" && answer.conversation_id !== "" ? answer.conversation_id : owned.conversationId;
+  const conversationId = typeof answer.conversation_id === "string" && answer.conversation_id !== "" ? answer.conversation_id : owned.id;
   return jsonAnswer(200, { ...redacted(context, answer), conversation_id: await context.handles.wrap(conversationId, owned.visitor) });
 }
 
@@ -103,76 +100,15 @@ function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
 }
 
-/**
- * Maps a failed platform call: 429 stays 429 with its `Retry-After`; errors about the request (400, 404,
- * 409, 410, 413, 422) keep their status and error text; a refusal of the companion's own credentials
- * (401, 403), any other status, an answer over `maxAnswerBytes` and an unreachable platform are 502, and
- * a timeout 504: the visitor can do nothing about those.
- */
+/** The Chat API as a failure's log and answer name it. */
+function chatService(action: ChatAction): UpstreamService {
+  return { route: `chat-${action}`, api: "The Chat API", service: "chat service", credentials: "X-API-KEY or X-TOKEN" };
+}
+
 function failure(context: ChatRouteContext, action: ChatAction, result: UpstreamResult): Response {
-  const route = `chat-${action}`;
-  if (result.kind === "timeout") {
-    context.log({ level: "error", event: "upstream-failed", route, message: "The Chat API did not answer in time" });
-    return errorAnswer("chat", { status: 504, code: "UPSTREAM_TIMEOUT", message: "The chat service did not answer in time" });
-  }
-  if (result.kind === "unreachable") {
-    context.log({ level: "error", event: "upstream-failed", route, message: "The Chat API could not be reached" });
-    return errorAnswer("chat", { status: 502, code: "UPSTREAM_UNREACHABLE", message: "The chat service could not be reached" });
-  }
-  if (result.kind === "too-large") {
-    context.log({
-      level: "error",
-      event: "upstream-failed",
-      route,
-      upstreamStatus: result.status,
-      message: `The Chat API's answer exceeded ${context.maxAnswerBytes} bytes and was not read`,
-    });
-    return errorAnswer("chat", { status: 502, code: "UPSTREAM_ANSWER_TOO_LARGE", message: "The chat service's answer was too large" });
-  }
-  const body = readObject(result.text);
-  const upstreamCode = typeof body?.error_code === "string" ? context.redact(body.error_code) : undefined;
-  const upstreamMessage = typeof body?.error_message === "string" ? context.redact(body.error_message) : undefined;
-  const retryAfter = result.headers.get("Retry-After");
-  const headers: Record<string, string> = retryAfter && /^\d{1,6}$/.test(retryAfter.trim()) ? { "Retry-After": retryAfter.trim() } : {};
-  const logged = { route, upstreamStatus: result.status, ...(upstreamCode !== undefined && { errorCode: upstreamCode }) };
-  let error: ProxyError;
-  if (result.status === 429) {
-    context.log({ level: "warn", event: "upstream-rate-limited", message: "The Chat API asked to slow down", ...logged });
-    error = {
-      status: 429,
-      code: upstreamCode ?? "RATE_LIMITED",
-      message: upstreamMessage ?? "Too many requests",
-      headers: { "Retry-After": "1", ...headers },
-    };
-  } else if (passedOnStatuses.has(result.status)) {
-    context.log({ level: "info", event: "upstream-refused", message: "The Chat API refused the request", ...logged });
-    error = {
-      status: result.status,
-      code: upstreamCode ?? `HTTP_${result.status}`,
-      message: upstreamMessage ?? "The chat service refused the request",
-    };
-  } else if (result.status === 401 || result.status === 403) {
-    context.log({
-      level: "error",
-      event: "upstream-failed",
-      message: "The Chat API refused the companion's X-API-KEY or X-TOKEN",
-      ...logged,
-    });
-    error = { status: 502, code: "UPSTREAM_REJECTED_CREDENTIALS", message: "The chat service refused the site's credentials" };
-  } else {
-    context.log({ level: "error", event: "upstream-failed", message: "The Chat API failed", ...logged });
-    error = { status: 502, code: "UPSTREAM_ERROR", message: "The chat service failed", headers };
-  }
-  return errorAnswer("chat", error);
+  return errorAnswer("chat", upstreamFailure(context, chatService(action), result));
 }
 
 function invalidAnswer(context: ChatRouteContext, action: ChatAction, status: number): Response {
-  context.log({
-    level: "error",
-    event: "upstream-failed",
-    route: `chat-${action}`,
-    upstreamStatus: status,
-    message: "The Chat API's answer had no conversation_id",
-  });
-  return errorAnswer("chat", { status: 502, code: "UPSTREAM_INVALID_ANSWER", message: "The chat service's answer could not be read" });
+  return errorAnswer("chat", invalidUpstreamAnswer(context, chatService(action), status, "conversation_id"));
 }

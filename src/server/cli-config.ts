@@ -27,6 +27,18 @@ export const environmentVariables: readonly EnvironmentVariable[] = [
   { name: "MESSAGING_URL", description: "the Messaging API host; with CONNECTOR_TOKEN and CONNECTOR_HOST serves the access-token route" },
   { name: "CONNECTOR_TOKEN", description: "the connector token, sent as X-Token" },
   { name: "CONNECTOR_HOST", description: "the host registered for the connector, sent as X-Host (www.example.com)" },
+  {
+    name: "OUTBOUND_URL",
+    description: "the platform's base URL for Outbound Calling; with OUTBOUND_SERVICE_AUTH_TOKEN serves the callback routes",
+  },
+  { name: "OUTBOUND_SERVICE_AUTH_TOKEN", description: "sent as X-Service-Auth-Token" },
+  { name: "CALLING_CODE", defaultValue: "+1", description: "the site's own calling code, which the widget's phone field starts with" },
+  {
+    name: "CALLBACK_CALLING_CODES",
+    description: "what a callback number must start with, comma-separated (+44,+1); default +1 and CALLING_CODE",
+  },
+  { name: "DNI_URL", description: "the platform's base URL for DNI; with DNI_API_KEY serves the dni route" },
+  { name: "DNI_API_KEY", description: "sent as x-api-key" },
   { name: "PORT", defaultValue: "8788", description: "port to listen on (0 picks a free one)" },
   { name: "HOST", defaultValue: "127.0.0.1", description: "address to listen on (0.0.0.0 for every interface, in a container)" },
   { name: "PATH_PREFIX", defaultValue: "/cap-chat", description: "path the routes live under" },
@@ -45,6 +57,11 @@ export const environmentVariables: readonly EnvironmentVariable[] = [
   { name: "ADDRESS_RATE_LIMIT", defaultValue: "120/60", description: "requests per seconds per client address, or off" },
   { name: "CREATE_RATE_LIMIT", defaultValue: "10/60", description: "chat creates per seconds per visitor (or address), or off" },
   { name: "ACCESS_TOKEN_RATE_LIMIT", defaultValue: "20/60", description: "access tokens per seconds per visitor (or address), or off" },
+  { name: "CALLBACK_RATE_LIMIT", defaultValue: "3/3600", description: "callbacks per seconds per visitor (or address), or off" },
+  { name: "CALLBACK_ADDRESS_RATE_LIMIT", defaultValue: "10/3600", description: "callbacks per seconds per client address, or off" },
+  { name: "CALLBACK_NUMBER_RATE_LIMIT", defaultValue: "3/86400", description: "callbacks per seconds to any one number, or off" },
+  { name: "CALLBACK_STATUS_RATE_LIMIT", defaultValue: "60/60", description: "call status reads per seconds per visitor, or off" },
+  { name: "DNI_RATE_LIMIT", defaultValue: "5/3600", description: "DNI reservations per seconds per visitor (or address), or off" },
   {
     name: "PAGE_ATTRIBUTES",
     description: "fields of the page's integration_attributes passed on besides context, comma-separated (default none)",
@@ -131,9 +148,14 @@ export function settingsFromEnvironment(environment: Record<string, string | und
   if (signingSecrets.length === 0) problems.push("SIGNING_SECRET is required: 32 or more random characters, the same on every instance");
   const chat = group(["CHAT_API_URL", "CHAT_API_KEY", "CHAT_API_TOKEN"]);
   const messaging = group(["MESSAGING_URL", "CONNECTOR_TOKEN", "CONNECTOR_HOST"]);
-  if (!chat && !messaging && !problems.some((problem) => /CHAT_API|MESSAGING|CONNECTOR/.test(problem))) {
-    problems.push("Set CHAT_API_URL, CHAT_API_KEY and CHAT_API_TOKEN, or MESSAGING_URL, CONNECTOR_TOKEN and CONNECTOR_HOST, or both");
+  const outbound = group(["OUTBOUND_URL", "OUTBOUND_SERVICE_AUTH_TOKEN"]);
+  const dni = group(["DNI_URL", "DNI_API_KEY"]);
+  if (!chat && !messaging && !outbound && !dni && !problems.some((problem) => /CHAT_API|MESSAGING|CONNECTOR|OUTBOUND|DNI/.test(problem))) {
+    problems.push(
+      "Set CHAT_API_URL, CHAT_API_KEY and CHAT_API_TOKEN, or MESSAGING_URL, CONNECTOR_TOKEN and CONNECTOR_HOST, or both (and OUTBOUND_URL with OUTBOUND_SERVICE_AUTH_TOKEN, DNI_URL with DNI_API_KEY, for the voice routes)",
+    );
   }
+  const callbackCodes = list("CALLBACK_CALLING_CODES");
   const trustText = read("TRUST_PROXY")?.toLowerCase() ?? "false";
   let trustProxy: boolean | number = false;
   if (trustText === "true" || trustText === "false") trustProxy = trustText === "true";
@@ -153,6 +175,15 @@ export function settingsFromEnvironment(environment: Record<string, string | und
       ...(messaging && {
         messaging: { url: messaging.MESSAGING_URL, connectorToken: messaging.CONNECTOR_TOKEN, host: messaging.CONNECTOR_HOST },
       }),
+      ...(outbound && {
+        outbound: {
+          url: outbound.OUTBOUND_URL,
+          serviceAuthToken: outbound.OUTBOUND_SERVICE_AUTH_TOKEN,
+          ...(read("CALLING_CODE") !== undefined && { callingCode: read("CALLING_CODE") as string }),
+          ...(callbackCodes.length > 0 && { allowedCallingCodes: callbackCodes }),
+        },
+      }),
+      ...(dni && { dni: { url: dni.DNI_URL, apiKey: dni.DNI_API_KEY } }),
       trustProxy,
       maxBodyBytes: whole("MAX_BODY_BYTES", proxyDefaults.maxBodyBytes),
       maxUpstreamBodyBytes: whole("MAX_UPSTREAM_BODY_BYTES", proxyDefaults.maxUpstreamBodyBytes),
@@ -161,6 +192,11 @@ export function settingsFromEnvironment(environment: Record<string, string | und
         address: rateLimit("ADDRESS_RATE_LIMIT", proxyDefaults.addressRateLimit),
         create: rateLimit("CREATE_RATE_LIMIT", proxyDefaults.createRateLimit),
         accessToken: rateLimit("ACCESS_TOKEN_RATE_LIMIT", proxyDefaults.accessTokenRateLimit),
+        callback: rateLimit("CALLBACK_RATE_LIMIT", proxyDefaults.callbackRateLimit),
+        callbackAddress: rateLimit("CALLBACK_ADDRESS_RATE_LIMIT", proxyDefaults.callbackAddressRateLimit),
+        callbackNumber: rateLimit("CALLBACK_NUMBER_RATE_LIMIT", proxyDefaults.callbackNumberRateLimit),
+        callbackStatus: rateLimit("CALLBACK_STATUS_RATE_LIMIT", proxyDefaults.callbackStatusRateLimit),
+        dni: rateLimit("DNI_RATE_LIMIT", proxyDefaults.dniRateLimit),
       },
       pageAttributes: list("PAGE_ATTRIBUTES"),
       cookie: {

@@ -69,6 +69,8 @@ function main(): void {
     const routes = [
       ...(settings.proxy.chat ? [`${proxy.prefix}/chat/{create,respond,close}`] : []),
       ...(settings.proxy.messaging ? [`${proxy.prefix}/access-token`] : []),
+      ...(settings.proxy.outbound ? [`${proxy.prefix}/callback`, `${proxy.prefix}/callback/{handle}`] : []),
+      ...(settings.proxy.dni ? [`${proxy.prefix}/dni`] : []),
     ];
     process.stdout.write(`cap-chat-proxy listening on ${origin} (${routes.join(", ")})\n`);
   });

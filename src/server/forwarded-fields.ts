@@ -1,9 +1,9 @@
-import type { ChatAction } from "../protocol/index.ts";
+import { maxContextBytes, type ChatAction } from "../protocol/index.ts";
 import type { ProxyError } from "./answers.ts";
 import { isJsonObject } from "./json-object.ts";
 
-/** The largest `integration_attributes.context` a page may send: bytes of its JSON. */
-export const maximumContextBytes = 4096;
+/** The largest `integration_attributes.context` a page may send: bytes of its JSON, the client's own limit. */
+export const maximumContextBytes = maxContextBytes;
 
 /** The body to send the platform, or why the page's body is refused (a 400). */
 export type ForwardedBody = { kind: "body"; body: Record<string, unknown> } | { kind: "refused"; error: ProxyError };
@@ -38,26 +38,42 @@ export function createBody(fields: Record<string, unknown>, sources: AttributeSo
   if (!isJsonObject(page)) return invalid("integration_attributes must be a JSON object");
   const attributes: Record<string, unknown> = {};
   for (const name of sources.pageAttributes) if (page[name] !== undefined) attributes[name] = page[name];
-  const context = page.context;
+  const vouched = withContext(attributes, page.context, sources.vouched, "integration_attributes.context");
+  if (vouched.kind === "refused") return vouched;
+  if (Object.keys(vouched.attributes).length > 0) body.integration_attributes = vouched.attributes;
+  return { kind: "body", body };
+}
+
+/** Attributes with the page's context and the site's vouched fields, or why the page's context is refused (a 400). */
+export type VouchedAttributes = { kind: "attributes"; attributes: Record<string, unknown> } | { kind: "refused"; error: ProxyError };
+
+/**
+ * `attributes` with two layers over them: the page's `context`, a JSON object of at most
+ * `maximumContextBytes` (`field` names it in a refusal), and what the site vouched for, at the top
+ * level, overwriting; a vouched `context` object is merged over the page's one field by field, so the
+ * page can add context but never forge the vouched part. Absent or null `context` adds nothing.
+ */
+export function withContext(
+  attributes: Record<string, unknown>,
+  context: unknown,
+  vouched: Record<string, unknown> | undefined,
+  field: string,
+): VouchedAttributes {
+  const result = { ...attributes };
   if (context !== undefined && context !== null) {
-    if (!isJsonObject(context)) return invalid("integration_attributes.context must be a JSON object");
+    if (!isJsonObject(context)) return invalid(`${field} must be a JSON object`);
     if (new TextEncoder().encode(JSON.stringify(context)).byteLength > maximumContextBytes) {
       return {
         kind: "refused",
-        error: {
-          status: 400,
-          code: "CONTEXT_TOO_LARGE",
-          message: `integration_attributes.context exceeds ${maximumContextBytes} bytes of JSON`,
-        },
+        error: { status: 400, code: "CONTEXT_TOO_LARGE", message: `${field} exceeds ${maximumContextBytes} bytes of JSON` },
       };
     }
-    attributes.context = context;
+    result.context = context;
   }
-  const vouched = sources.vouched ?? {};
-  Object.assign(attributes, vouched);
-  if (isJsonObject(vouched.context) && isJsonObject(context)) attributes.context = { ...context, ...vouched.context };
-  if (Object.keys(attributes).length > 0) body.integration_attributes = attributes;
-  return { kind: "body", body };
+  const fromSite = vouched ?? {};
+  Object.assign(result, fromSite);
+  if (isJsonObject(fromSite.context) && isJsonObject(context)) result.context = { ...context, ...fromSite.context };
+  return { kind: "attributes", attributes: result };
 }
 
 /**
@@ -77,6 +93,6 @@ export function conversationBody(
   return { kind: "body", body };
 }
 
-function invalid(message: string): ForwardedBody {
+function invalid(message: string): { kind: "refused"; error: ProxyError } {
   return { kind: "refused", error: { status: 400, code: "INVALID_REQUEST", message } };
 }

@@ -1,11 +1,21 @@
 import type { TrustProxy } from "./client-address.ts";
+import type { ChatFeedback } from "./feedback-route.ts";
 import type { ChatProxyLogger } from "./logger.ts";
 import type { OriginAllowlist } from "./origin-policy.ts";
 import type { RateLimitRule, RateLimitStore } from "./rate-limit-store.ts";
 import type { UpstreamFetch } from "./upstream.ts";
 
 /** The routes the companion serves, as `authorize` and the logs name them. */
-export type ChatProxyRoute = "chat-create" | "chat-respond" | "chat-close" | "access-token";
+export type ChatProxyRoute =
+  | "chat-create"
+  | "chat-respond"
+  | "chat-close"
+  | "access-token"
+  | "callback-settings"
+  | "callback"
+  | "callback-status"
+  | "dni"
+  | "feedback";
 
 /** The Chat API the chat routes forward to. */
 export interface ChatApiUpstream {
@@ -27,6 +37,39 @@ export interface MessagingUpstream {
   host: string;
 }
 
+/** The platform's Outbound Calling, which `{prefix}/callback` starts calls through. */
+export interface OutboundUpstream {
+  /** The platform's `{base_url}`, `https://…` (the path `/v1/outbound-calling` is added). */
+  url: string;
+  /** Sent as `X-Service-Auth-Token`; never reaches the browser or a log. */
+  serviceAuthToken: string;
+  /** The site's own calling code, such as `+44`: the widget's phone field starts with it. Default `+1`. */
+  callingCode?: string;
+  /**
+   * What a callback number must start with: calling codes (`+44`) or longer prefixes (`+1415`). Default
+   * `+1` and `callingCode`. A call costs money, and calls to premium numbers abroad are how toll fraud pays.
+   */
+  allowedCallingCodes?: readonly string[];
+}
+
+/** The platform's DNI API, which `{prefix}/dni` reserves numbers through. */
+export interface DniUpstream {
+  /** The platform's `{base_url}`, `https://…` (the path `/v1/conversations/dni-reservation` is added). */
+  url: string;
+  /** Sent as `x-api-key`; never reaches the browser or a log. */
+  apiKey: string;
+}
+
+/** The platform's External Events API, which `sendExternalEvent` sends the site's workflow results to. */
+export interface ExternalEventsUpstream {
+  /** The platform's `{base_url}`, `https://…` (the path `/v1/external-events/webhook` is added). */
+  url: string;
+  /** Sent as `X-Api-Key`; never reaches a log or an error. */
+  apiKey: string;
+  accountId: string;
+  projectId: string;
+}
+
 /** Configuration of `createChatProxy`. Only `allowedOrigins`, `signingSecret` and one upstream are required. */
 export interface ChatProxyConfig {
   /** Path the routes live under: `{prefix}/chat/{create,respond,close}`, `{prefix}/access-token`. Default `/cap-chat`. */
@@ -43,6 +86,19 @@ export interface ChatProxyConfig {
   chat?: ChatApiUpstream;
   /** Serves `{prefix}/access-token` when set. */
   messaging?: MessagingUpstream;
+  /** Serves `{prefix}/callback` (`GET` for its settings, `POST` to be called) and `{prefix}/callback/{handle}` when set. */
+  outbound?: OutboundUpstream;
+  /** Serves `{prefix}/dni` when set. */
+  dni?: DniUpstream;
+  /** What `sendExternalEvent` sends to; the routes do not use it. */
+  externalEvents?: ExternalEventsUpstream;
+  /**
+   * Serves `POST {prefix}/feedback` when set: each helpful / not helpful choice a visitor makes on the
+   * agent's answers (with its comment, and the conversation's attributes) reaches this hook once checked,
+   * so a site can record feedback without an endpoint of its own. The route answers 204 once the hook has
+   * settled, 500 when it throws or rejects.
+   */
+  onFeedback?: (feedback: ChatFeedback, request: Request) => void | Promise<void>;
   /** Largest request body accepted, in bytes; larger gets 413. Default 32 768. */
   maxBodyBytes?: number;
   /**
@@ -59,6 +115,12 @@ export interface ChatProxyConfig {
    * so that one visitor cannot spend it for all. Defaults a minute: 30 per visitor, 120 per address, 10
    * creates and 20 access tokens per visitor, 60 for all requests of unknown address. `false` turns one
    * off. `store` holds the counters: in memory by default, shared (Redis, …) across instances.
+   *
+   * The voice routes have budgets of their own, since a call costs money: `callback`, 3 calls an hour
+   * per visitor (shared by every request of unknown address); `callbackAddress`, 10 an hour per address;
+   * `callbackNumber`, 3 a day to any one number, counted by a keyed hash of it; `callbackStatus`, 60
+   * status reads a minute per visitor (instead of `visitor`: a call's progress is read every few seconds);
+   * `dni`, 5 reservations an hour per visitor.
    */
   rateLimit?: {
     visitor?: RateLimitRule | false;
@@ -66,6 +128,11 @@ export interface ChatProxyConfig {
     create?: RateLimitRule | false;
     accessToken?: RateLimitRule | false;
     unknownAddress?: RateLimitRule | false;
+    callback?: RateLimitRule | false;
+    callbackAddress?: RateLimitRule | false;
+    callbackNumber?: RateLimitRule | false;
+    callbackStatus?: RateLimitRule | false;
+    dni?: RateLimitRule | false;
     store?: RateLimitStore;
   };
   /**
@@ -85,8 +152,9 @@ export interface ChatProxyConfig {
   authorize?: (request: Request, route: ChatProxyRoute) => boolean | Promise<boolean>;
   /**
    * Attributes the site vouches for (the signed-in customer, say), set at the top level of
-   * `integration_attributes` on create over anything the page sent, so a visitor cannot forge them. A
-   * vouched `context` object is merged over the page's `context` field by field.
+   * `integration_attributes` on create, and of a DNI reservation's `attributes` and a callback's
+   * `metadata`, over anything the page sent, so a visitor cannot forge them. A vouched `context` object
+   * is merged over the page's `context` field by field.
    */
   integrationAttributes?: (request: Request) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
   /**
@@ -115,6 +183,12 @@ export const proxyDefaults = {
   createRateLimit: { requests: 10, windowSeconds: 60 },
   accessTokenRateLimit: { requests: 20, windowSeconds: 60 },
   unknownAddressRateLimit: { requests: 60, windowSeconds: 60 },
+  callbackRateLimit: { requests: 3, windowSeconds: 3600 },
+  callbackAddressRateLimit: { requests: 10, windowSeconds: 3600 },
+  callbackNumberRateLimit: { requests: 3, windowSeconds: 86_400 },
+  callbackStatusRateLimit: { requests: 60, windowSeconds: 60 },
+  dniRateLimit: { requests: 5, windowSeconds: 3600 },
+  callingCode: "+1",
   cookieName: "cap-chat-visitor",
   cookieLifetimeSeconds: 86_400,
   upstreamTimeoutMilliseconds: 60_000,

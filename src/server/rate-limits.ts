@@ -13,10 +13,30 @@ export interface RateLimitRules {
   accessToken: RateLimitRule | false;
   /** All requests that prove no visitor and come from no known address, together. */
   unknownAddress: RateLimitRule | false;
+  /** `callback` requests of one requester (of all requesters of unknown address together). */
+  callback: RateLimitRule | false;
+  /** `callback` requests from one client address. */
+  callbackAddress: RateLimitRule | false;
+  /** Calls to one number, charged by the callback route once the number is known (see `numberCheck`). */
+  callbackNumber: RateLimitRule | false;
+  /** `callback-status` requests of one requester, charged instead of `visitor`. */
+  callbackStatus: RateLimitRule | false;
+  /** `dni` requests of one requester (of all requesters of unknown address together). */
+  dni: RateLimitRule | false;
 }
 
 /** Which budget refused: a rule's name. */
-export type RateLimitScope = "visitor" | "address" | "create" | "access-token" | "unknown-address";
+export type RateLimitScope =
+  | "visitor"
+  | "address"
+  | "create"
+  | "access-token"
+  | "unknown-address"
+  | "callback"
+  | "callback-address"
+  | "callback-number"
+  | "callback-status"
+  | "dni";
 
 /** One budget to charge: its name, whose it is and its rule. */
 export interface RateLimitCheck {
@@ -32,13 +52,23 @@ export interface RateLimitRefusal {
   retryAfterSeconds: number;
 }
 
+/** Each route's own budget, beside the shared ones, and whether it costs money (then requesters of unknown address share it). */
+const routeBudgets: Partial<Record<ChatProxyRoute, { scope: RateLimitScope; rule: keyof RateLimitRules; costly?: true }>> = {
+  "chat-create": { scope: "create", rule: "create" },
+  "access-token": { scope: "access-token", rule: "accessToken" },
+  "callback-status": { scope: "callback-status", rule: "callbackStatus" },
+  callback: { scope: "callback", rule: "callback", costly: true },
+  dni: { scope: "dni", rule: "dni", costly: true },
+};
+
 /**
  * The budgets one request is charged to. Its requester is the visitor its cookie proves or, without
  * one, its address: a request without a cookie mints a new visitor each time, so only its address can
- * hold it to a budget. The requester is charged the visitor rule and, on `chat-create` and
- * `access-token`, that route's own rule; the address, when known, its rule too. A request that proves no
- * visitor and has no known address has nothing of its own to charge: it goes to the one budget all
- * such requests share.
+ * hold it to a budget. The requester is charged the visitor rule (`callbackStatus` instead on
+ * `callback-status`) and its route's own rule; the address, when known, its rule too, and `callbackAddress`
+ * on `callback`. A request that proves no visitor and has no known address has nothing of its own to
+ * charge: it goes to the one budget all such requests share, and on a route that costs money (`callback`,
+ * `dni`) to that route's budget, shared by all such requests too.
  */
 export function rateLimitChecks(
   rules: RateLimitRules,
@@ -47,17 +77,29 @@ export function rateLimitChecks(
   address: string | undefined,
 ): RateLimitCheck[] {
   const checks: RateLimitCheck[] = [];
+  const add = (scope: RateLimitScope, subject: string, rule: RateLimitRule | false) => {
+    if (rule) checks.push({ scope, subject, rule });
+  };
   // "@" cannot start a visitor id, so an address standing in for a visitor never shares its counter.
   const requester = visitorId ?? (address === undefined ? undefined : `@${address}`);
+  const own = routeBudgets[route];
   if (requester === undefined) {
-    if (rules.unknownAddress) checks.push({ scope: "unknown-address", subject: "all", rule: rules.unknownAddress });
+    add("unknown-address", "all", rules.unknownAddress);
+    if (own?.costly) add(own.scope, "unknown-address", rules[own.rule]);
     return checks;
   }
-  if (rules.visitor) checks.push({ scope: "visitor", subject: requester, rule: rules.visitor });
-  const routeRule = route === "chat-create" ? rules.create : route === "access-token" ? rules.accessToken : false;
-  if (routeRule) checks.push({ scope: route === "chat-create" ? "create" : "access-token", subject: requester, rule: routeRule });
-  if (rules.address && address !== undefined) checks.push({ scope: "address", subject: address, rule: rules.address });
+  if (route !== "callback-status") add("visitor", requester, rules.visitor);
+  if (own) add(own.scope, requester, rules[own.rule]);
+  if (address !== undefined) {
+    add("address", address, rules.address);
+    if (route === "callback") add("callback-address", address, rules.callbackAddress);
+  }
   return checks;
+}
+
+/** The check of the calls to one number: `numberKey` is a keyed hash of it, so no store holds the number. */
+export function numberCheck(rules: RateLimitRules, numberKey: string): RateLimitCheck[] {
+  return rules.callbackNumber ? [{ scope: "callback-number", subject: numberKey, rule: rules.callbackNumber }] : [];
 }
 
 /**

@@ -56,11 +56,14 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** The bytes of a base64url string, or undefined when it is not one. */
+/**
+ * The bytes of a base64url string, or undefined when it is not one. Only the one spelling `toBase64Url` gives
+ * is accepted: a last character that differs only in its unused bits would otherwise name the same bytes.
+ */
 export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes;
+  return toBase64Url(bytes) === text ? bytes : undefined;
 }

@@ -2,6 +2,15 @@ import { errorAnswer, jsonAnswer } from "./answers.ts";
 import type { ChatProxyLogger } from "./logger.ts";
 import type { MessagingUpstream } from "./proxy-config.ts";
 import { callUpstream, readObject, type UpstreamFetch } from "./upstream.ts";
+import { unansweredFailure, type UpstreamService } from "./upstream-failure.ts";
+
+/** The Messaging API as the token route's log entries and answers name it. */
+const messagingService: UpstreamService = {
+  route: "access-token",
+  api: "The Messaging API",
+  service: "chat service",
+  credentials: "X-Token or X-Host",
+};
 
 /** What the token route needs from the proxy. */
 export interface TokenRouteContext {
@@ -29,25 +38,8 @@ export async function serveAccessToken(context: TokenRouteContext): Promise<Resp
     timeoutMilliseconds: context.timeoutMilliseconds,
     maxAnswerBytes: context.maxAnswerBytes,
   });
-  const route = "access-token";
-  if (result.kind === "timeout") {
-    context.log({ level: "error", event: "upstream-failed", route, message: "The Messaging API did not answer in time" });
-    return errorAnswer("messaging", { status: 504, message: "The chat service did not answer in time" });
-  }
-  if (result.kind === "unreachable") {
-    context.log({ level: "error", event: "upstream-failed", route, message: "The Messaging API could not be reached" });
-    return errorAnswer("messaging", { status: 502, message: "The chat service could not be reached" });
-  }
-  if (result.kind === "too-large") {
-    context.log({
-      level: "error",
-      event: "upstream-failed",
-      route,
-      upstreamStatus: result.status,
-      message: `The Messaging API's answer exceeded ${context.maxAnswerBytes} bytes and was not read`,
-    });
-    return errorAnswer("messaging", { status: 502, message: "The chat service's answer was too large" });
-  }
+  const { route } = messagingService;
+  if (result.kind !== "answer") return errorAnswer("messaging", unansweredFailure(context, messagingService, result));
   const body = readObject(result.text);
   if (result.status >= 200 && result.status < 300) {
     const accessToken = body?.access_token;

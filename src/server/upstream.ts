@@ -11,33 +11,44 @@ export type UpstreamResult =
 /** The `fetch` the companion calls the platform with. */
 export type UpstreamFetch = (input: string, init: RequestInit) => Promise<Response>;
 
+/** A body sent as it is, with its own type (a form, XML or plain text), rather than as JSON. */
+export interface RawBody {
+  text: string;
+  contentType: string;
+}
+
 /** One call to the platform: where, how, and the limits its answer must keep to. */
 export interface UpstreamCall {
   url: string;
-  method: "POST" | "PUT";
+  method: "GET" | "POST" | "PUT";
   headers: Record<string, string>;
-  body: unknown;
+  /** Sent as JSON (a GET sends none). */
+  body?: unknown;
+  /** Sent as it is instead of `body`. */
+  raw?: RawBody;
   timeoutMilliseconds: number;
   /** An answer body larger than this is not read: the call is `too-large`. */
   maxAnswerBytes: number;
 }
 
 /**
- * One JSON call to the platform. Redirects are not followed: a redirect would carry the credential
- * headers to wherever it points. The answer is read as it streams, and given up on (and the rest
- * cancelled) past `maxAnswerBytes`, so a huge answer costs no more memory than the limit. Never retried
- * here: a failed call may still have acted on the platform, so whether to try again is the client's
- * decision. Throws only when `body` cannot be serialized, which is the companion's own fault, not the
- * platform's.
+ * One call to the platform, its body JSON unless given raw. Redirects are not followed: a redirect would
+ * carry the credential headers to wherever it points. The answer is read as it streams, and given up on
+ * (and the rest cancelled) past `maxAnswerBytes`, so a huge answer costs no more memory than the limit.
+ * Never retried here: a failed call may still have acted on the platform, so whether to try again is the
+ * client's decision. Throws only when `body` cannot be serialized, which is the companion's own fault,
+ * not the platform's.
  */
 export async function callUpstream(fetchFunction: UpstreamFetch, call: UpstreamCall): Promise<UpstreamResult> {
-  const body = JSON.stringify(call.body);
+  const { raw } = call;
+  const body = call.method === "GET" ? undefined : raw ? raw.text : JSON.stringify(call.body);
+  const contentType = call.method === "GET" ? undefined : (raw?.contentType ?? "application/json");
   const signal = AbortSignal.timeout(call.timeoutMilliseconds);
   try {
     const response = await fetchFunction(call.url, {
       method: call.method,
-      headers: { "Content-Type": "application/json", ...call.headers },
-      body,
+      headers: { ...(contentType && { "Content-Type": contentType }), ...call.headers },
+      ...(body !== undefined && { body }),
       redirect: "manual",
       signal,
     });

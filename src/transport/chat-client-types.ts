@@ -10,8 +10,9 @@ import type {
 } from "./conversation.ts";
 import type { Environment } from "./environment.ts";
 import type { AccessTokenAnswer } from "./messaging/session-access.ts";
+import type { ContextResult, ConversationContext } from "./conversation-context.ts";
 
-export type { AccessTokenAnswer };
+export type { AccessTokenAnswer, ContextResult, ConversationContext };
 
 /** Options of `createChatClient`; the names are the public option names of every delivery. */
 export interface ChatClientOptions {
@@ -38,6 +39,12 @@ export interface ChatClientOptions {
   chatHeaders?: Record<string, string>;
   variantId?: string;
   integrationAttributes?: Record<string, unknown>;
+  /**
+   * A JSON object of at most 4 KB of JSON the site attaches to the conversation (the page, the customer):
+   * sent as `metadata.custom.context` on each Messaging user message, and as `integration_attributes.context`
+   * on Chat API create. Change it with `setContext`.
+   */
+  context?: ConversationContext;
   /**
    * `local` (default): the conversation belongs to the browser: every tab shows it, one tab at a time holds
    * the connection for all of them, and it survives closing the tab. `session`: the session id and unsent
@@ -97,6 +104,12 @@ export interface ChatClient {
    * cannot be sent (too large, empty, ended) is refused before anything is shown or queued.
    */
   send(text: string): SendResult;
+  /**
+   * Replaces the context (`undefined` or `null` removes it): the next user message carries it, and so does
+   * the next Chat API create. A context that is not a JSON object, or whose JSON exceeds 4,096 bytes, is
+   * refused with its code and the previous one stays.
+   */
+  setContext(context: ConversationContext | null | undefined): ContextResult;
   /** Reports a keystroke in the composer (throttled into typing events). */
   typing(): void;
   /** Sends a suggestion's text, as `send` does. */
@@ -111,6 +124,11 @@ export interface ChatClient {
   newConversation(): void;
   /** The client's clock (epoch milliseconds), which `nextAttemptAt` and message times are on. */
   now(): number;
+  /**
+   * The conversation's id on the platform: the Messaging session id, or the Chat API's `conversation_id`
+   * (as the site's companion issued it); null before there is one. The access token is never part of it.
+   */
+  conversationId(): string | null;
   /** Closes everything and stops all timers; the client cannot be used again. */
   destroy(): void;
   /**

@@ -1,8 +1,9 @@
 import type { ChatClient, ChatClientOptions, SendResult } from "./chat-client-types.ts";
+import { checkContext, type ContextResult, type ConversationContext } from "./conversation-context.ts";
 import { createConversationStore, type ConversationStore } from "./conversation/conversation-store.ts";
 import type { ChatErrorInfo } from "./conversation.ts";
 import { createDelivery } from "./delivery/delivery.ts";
-import { frameBytes, userMessageFrame } from "./delivery/message-frame.ts";
+import { jsonBytes, userMessageFrame } from "./delivery/message-frame.ts";
 import { createSessionPersistence } from "./delivery/session-persistence.ts";
 import { sessionStorageKeyFor } from "./session-storage-key.ts";
 import type { Environment } from "./environment.ts";
@@ -55,6 +56,15 @@ type Plan = { endpoints?: MessagingEndpoints; tokens?: TokenOrigin; fallback?: b
 export function buildChatClient(environment: Environment, options: ChatClientOptions = {}, parts: ClientParts = {}): TabChatClient {
   const store = parts.store ?? createConversationStore({ now: environment.now });
   const plan = choosePlan(options, environment);
+  let context: ConversationContext | undefined;
+  const setContext = (next: unknown): ContextResult => {
+    const result = checkContext(next);
+    if (result.accepted) context = (next ?? undefined) as ConversationContext | undefined;
+    return result;
+  };
+  const { accepted, ...refusal } = setContext(options.context);
+  if (!accepted) plan.error ??= { kind: "configuration", ...(refusal as Omit<ChatErrorInfo, "kind">) };
+  const currentContext = () => context;
   const persistence = createSessionPersistence(environment.storage, options.persist !== "none", sessionStorageKeyFor(options.id));
   const restored = plan.endpoints ? persistence.load() : null;
   let transport: Transport | null = null;
@@ -75,7 +85,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     import("./chat-api/chat-api-transport.ts").then(
       ({ createChatApiTransport }) => {
         if (destroyed) return;
-        transport = createChatApiTransport({ environment, options, apply: store.apply, delivery });
+        transport = createChatApiTransport({ environment, options, context: currentContext, apply: store.apply, delivery });
         transport.start();
       },
       () => {
@@ -92,6 +102,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     transport = messaging = createMessagingTransport({
       environment,
       apply: store.apply,
+      batch: store.batch,
       agentEngaged: store.agentEngaged,
       delivery,
       endpoints: plan.endpoints,
@@ -102,6 +113,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       transport: plan.fallback ? "auto" : "messaging",
       persistence,
       restored,
+      context: currentContext,
       useChatApi: Boolean(plan.useChatApiNow),
       handOver: useChatApi,
       shareTokens: parts.shareTokens,
@@ -122,7 +134,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     const trimmed = text.trim();
     const id = environment.createId();
     // While the Chat API loads, its rule applies.
-    const result = checkMessage(trimmed, id, destroyed || store, transport ? transport.admit : sizeRefusal);
+    const result = checkMessage(trimmed, id, destroyed || store, context, transport ? transport.admit : sizeRefusal);
     if (!result.accepted) return result;
     start();
     delivery.enqueue(id, trimmed, environment.now());
@@ -150,6 +162,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       return started;
     },
     send,
+    setContext,
     chooseSuggestion: send,
     typing: () => transport?.typing(),
     retry(messageId) {
@@ -164,6 +177,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       if (!destroyed) transport?.newConversation();
     },
     now: environment.now,
+    conversationId: () => transport?.conversationId() ?? null,
     destroy,
     reset() {
       if (destroyed) return;
@@ -182,13 +196,15 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
 }
 
 /**
- * Whether the message `trimmed`, sent as `id`, may be queued: not by a destroyed client (`conversation` is
- * `true`), not empty, not into an ended conversation, and within the size `admit` allows for its frame.
+ * Whether the message `trimmed`, sent as `id` with `context`, may be queued: not by a destroyed client
+ * (`conversation` is `true`), not empty, not into an ended conversation, and within the size `admit` allows
+ * for its frame.
  */
 export function checkMessage(
   trimmed: string,
   id: string,
   conversation: true | { getSnapshot(): { ended: unknown } },
+  context?: ConversationContext,
   admit: (frameBytes: number) => { limitBytes: number } | null = sizeRefusal,
 ): SendResult {
   const refuse = (code: "message-empty" | "conversation-ended" | "client-destroyed") =>
@@ -196,7 +212,7 @@ export function checkMessage(
   if (conversation === true) return refuse("client-destroyed");
   if (trimmed === "") return refuse("message-empty");
   if (conversation.getSnapshot().ended) return refuse("conversation-ended");
-  const refusal = admit(frameBytes(userMessageFrame(id, trimmed)));
+  const refusal = admit(jsonBytes(userMessageFrame(id, trimmed, context)));
   return refusal ? { accepted: false, code: "message-too-large", parameters: refusal } : { accepted: true };
 }
 

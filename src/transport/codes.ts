@@ -44,6 +44,10 @@ export const errorCodes = /* @__PURE__ */ (() =>
     "invalid-url",
     /** Neither Messaging (`messagingUrl` with a token source) nor `chatUrl` is configured. */
     "missing-options",
+    /** The `context` option is not a JSON object. */
+    "invalid-context",
+    /** The `context` option's JSON is longer than `parameters.limitBytes` bytes. */
+    "context-too-large",
     /** `transport: "chat"` without `chatUrl`. */
     "chat-url-required",
     /** No WebSocket in this environment and no `chatUrl` to fall back to. */

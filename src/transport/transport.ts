@@ -18,6 +18,8 @@ export interface Transport {
   end(): void;
   /** Forgets the conversation (transcript, outbox, stored session) and starts a fresh one. */
   newConversation(): void;
+  /** The session id, or the Chat API's conversation id; null before there is one. */
+  conversationId(): string | null;
   /** Stops everything: no further request, store event or timer. */
   destroy(): void;
 }

@@ -1,5 +1,6 @@
 import { batch } from "@preact/signals";
 import { createChatClient } from "../index.ts";
+import { clientOptions } from "./client-options.ts";
 import { switchLocale } from "./locales/index.ts";
 import { mountWidget } from "./mount-widget.ts";
 import { changedOptions } from "./option-changes.ts";
@@ -8,7 +9,21 @@ import { getWidgetStyleSheet } from "./styles.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
 // Every other option belongs to the client: changing one means another conversation endpoint.
-const presentationOptions = ["headerTitle", "avatarUrl", "welcomeText", "locale", "strings", "mode", "open", "start", "prefetch"];
+const liveOptions = [
+  "headerTitle",
+  "avatarUrl",
+  "welcomeText",
+  "locale",
+  "strings",
+  "mode",
+  "open",
+  "start",
+  "prefetch",
+  "voice",
+  "notify",
+  "feedback",
+  "context",
+];
 
 /**
  * Mounts the chat widget as `mountWidget` does, with a controller that also applies options live: a
@@ -33,7 +48,8 @@ export function mountStyledChat(
   const widget = mountWidget(target, options, styleSheets, memory);
   const { model } = widget;
   let { client: _injected, ...settings } = options;
-  return Object.assign(widget.controller, {
+  const controller: ChatController = Object.assign(widget.controller, {
+    setContext: (context: Record<string, unknown> | null) => controller.update({ context: context ?? undefined }),
     update(next: Partial<WidgetOptions>) {
       if (widget.destroyed) return;
       const { client: nextClient, ...changes } = next;
@@ -46,14 +62,26 @@ export function mountStyledChat(
         if ("locale" in changes) switchLocale(model.language, changes.locale);
         if ("strings" in changes) model.strings.value = changes.strings;
         if (changes.mode) model.mode.value = changes.mode;
+        if (changes.notify) model.notify.value = changes.notify;
+        if ("feedback" in changes) model.feedback.value = Boolean(changes.feedback);
       });
+      if ("context" in changes) {
+        const result = widget.controller.client.setContext(changes.context);
+        if (!result.accepted) {
+          // The refused context must not come back with a client made from the settings later.
+          settings.context = previous.context;
+          console.error("cap-chat: context refused:", result.code);
+        }
+      }
       if (changes.open !== undefined) model.setOpen(changes.open);
+      widget.offerVoice(settings);
       const replacement =
         nextClient ??
-        (Object.keys(changedOptions(previous, settings) ?? {}).some((key) => !presentationOptions.includes(key))
-          ? createChatClient(settings)
+        (Object.keys(changedOptions(previous, settings) ?? {}).some((key) => !liveOptions.includes(key))
+          ? createChatClient(clientOptions(settings))
           : null);
       if (replacement && replacement !== widget.controller.client) widget.replaceClient(replacement);
     },
   });
+  return controller;
 }

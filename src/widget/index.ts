@@ -6,12 +6,14 @@ export { mountChat } from "./chat-controller.ts";
 export { adoptWidgetStyles, getWidgetStyleSheet, widgetStyles } from "./styles.ts";
 export type {
   BasicChatController,
+  CallEvent,
   ChatController,
   WidgetEventHandler,
   WidgetEventName,
   WidgetEvents,
   WidgetMode,
   WidgetOptions,
+  NotifyMode,
 } from "./widget-types.ts";
 export type { PluralText } from "./locales/locale-strings.ts";
 export type { TextKey, TextOverrides } from "./locales/text-overrides.ts";

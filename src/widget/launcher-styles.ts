@@ -2,7 +2,7 @@ import { constructStyleSheet } from "./style-sheet.ts";
 
 /**
  * The part of the widget's stylesheet that draws the floating launcher: the theme's custom properties, the
- * root's reset, the base button and icon rules, and the launcher with its unread badge. The widget's
+ * root's reset, the base button and icon rules, and the launcher. The widget's
  * stylesheet begins with it, and the script tag's loader adopts it alone, so the launcher looks the same
  * before and after the app has loaded; the script tag's app then adopts the loader's sheet rather than
  * carrying these rules a second time.
@@ -21,7 +21,6 @@ svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .launcher{position:fixed;z-index:2147483000;inset-block-end:20px;inset-inline-end:20px;width:56px;height:56px;border-radius:50%;display:grid;place-items:center;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent);box-shadow:var(--cap-chat-shadow);transition:transform .2s}
 .launcher:hover{transform:scale(1.06)}
 .launcher svg{width:26px;height:26px}
-.badge{position:absolute;inset-block-start:-4px;inset-inline-end:-4px;min-width:22px;padding:0 6px;border-radius:11px;background:var(--cap-chat-badge);color:var(--cap-chat-on-badge);font-size:12px;font-weight:700;line-height:22px}
 `;
 
 let sharedSheet: CSSStyleSheet | null | undefined;

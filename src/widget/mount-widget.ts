@@ -3,14 +3,20 @@ import { effect } from "@preact/signals";
 import { h, render } from "preact";
 import { createChatClient } from "../index.ts";
 import type { ChatClient } from "../transport/chat-client-types.ts";
+import { clientOptions } from "./client-options.ts";
 import { ChatApp } from "./components/chat-app.tsx";
 import { en, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
-import type { SessionMemory } from "./session-memory.ts";
+import { createFeedbackChoices } from "./feedback/feedback-choices.ts";
+import { widgetStorage, type SessionMemory } from "./session-memory.ts";
+import { alertedKey, notificationAnswerKey, remember } from "./attention/local-memory.ts";
+import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
+import { watchAttention } from "./attention/attention.ts";
+import { unreadMemoryFor } from "./attention/unread-memory.ts";
 
 /** A mounted widget: its controller, and what `mountChat` builds live updates from. */
 export interface MountedWidget {
@@ -19,6 +25,11 @@ export interface MountedWidget {
   readonly destroyed: boolean;
   /** Destroys the client in use and follows `next` instead, announcing it with `cap-chat:ready`. */
   replaceClient(next: ChatClient): void;
+  /**
+   * Offers the voice ways out `options.voice` names, loading their file the first time `voice` is set;
+   * until then it does nothing.
+   */
+  offerVoice(options: WidgetOptions): void;
 }
 
 /**
@@ -29,7 +40,9 @@ export interface MountedWidget {
  * it is started only when the visitor engages: the panel opens or a message is sent. It starts at mount
  * with `start: "load"` or outside floating mode (the panel is on show); a stored conversation is resumed
  * at mount while its session can be (`resume`). The panel's open state is stored with the session and restored with it.
- * `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives it.
+ * `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives it. With
+ * `voice`, its file is loaded and offers "Call me back" and "Call us" in the panel's menu; a page without
+ * `voice` never loads it.
  */
 export function mountWidget(
   target: HTMLElement | ShadowRoot,
@@ -56,7 +69,7 @@ export function mountWidget(
   };
 
   const mode = options.mode ?? "floating";
-  let client = options.client ?? createChatClient(options);
+  let client = options.client ?? createChatClient(clientOptions(options));
   const model = createChatModel(client, {
     open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen),
     mode,
@@ -65,6 +78,14 @@ export function mountWidget(
     title: options.headerTitle,
     avatarUrl: options.avatarUrl,
     welcomeText: options.welcomeText,
+    notify: options.notify,
+    feedback: options.feedback,
+    feedbackChoices: createFeedbackChoices(
+      widgetStorage(options.persist),
+      `${sessionStorageKeyFor(options.id)}:feedback`,
+      memory.hasSession,
+      (detail) => emit("cap-chat:feedback", detail),
+    ),
     emit,
   });
   switchLocale(model.language, options.locale);
@@ -81,6 +102,8 @@ export function mountWidget(
     next.on("end", ({ reason }) => {
       if (reason !== "reset" || next !== client || destroyed) return;
       engaged = false;
+      model.feedbackChoices.forget();
+      for (const key of [alertedKey, notificationAnswerKey]) remember(key, null);
       model.setOpen(false);
       queueMicrotask(() => !destroyed && next === client && replaceClient(createChatClient(options)));
     });
@@ -102,9 +125,27 @@ export function mountWidget(
     if (open || !floating) engage();
     memory.rememberPanel(open);
   });
+  const on = <Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>) => {
+    let set = handlers.get(name);
+    if (!set) handlers.set(name, (set = new Set()));
+    set.add(handler);
+    return () => void set.delete(handler);
+  };
+  // The tabs of the browser tell each other about replies under the widget's id; one tab alone where they cannot.
+  const port = typeof BroadcastChannel === "function" ? new BroadcastChannel(`cap-chat:${options.id ?? ""}`) : null;
+  const stopAttention = watchAttention({ model, on, emit, port, saved: unreadMemoryFor(options, memory.hasSession) });
   adoptStyleSheets(root, styleSheets);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
+  // Loaded once a widget has `voice`, and then told of every change of the options; a failure to load
+  // surfaces on the console as the rejection it is.
+  let voiceLoaded = false;
+  const offerVoice = (settings: WidgetOptions) => {
+    if (!settings.voice && !voiceLoaded) return;
+    voiceLoaded = true;
+    import("./voice/voice.tsx").then((voice) => destroyed || voice.offerVoice(model, settings, root, emit));
+  };
+  offerVoice(options);
 
   function replaceClient(next: ChatClient): void {
     // Detached first, so nothing the old client does while it shuts down reaches the page.
@@ -115,6 +156,7 @@ export function mountWidget(
   }
 
   return {
+    offerVoice,
     model,
     get destroyed() {
       return destroyed;
@@ -133,12 +175,10 @@ export function mountWidget(
       },
       end: () => client.end(),
       reset: () => client.reset(),
-      on(name, handler) {
-        let set = handlers.get(name);
-        if (!set) handlers.set(name, (set = new Set()));
-        set.add(handler);
-        return () => set.delete(handler);
+      prompt(text) {
+        if (!model.open.peek()) model.prompt.value = text;
       },
+      on,
       off(name, handler) {
         handlers.get(name)?.delete(handler);
       },
@@ -146,6 +186,8 @@ export function mountWidget(
         if (destroyed) return;
         destroyed = true;
         stopWatching();
+        stopAttention();
+        port?.close();
         model.dispose();
         client.destroy();
         render(null, root);

@@ -6,6 +6,7 @@ export const sheetMedia = "(max-width:479px)";
 
 /** The rules that follow the launcher's in {@link widgetStyles}: the preview, the panel and everything in it. */
 export const panelStyles = `
+.badge{position:absolute;inset-block-start:-4px;inset-inline-end:-4px;min-width:22px;padding:0 6px;border-radius:11px;background:var(--cap-chat-badge);color:var(--cap-chat-on-badge);font-size:12px;font-weight:700;line-height:22px}
 h2,p{margin:0}
 :disabled{opacity:.6;cursor:default}
 .preview,.floating .panel{position:fixed;z-index:2147483000;inset-inline-end:20px;box-shadow:var(--cap-chat-shadow)}
@@ -14,9 +15,9 @@ h2,p{margin:0}
 .preview strong{display:block}
 .excerpt{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden;overflow-wrap:anywhere}
 .panel{display:flex;flex-direction:column;overflow:hidden;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
-.floating .panel{inset-block-end:90px;width:380px;height:min(640px,calc(100vh - 110px));transform-origin:100% 100%;transition:opacity .2s,transform .2s,display .2s allow-discrete}
+.floating .panel{inset-block-end:90px;width:380px;height:min(640px,calc(100vh - 110px));transform-origin:100% 100%;transition:opacity .2s,transform .2s}
 [dir=rtl] .panel{transform-origin:0 100%}
-.floating .panel[hidden]{opacity:0;transform:translateY(12px) scale(.96)}
+.floating .panel[hidden]{display:flex!important;content-visibility:hidden;visibility:hidden;clip-path:inset(50%);opacity:0;transform:translateY(12px) scale(.96);transition:opacity .2s,transform .2s,content-visibility .2s allow-discrete,visibility 0s .2s,clip-path 0s .2s}
 @starting-style{.floating .panel{opacity:0;transform:translateY(12px) scale(.96)}}
 .inline .panel{height:var(--cap-chat-height,560px);border:1px solid var(--cap-chat-border)}
 .fullscreen .panel{position:fixed;inset:0;z-index:2147483000;border-radius:0;overscroll-behavior:contain}
@@ -41,11 +42,12 @@ h2,p{margin:0}
 .action{padding:5px 14px;border-radius:999px;border:1px solid var(--cap-chat-link);color:var(--cap-chat-link);background:var(--cap-chat-background)}
 .body{position:relative;flex:1;min-height:0;display:flex;flex-direction:column}
 .log{flex:1;overflow-y:auto;padding-block:16px;padding-inline:max(16px,calc(50% - var(--cap-chat-content-width)/2));overscroll-behavior:contain}
-.entries{display:flex;flex-direction:column}
-.entries>*{margin-block-start:14px}
-.entries>:first-child{margin:0}
-.entries>.message:not(.first){margin-block-start:3px}
-.message,.story,.notice,.typing,.end{animation:cap-chat-in .25s ease-out}
+.entries,.block{display:flex;flex-direction:column}
+.entries>*,.block>*{margin-block-start:14px}
+.entries>:first-child,.block>:first-child{margin:0}
+.block>.message:not(.first){margin-block-start:3px}
+.entries>.block{padding:4px;margin:10px -4px -4px;content-visibility:auto;contain-intrinsic-size:auto 2400px}
+.latest>.message,.latest>.story,.latest>.notice,.typing,.end{animation:cap-chat-in .25s ease-out}
 @keyframes cap-chat-in{from{opacity:0;transform:translateY(6px)}}
 .welcome{display:flex;flex-direction:column;align-items:center;gap:6px;padding:12px 8px 4px;text-align:center;color:var(--cap-chat-muted)}
 .welcome-title{font-size:17px;font-weight:650;color:var(--cap-chat-text)}
@@ -78,6 +80,14 @@ h2,p{margin:0}
 .table [align=center]{text-align:center}
 .table [align=right]{text-align:right}
 .meta{display:flex;align-items:center;gap:6px;margin-block-start:4px;font-size:12px}
+.actions{display:flex;flex-wrap:wrap;align-items:center;max-width:100%;font-size:13px;color:var(--cap-chat-muted)}
+.actions .icon{width:28px;height:28px}
+.actions svg{width:16px}
+.down svg{rotate:.5turn}
+[aria-pressed=true]{color:var(--cap-chat-link)}
+[aria-pressed=true] path{fill:currentColor}
+.comment{display:flex;flex-basis:100%;gap:6px;min-width:0}
+.comment input{flex:1;min-width:0;padding:5px 12px;border:1px solid var(--cap-chat-border);border-radius:21px;font:inherit;font-size:16px;color:inherit;background:none}
 .meta strong{color:var(--cap-chat-error)}
 .attachments{display:flex;flex-direction:column;gap:8px;width:100%}
 .attachment{display:block;max-width:260px;border:1px solid var(--cap-chat-border);border-radius:12px;overflow:hidden;background:var(--cap-chat-background)}

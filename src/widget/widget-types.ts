@@ -5,6 +5,13 @@ import type { ChatErrorInfo, ChatMessage, ConnectionState, HandoffPhase, Session
 /** How the widget sits on the page. */
 export type WidgetMode = "floating" | "inline" | "fullscreen";
 
+/**
+ * How a visitor who looks away learns of a reply: `title` (the count before the page's title), `sound` (and
+ * a short tone), `system` (and a browser notification for a live agent's reply, once the visitor accepts
+ * the panel's offer), `none`.
+ */
+export type NotifyMode = "title" | "sound" | "system" | "none";
+
 /** Options of `mountChat`: the client's options plus presentation. */
 export type WidgetOptions = ChatClientOptions & {
   /** Panel title (default: the locale's "Chat"); also names the agent where the platform gives no name. */
@@ -27,6 +34,8 @@ export type WidgetOptions = ChatClientOptions & {
   mode?: WidgetMode;
   /** Start open (floating mode). */
   open?: boolean;
+  /** How a visitor who looks away learns of a reply (default `title`); see {@link NotifyMode}. */
+  notify?: NotifyMode;
   /**
    * `open` (default): nothing contacts the platform until the visitor opens the panel or sends a message
    * (a session stored in the tab still resumes at load); `load`: connect at mount.
@@ -39,6 +48,22 @@ export type WidgetOptions = ChatClientOptions & {
   prefetch?: "idle" | "intent" | "none";
   /** Namespaces what the widget stores in the tab, so two widgets on one page keep two conversations. */
   id?: string;
+  /**
+   * The base URL of the site's `cap-chat/server` mount (`/cap-chat`): `tokenUrl` defaults to
+   * `{companionUrl}/access-token` and `chatUrl` to `{companionUrl}/chat`, so a site configures one URL;
+   * `voice` goes through it too.
+   */
+  companionUrl?: string;
+  /**
+   * Ways to go on by phone offered in the panel's menu, space-separated, through the site's companion
+   * (`companionUrl`): `callback` ("Call me back") and `dni` ("Call us"). Loaded only when set.
+   */
+  voice?: string;
+  /**
+   * Offers a helpful / not helpful choice under each finished answer of the platform's agent, with an
+   * optional comment after "not helpful"; each choice fires `cap-chat:feedback`. Default false.
+   */
+  feedback?: boolean;
   /** A ready client to use instead of `createChatClient(options)`; the widget then owns it. */
   client?: ChatClient;
 };
@@ -54,7 +79,33 @@ export interface WidgetEvents {
   "cap-chat:handoff-required": ChatClientEvents["handoff-required"];
   "cap-chat:end": SessionEnd;
   "cap-chat:error": ChatErrorInfo;
+  "cap-chat:call": CallEvent;
+  /** The replies the visitor has not seen, after every change of their number. */
+  "cap-chat:unread": { count: number };
+  "cap-chat:feedback": FeedbackDetail;
 }
+
+/** The detail of `cap-chat:feedback`: the visitor's choice on one answer of the platform's agent. */
+export interface FeedbackDetail {
+  /** The answer's id: the platform's `message_id`, as the message element's `data-message-id`. */
+  messageId: string;
+  value: "up" | "down";
+  /** What the visitor wrote after "not helpful", when anything. */
+  comment?: string;
+}
+
+/**
+ * One step of a call the visitor asked for, once per change. A callback goes `requested`, `queued`,
+ * `calling`, then `success` or `failure` (with the platform's or the companion's `reason`), or
+ * `unavailable` once its status has expired; a reservation goes `requested`, then `reserved` (with
+ * `number`, and `expiresAt` when the platform gives its window) or `failure`.
+ */
+export type CallEvent =
+  | { kind: "callback"; status: "requested" | "queued" | "calling" | "success" | "unavailable" }
+  | { kind: "callback"; status: "failure"; reason: string }
+  | { kind: "dni"; status: "requested" }
+  | { kind: "dni"; status: "reserved"; number: string; expiresAt?: string }
+  | { kind: "dni"; status: "failure"; reason: string };
 
 /** The names `ChatController.on` accepts. */
 export type WidgetEventName = keyof WidgetEvents;
@@ -82,6 +133,11 @@ export interface BasicChatController {
    * `reset`. Nothing contacts the platform again until the next open or send.
    */
   reset(): void;
+  /**
+   * Shows the site's own `text` in a bubble beside the closed launcher, which opens the panel when clicked
+   * and can be dismissed; it is neither sent to the platform nor part of the transcript.
+   */
+  prompt(text: string): void;
   /** Unmounts the widget, removes what it added to the page and destroys the client. */
   destroy(): void;
   /** Listens to one event; returns the unsubscribe function. */
@@ -93,6 +149,15 @@ export interface BasicChatController {
 
 /** What `mountChat` returns: commands for the page, events, live updates. */
 export interface ChatController extends BasicChatController {
-  /** Applies options live; a changed connection option replaces the client with a new one. */
+  /**
+   * Applies options live; a changed connection option replaces the client with a new one (`context` and
+   * the presentation options never do).
+   */
   update(options: Partial<WidgetOptions>): void;
+  /**
+   * Replaces the context the conversation carries (`update({ context })`): the next user message takes
+   * it, and so does the next Chat API create. A context that is not a JSON object of at most 4 KB of JSON
+   * is refused with a console error, and the previous one stays.
+   */
+  setContext(context: Record<string, unknown> | null): void;
 }

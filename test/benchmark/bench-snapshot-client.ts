@@ -1,4 +1,4 @@
-import type { ChatClient, ChatClientEvents, SendResult } from "../../src/transport/chat-client-types.ts";
+import type { ChatClient, ChatClientEvents, ContextResult, SendResult } from "../../src/transport/chat-client-types.ts";
 import type { ConversationSnapshot } from "../../src/transport/conversation.ts";
 
 /**
@@ -39,12 +39,18 @@ export class SnapshotClient implements ChatClient {
   send(): SendResult {
     return { accepted: true };
   }
+  setContext(): ContextResult {
+    return { accepted: true };
+  }
   typing(): void {}
   chooseSuggestion(): SendResult {
     return { accepted: true };
   }
   now(): number {
     return Date.now();
+  }
+  conversationId(): string | null {
+    return null;
   }
   retry(): void {}
   retryNow(): void {}

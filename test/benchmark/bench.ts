@@ -1,8 +1,9 @@
 /**
  * The benchmark: in Node, bundle sizes, widget render cost, reconnect and echo times, time to the first
- * greeting, Markdown cost and the cost of hostile inputs; then, in one Chromium run, the built script tag
- * against a floor page (see browser/browser-bench.ts), and the hostile inputs again in Chromium (see
- * bench-hostile.ts). Prints one table per part; figures are medians over fixed run counts. It
+ * greeting, Markdown cost, the cost of hostile inputs and a 10,000-event replay into the store; then, in
+ * one Chromium run, the built script tag against a floor page (see browser/browser-bench.ts), the hostile
+ * inputs again in Chromium (see bench-hostile.ts), and a conversation of 2,000 messages (see
+ * browser/long-conversation-bench.ts). Prints one table per part; figures are medians over fixed run counts. It
  * measures the dist/ that exists and builds it first only with `--build`. Exits non-zero only when a
  * section crashed (its row then says why), never because of a figure.
  *
@@ -16,12 +17,14 @@ import { buildDistribution, measureBundleSizes } from "./bench-bundle-size.ts";
 import { measureSendToEcho } from "./bench-echo.ts";
 import { measureFirstGreeting } from "./bench-first-greeting.ts";
 import { hostileRowsInChromium, hostileRowsInNode } from "./bench-hostile.ts";
+import { measureReplay } from "./bench-long-conversation.ts";
 import { measureMarkdown } from "./bench-markdown.ts";
 import { measureReconnect } from "./bench-reconnect.ts";
 import { measureWidgetRendering } from "./bench-render.ts";
 import { runSection, type BenchSection } from "./bench-section.ts";
 import { formatTable, notMeasured, type BenchRow } from "./bench-table.ts";
 import { runBrowserBench } from "./browser/browser-bench.ts";
+import { measureLongConversationInChromium } from "./browser/long-conversation-bench.ts";
 import { formatComparisonTable } from "./comparison-table.ts";
 
 const nodeSections: BenchSection[] = [
@@ -29,6 +32,7 @@ const nodeSections: BenchSection[] = [
   { name: "time to first greeting", timeoutMilliseconds: 20_000, run: measureFirstGreeting },
   { name: "reconnect", timeoutMilliseconds: 30_000, run: measureReconnect },
   { name: "send to echo", timeoutMilliseconds: 10_000, run: measureSendToEcho },
+  { name: "replay into the store", timeoutMilliseconds: 30_000, run: measureReplay },
   // The DOM sections come last: the happy-dom globals they install replace fetch while they run.
   { name: "widget rendering", timeoutMilliseconds: 20_000, run: measureWidgetRendering },
   { name: "markdown", timeoutMilliseconds: 20_000, run: measureMarkdown },
@@ -84,6 +88,15 @@ if (only !== "node") {
   crashed ||= hostile.failed;
   console.log("");
   console.log(formatTable(hostile.rows));
+  process.stderr.write("measuring a long conversation in Chromium…\n");
+  const longConversation = await runSection({
+    name: "long conversation in Chromium",
+    timeoutMilliseconds: 300_000,
+    run: () => measureLongConversationInChromium(),
+  });
+  crashed ||= longConversation.failed;
+  console.log("");
+  console.log(formatTable(longConversation.rows));
 }
 // Sockets or timers a timed-out section left behind must not keep the process alive.
 process.exit(crashed ? 1 : 0);

@@ -67,6 +67,22 @@ describe("mangle.json", () => {
     expect(properties.filter((name) => builtIns.some((value) => name in value))).toEqual([]);
   });
 
+  it("lists no option of Intl's formatters, whose option bags the code builds as objects of its own", () => {
+    const formatters = [
+      new Intl.DateTimeFormat("en", { weekday: "long", era: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric" }),
+      new Intl.DateTimeFormat("en", { minute: "numeric", second: "numeric", fractionalSecondDigits: 1, timeZoneName: "short" }),
+      new Intl.DateTimeFormat("en", { hour: "numeric", dayPeriod: "short" }),
+      new Intl.DateTimeFormat("en", { dateStyle: "full", timeStyle: "full" }),
+      new Intl.NumberFormat("en", { style: "unit", unit: "second", unitDisplay: "long" }),
+      new Intl.RelativeTimeFormat("en", { numeric: "auto" }),
+      new Intl.PluralRules("en", { type: "ordinal" }),
+      new Intl.ListFormat("en", { type: "conjunction" }),
+    ];
+    const options = new Set(formatters.flatMap((formatter) => Object.keys(formatter.resolvedOptions())));
+    expect(options).toContain("day");
+    expect(properties.filter((name) => options.has(name))).toEqual([]);
+  });
+
   it("lists no property the code reads by a string, which a short name would miss", () => {
     const byString = properties.filter((name) =>
       allSource.some((text) => new RegExp(`\\[\\s*["'\`]${name}["'\`]\\s*\\]|["'\`]${name}["'\`]\\s+in\\b`).test(text)),

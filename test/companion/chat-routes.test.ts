@@ -158,7 +158,7 @@ describe("the configuration", () => {
   const chat = { url: "https://chat.example/v1/a/b/chat", apiKey: "key", token: "token" };
 
   it("is refused at once when it cannot work", () => {
-    expect(() => createChatProxy(base)).toThrow(/chat, messaging or both/);
+    expect(() => createChatProxy(base)).toThrow(/chat, messaging, outbound, dni or onFeedback/);
     expect(() => createChatProxy({ ...base, chat: { ...chat, apiKey: " " } })).toThrow(/chat.apiKey is required/);
     expect(() => createChatProxy({ ...base, chat: { ...chat, url: "http://chat.example/v1/a/b/chat" } })).toThrow(/https/);
     expect(() => createChatProxy({ ...base, messaging: { url: "https://m.example", connectorToken: "t", host: "" } })).toThrow(

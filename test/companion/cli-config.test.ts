@@ -28,6 +28,11 @@ describe("settingsFromEnvironment", () => {
           address: { requests: 120, windowSeconds: 60 },
           create: { requests: 10, windowSeconds: 60 },
           accessToken: { requests: 20, windowSeconds: 60 },
+          callback: { requests: 3, windowSeconds: 3600 },
+          callbackAddress: { requests: 10, windowSeconds: 3600 },
+          callbackNumber: { requests: 3, windowSeconds: 86400 },
+          callbackStatus: { requests: 60, windowSeconds: 60 },
+          dni: { requests: 5, windowSeconds: 3600 },
         },
         pageAttributes: [],
         cookie: { secure: "auto", sameSite: "Strict", lifetimeSeconds: 86400 },
@@ -52,6 +57,17 @@ describe("settingsFromEnvironment", () => {
       ADDRESS_RATE_LIMIT: "off",
       CREATE_RATE_LIMIT: "3/60",
       ACCESS_TOKEN_RATE_LIMIT: "off",
+      OUTBOUND_URL: "https://us-1.platform.example",
+      OUTBOUND_SERVICE_AUTH_TOKEN: "service-token",
+      CALLING_CODE: "+44",
+      CALLBACK_CALLING_CODES: "+44, +1 212",
+      DNI_URL: "https://us-1.platform.example",
+      DNI_API_KEY: "dni-key",
+      CALLBACK_RATE_LIMIT: "1/600",
+      CALLBACK_ADDRESS_RATE_LIMIT: "off",
+      CALLBACK_NUMBER_RATE_LIMIT: "2/86400",
+      CALLBACK_STATUS_RATE_LIMIT: "30/60",
+      DNI_RATE_LIMIT: "2/3600",
       PAGE_ATTRIBUTES: "plan, locale",
       COOKIE_SECURE: "true",
       COOKIE_SAME_SITE: "lax",
@@ -74,7 +90,19 @@ describe("settingsFromEnvironment", () => {
           address: false,
           create: { requests: 3, windowSeconds: 60 },
           accessToken: false,
+          callback: { requests: 1, windowSeconds: 600 },
+          callbackAddress: false,
+          callbackNumber: { requests: 2, windowSeconds: 86400 },
+          callbackStatus: { requests: 30, windowSeconds: 60 },
+          dni: { requests: 2, windowSeconds: 3600 },
         },
+        outbound: {
+          url: "https://us-1.platform.example",
+          serviceAuthToken: "service-token",
+          callingCode: "+44",
+          allowedCallingCodes: ["+44", "+1 212"],
+        },
+        dni: { url: "https://us-1.platform.example", apiKey: "dni-key" },
         pageAttributes: ["plan", "locale"],
         cookie: { secure: true, sameSite: "Lax", lifetimeSeconds: 3600 },
         upstreamTimeoutMilliseconds: 5000,
@@ -96,6 +124,17 @@ describe("settingsFromEnvironment", () => {
         "ADDRESS_RATE_LIMIT",
         "CREATE_RATE_LIMIT",
         "ACCESS_TOKEN_RATE_LIMIT",
+        "OUTBOUND_URL",
+        "OUTBOUND_SERVICE_AUTH_TOKEN",
+        "CALLING_CODE",
+        "CALLBACK_CALLING_CODES",
+        "DNI_URL",
+        "DNI_API_KEY",
+        "CALLBACK_RATE_LIMIT",
+        "CALLBACK_ADDRESS_RATE_LIMIT",
+        "CALLBACK_NUMBER_RATE_LIMIT",
+        "CALLBACK_STATUS_RATE_LIMIT",
+        "DNI_RATE_LIMIT",
         "PAGE_ATTRIBUTES",
         "COOKIE_SECURE",
         "COOKIE_SAME_SITE",
@@ -122,6 +161,17 @@ describe("settingsFromEnvironment", () => {
     expect(attempt).toThrow(/TRUST_PROXY must be/);
     expect(attempt).toThrow(/VISITOR_RATE_LIMIT must be requests\/seconds/);
     expect(attempt).toThrow(/COOKIE_SAME_SITE must be one of Strict, Lax, None/);
+  });
+
+  it("serves the voice routes alone, and asks for the other half of a half-set door", () => {
+    const base = { ALLOWED_ORIGINS: required.ALLOWED_ORIGINS, SIGNING_SECRET: required.SIGNING_SECRET };
+    expect(settingsFromEnvironment({ ...base, DNI_URL: "https://platform.example", DNI_API_KEY: "k" }).proxy.dni).toEqual({
+      url: "https://platform.example",
+      apiKey: "k",
+    });
+    expect(() => settingsFromEnvironment({ ...base, OUTBOUND_URL: "https://platform.example" })).toThrow(
+      /OUTBOUND_SERVICE_AUTH_TOKEN must be set with OUTBOUND_URL/,
+    );
   });
 
   it("asks for an upstream when none is set, and treats empty values as unset", () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ReferenceServer } from "../../demo/server/reference-server-types.ts";
-import { createChatProxy } from "../../src/server/index.ts";
+import { createChatProxy, sendExternalEvent, type ChatProxyLogEntry } from "../../src/server/index.ts";
 import { BrowserVisitor, pageOrigin } from "./support/browser-visitor.ts";
 import { startCompanion, testSigningSecret, useReferenceServer } from "./support/companion.ts";
 
@@ -50,6 +50,78 @@ describe("the companion's logs", { timeout: 10_000 }, () => {
       "4111",
       "203.0.113.44",
       "eyJ",
+      ...revealed,
+    ];
+    for (const secret of secrets) expect(text, secret).not.toContain(secret);
+  });
+
+  it("hold no key of the voice doors, phone number, call handle or event id, through successes, refusals and failures", async () => {
+    const logs: ChatProxyLogEntry[] = [];
+    const { outbound, dni, externalEvents } = server.credentials;
+    const { proxy } = startCompanion(server, {
+      logger: (entry) => logs.push(entry),
+      rateLimit: { callback: { requests: 1, windowSeconds: 60 } },
+    });
+    const visitor = new BrowserVisitor(proxy, { clientAddress: "203.0.113.45" });
+    const intruder = new BrowserVisitor(proxy);
+    await intruder.accessToken();
+    const revealed: string[] = [];
+
+    const call = await visitor.callback("+1 415 555 0188", { session_id: "session-for-the-log" });
+    const handle = call.body.handle as string;
+    revealed.push(handle, handle.slice(0, handle.lastIndexOf(".")));
+    await visitor.callStatus(handle);
+    await intruder.callStatus(handle);
+    await visitor.callback("+33 6 12 34 56 78");
+    await visitor.callback("+1 415 555 0177");
+    server.faults.failNextRequests("outbound-status", 1, 500);
+    await visitor.callStatus(handle);
+    const reserved = await visitor.reserveNumber({ session_id: "session-for-the-log" });
+    revealed.push(reserved.body.dni);
+    server.faults.failNextRequests("dni-reservation", 1, 500);
+    await visitor.reserveNumber();
+    const conversation = await visitor.startConversation();
+    const offer = await visitor.respond(conversation, "book a table");
+    const eventId = new URL(/\((http[^)]*)\)/.exec(offer.body.response)?.[1] ?? "").searchParams.get("event_id") as string;
+    revealed.push(eventId);
+    const workflowLogs: ChatProxyLogEntry[] = [];
+    await sendExternalEvent({ externalEvents, logger: (entry) => workflowLogs.push(entry) }, { eventId, payload: { guests: 2 } });
+    const wrongKeys = {
+      outbound: { ...outbound, serviceAuthToken: "a-wrong-service-token" },
+      dni: { ...dni, apiKey: "a-wrong-dni-key" },
+      externalEvents: { ...externalEvents, apiKey: "a-wrong-events-key" },
+    };
+    const refused = startCompanion(server, { ...wrongKeys, logger: (entry) => logs.push(entry) });
+    await new BrowserVisitor(refused.proxy).callback("+1 415 555 0166");
+    await new BrowserVisitor(refused.proxy).reserveNumber();
+    const error = await sendExternalEvent(
+      { externalEvents: wrongKeys.externalEvents, logger: (entry) => workflowLogs.push(entry) },
+      { eventId, payload: {} },
+    ).catch((reason: unknown) => reason as Error);
+    revealed.push(...visitor.cookies.values());
+
+    const text =
+      JSON.stringify([...logs, ...workflowLogs]) +
+      String((error as Error | undefined)?.message) +
+      String((error as Error | undefined)?.stack);
+    expect(logs.map((entry) => entry.event)).toEqual(
+      expect.arrayContaining(["call-refused", "callback-refused", "upstream-failed", "rate-limited"]),
+    );
+    expect(workflowLogs.map((entry) => entry.event)).toEqual(["external-event-sent", "external-event-failed"]);
+    const secrets = [
+      outbound.serviceAuthToken,
+      dni.apiKey,
+      externalEvents.apiKey,
+      "a-wrong-service-token",
+      "a-wrong-dni-key",
+      "a-wrong-events-key",
+      testSigningSecret,
+      "4155550188",
+      "555 0188",
+      "612345678",
+      "4155550166",
+      "203.0.113.45",
+      "session-for-the-log",
       ...revealed,
     ];
     for (const secret of secrets) expect(text, secret).not.toContain(secret);

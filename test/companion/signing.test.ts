@@ -45,6 +45,21 @@ describe("base64url", () => {
     expect(fromBase64Url("abcde")).toBeUndefined();
   });
 
+  it("accepts only the one spelling of the bytes, so a signature's last character cannot change unnoticed", async () => {
+    // One byte leaves four unused bits in its second character: "AA" is 0, "AB" to "AP" spell 0 too.
+    expect(fromBase64Url("AA")).toEqual(new Uint8Array([0]));
+    expect(fromBase64Url("AB")).toBeUndefined();
+    expect(fromBase64Url("AP")).toBeUndefined();
+    const signer = createSigner(secret);
+    for (const message of ["a", "b", "c", "d", "e", "f", "g", "h"]) {
+      const signature = await signer.sign(message);
+      const last = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".indexOf(signature.at(-1)!);
+      // The same bytes, spelled with the last character's two unused bits set.
+      const respelled = signature.slice(0, -1) + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[last | 3];
+      expect(await signer.verify(message, respelled)).toBe(false);
+    }
+  });
+
   it("makes random 128-bit identifiers", () => {
     const tokens = new Set(Array.from({ length: 100 }, () => randomToken()));
     expect(tokens.size).toBe(100);

@@ -16,6 +16,8 @@ const packagePaths: Record<string, string[]> = {
   "cap-chat/element": ["src/embed/element.ts"],
   "cap-chat/server": ["src/server/index.ts"],
   "cap-chat/types/*": ["src/embed/framework-types/*.ts"],
+  // Not a dependency: the samples for Express are checked against the parts of it they use.
+  express: ["test/docs/stubs/express.d.ts"],
 };
 
 /** The file name a sample is checked under: its language decides TS or JS, with or without JSX. */
@@ -43,7 +45,7 @@ export {};
 export function checkTypeScriptSamples(samples: readonly DocSample[]): Map<DocSample, string[]> {
   const isJavaScript = (sample: DocSample) => /^(js|javascript|mjs|jsx)$/.test(sample.language);
   // A sample for the site's backend (the companion, a Node server) sees Node's globals; a page's does not.
-  const isServer = (sample: DocSample) => /from\s+["'](cap-chat\/server|node:[\w/]+)["']/.test(sample.code);
+  const isServer = (sample: DocSample) => /from\s+["'](cap-chat\/server|node:[\w/]+|express)["']/.test(sample.code);
   const typeScript = samples.filter((sample) => !isJavaScript(sample));
   return new Map([
     ...checkInOneProgram(

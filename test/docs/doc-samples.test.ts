@@ -31,8 +31,10 @@ function widgetParts(): Set<string> {
   const folder = resolve(root, "src/widget/components");
   for (const name of readdirSync(folder)) {
     const source = readFileSync(resolve(folder, name), "utf8");
-    for (const [, quoted, template] of source.matchAll(/part=(?:"([^"]+)"|\{`([^`]+)`\})/g)) {
+    for (const [, quoted, template, chosen] of source.matchAll(/part=(?:"([^"]+)"|\{`([^`]+)`\}|\{([^}]*)\})/g)) {
       for (const part of (quoted ?? template ?? "").split(/\s+/)) parts.add(part);
+      // A part chosen by a condition: each word it may be.
+      for (const [, word] of (chosen ?? "").matchAll(/"([a-z-]+)"/g)) parts.add(word as string);
     }
   }
   for (const role of ["user", "agent", "live-agent"]) parts.add(`message-${role}`);

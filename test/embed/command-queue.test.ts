@@ -12,12 +12,14 @@ function recordingTarget() {
     send: (text) => void calls.push(["send", text]),
     end: () => void calls.push(["end"]),
     reset: () => void calls.push(["reset"]),
+    prompt: (text) => void calls.push(["prompt", text]),
     on: (event, listener) => {
       calls.push(["on", event, listener]);
       return remover;
     },
     off: (event, listener) => void calls.push(["off", event, listener]),
     destroy: () => void calls.push(["destroy"]),
+    setContext: (context) => void calls.push(["setContext", context]),
   };
   return { target, calls, remover };
 }
@@ -42,6 +44,7 @@ describe("createCommandFunction", () => {
     capChat("toggle");
     capChat("send", "hello");
     capChat("end");
+    capChat("prompt", "Questions about pricing?");
     capChat("on", "cap-chat:message", listener);
     capChat("off", "cap-chat:message", listener);
     capChat("destroy");
@@ -52,16 +55,18 @@ describe("createCommandFunction", () => {
       ["toggle"],
       ["send", "hello"],
       ["end"],
+      ["prompt", "Questions about pricing?"],
       ["on", "cap-chat:message", listener],
       ["off", "cap-chat:message", listener],
       ["destroy"],
     ]);
   });
 
-  it("boots with empty options when none are given", () => {
+  it("boots with the tag's options alone when none are given", () => {
     const { target, calls } = recordingTarget();
     createCommandFunction(target, () => {})("boot");
-    expect(calls).toEqual([["boot", {}]]);
+    // The session mounts with the tag's options alone.
+    expect(calls).toEqual([["boot", undefined]]);
   });
 
   it("returns the remover from on", () => {
@@ -89,6 +94,7 @@ describe("createCommandFunction", () => {
 
   it.each([
     ["send", [42]],
+    ["prompt", [{ text: "hi" }]],
     ["boot", ["options"]],
     ["on", ["message"]],
     ["off", [() => {}, "message"]],

@@ -31,7 +31,10 @@ describe("optionsFromAttributes", () => {
         "avatar-url": "https://cdn.example.com/harbour.png",
         start: "load",
         prefetch: "intent",
+        notify: "sound",
         id: "support",
+        "companion-url": "/cap-chat",
+        voice: "callback dni",
       }),
     );
     expect(invalid).toEqual([]);
@@ -53,12 +56,15 @@ describe("optionsFromAttributes", () => {
       avatarUrl: "https://cdn.example.com/harbour.png",
       start: "load",
       prefetch: "intent",
+      notify: "sound",
       id: "support",
+      companionUrl: "/cap-chat",
+      voice: "callback dni",
     });
   });
 
-  it("lists the nineteen attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(19);
+  it("lists the twenty-three attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(23);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {
@@ -98,6 +104,7 @@ describe("optionsFromAttributes", () => {
     ["persist", "browser"],
     ["start", "click"],
     ["prefetch", "eager"],
+    ["notify", "loud"],
   ] as const)("refuses %s=%j outside its documented words", (attribute, value) => {
     const { options, invalid } = optionsFromAttributes(read({ [attribute]: value }));
     expect(options).toEqual({});

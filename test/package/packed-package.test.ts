@@ -91,7 +91,9 @@ describe("the packed tarball", { timeout: 60_000 }, () => {
   it("exports cap-chat/server to a site that installs it", async () => {
     const script = "const server = await import('cap-chat/server'); console.log(Object.keys(server).sort().join(' '));";
     const { stdout } = await run("node", ["--input-type=module", "-e", script], { cwd: installed });
-    expect(stdout.trim()).toBe("MemoryRateLimitStore createChatProxy createConsoleLogger proxyDefaults toNodeHandler");
+    expect(stdout.trim()).toBe(
+      "ExternalEventError MemoryRateLimitStore createChatProxy createConsoleLogger proxyDefaults sendExternalEvent toNodeHandler",
+    );
   });
 });
 

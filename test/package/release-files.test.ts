@@ -42,8 +42,10 @@ describe("the built release", () => {
     expect(loader).toContain(`.version="${version}"`);
   });
 
-  it("has the app and the list of locales import each sibling with that sibling's hash", () => {
-    const importers = readdirSync(distRoot).filter((name) => /^cap-chat-(app|locale-files)-[\w-]+\.js$/.test(name));
+  it("has the app, the voice file and the lists of locales import each sibling with that sibling's hash", () => {
+    const importers = readdirSync(distRoot).filter((name) =>
+      /^cap-chat-(app|locale-files|voice|call-texts-locales)-[\w-]+\.js$/.test(name),
+    );
     const imported = importers.flatMap((name) =>
       [...read(name).matchAll(/new URL\("\.\/([\w.-]+\.js)",import\.meta\.url\)\.href,"(sha256-[\w+/=]+)"\)/g)].map(([, file, hash]) => [
         file as string,

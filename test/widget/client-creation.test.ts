@@ -43,6 +43,29 @@ describe("the widget's own client", () => {
     expect(created()).toHaveLength(1);
   });
 
+  it("takes tokenUrl and chatUrl from companionUrl, unless given, and again from a new companionUrl", async () => {
+    const controller = mountChat(document.body, { messagingUrl: "https://us-1.example.com", companionUrl: "/support/" });
+    await act(() => controller.update({ companionUrl: "https://site.example.com/cap-chat", chatUrl: "/own/chat" }));
+    expect(vi.mocked(createChatClient).mock.calls).toEqual([
+      [
+        {
+          messagingUrl: "https://us-1.example.com",
+          companionUrl: "/support/",
+          tokenUrl: "/support/access-token",
+          chatUrl: "/support/chat",
+        },
+      ],
+      [
+        {
+          messagingUrl: "https://us-1.example.com",
+          companionUrl: "https://site.example.com/cap-chat",
+          tokenUrl: "https://site.example.com/cap-chat/access-token",
+          chatUrl: "/own/chat",
+        },
+      ],
+    ]);
+  });
+
   it("replaces an injected client with a created one when connection options change", async () => {
     const injected = new FakeChatClient();
     const controller = mountChat(document.body, { client: injected });

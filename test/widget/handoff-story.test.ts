@@ -74,7 +74,7 @@ describe("the handoff, told inline in the transcript", () => {
     await update({ messages: [live] });
     await update({ handoff: { phase: "live-agent-left" }, liveAgent: null });
     expect(storyTexts(root)).toEqual(["Ada (Support) joined the conversation", "Ada (Support) left the conversation"]);
-    expect(root.querySelectorAll(".entries > [part=handoff]")[1]?.previousElementSibling?.getAttribute("data-message-id")).toBe("l1");
+    expect(root.querySelectorAll(".block > [part=handoff]")[1]?.previousElementSibling?.getAttribute("data-message-id")).toBe("l1");
     expect(headerLine(root)).toBe("Online");
     await update({ ended: { reason: "REASON_NATURAL_END" }, connection: { status: "ended" } });
     expect(headerLine(root)).toBe("Conversation ended");

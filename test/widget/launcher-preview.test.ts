@@ -15,7 +15,7 @@ afterEach(() => {
 const preview = (root: ShadowRoot) => root.querySelector("[part=preview]");
 
 describe("attention while the panel is closed", () => {
-  it("shows the newest agent message beside the launcher, with the unread count, and never touches the page title", async () => {
+  it("shows the newest agent message beside the launcher, with the unread count, also before the page's title", async () => {
     const { root, update } = renderWidget({}, createSnapshot({ messages: [agentMessage("a0", "History")] }));
     expect(preview(root)).toBeNull();
     await update({ messages: [agentMessage("a0", "History"), agentMessage("a1", "Your **order** shipped.", { author: { name: "Ava" } })] });
@@ -25,7 +25,7 @@ describe("attention while the panel is closed", () => {
     });
     expect(preview(root)?.textContent).toContain("Anything else?");
     expect(root.querySelector(".badge")?.textContent).toBe("2");
-    expect(document.title).toBe("Harbour Supplies");
+    expect(document.title).toBe("(2) Harbour Supplies");
   });
 
   it("opens the panel when the preview is clicked, and goes", async () => {

@@ -81,8 +81,8 @@ describe("day separators", () => {
       agentMessage("a2", "Early", { time: at(6, 0, 10), author: ava }),
     ];
     const { root } = renderWidget({ open: true }, createSnapshot({ messages }));
-    const order = [...root.querySelector(".entries")!.children].map((row) => row.getAttribute("data-message-id") ?? row.textContent);
-    expect(order.slice(1)).toEqual(["Yesterday", "a1", "u1", "Today", "a2"]);
+    const order = [...root.querySelectorAll(".block > *")].map((row) => row.getAttribute("data-message-id") ?? row.textContent);
+    expect(order).toEqual(["Yesterday", "a1", "u1", "Today", "a2"]);
   });
 
   it("name older days by weekday and date, and say nothing for a conversation of today", async () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { transcriptEntries } from "../../src/widget/components/transcript-entries.ts";
+import { layOutTranscript } from "../../src/widget/components/transcript-entries.ts";
 import { formatTime } from "../../src/widget/format.ts";
 import { readMarkdownView } from "../../src/widget/markdown/block-cache.ts";
 import { agentMessage, createSnapshot, userMessage } from "./support/fake-chat-client.ts";
@@ -13,7 +13,7 @@ vi.mock("../../src/widget/markdown/block-cache.ts", async (importOriginal) => {
 
 vi.mock("../../src/widget/components/transcript-entries.ts", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../src/widget/components/transcript-entries.ts")>();
-  return { ...original, transcriptEntries: vi.fn(original.transcriptEntries) };
+  return { ...original, layOutTranscript: vi.fn(original.layOutTranscript) };
 });
 
 vi.mock("../../src/widget/format.ts", async (importOriginal) => {
@@ -74,17 +74,17 @@ describe("streaming", () => {
     const first = agentMessage("a1", "First answer");
     const stream = agentMessage("a2", "Sec", { streaming: true });
     const { root, update } = renderWidget({ open: true }, createSnapshot({ messages: [first, stream] }));
-    vi.mocked(transcriptEntries).mockClear();
+    vi.mocked(layOutTranscript).mockClear();
     // The message renders its time each time it renders: it does not while its bubble grows.
     vi.mocked(formatTime).mockClear();
     await update({ messages: [first, { ...stream, text: "Second" }] });
     await update({ messages: [first, { ...stream, text: "Second answer" }] });
-    expect(transcriptEntries).not.toHaveBeenCalled();
+    expect(layOutTranscript).not.toHaveBeenCalled();
     expect(formatTime).not.toHaveBeenCalled();
     expect(renderedTexts().slice(-2)).toEqual(["Second", "Second answer"]);
     expect(root.querySelector("[data-message-id=a2] .bubble")?.textContent).toBe("Second answer");
     await update({ messages: [first, { ...stream, text: "Second answer", streaming: false }] });
-    expect(transcriptEntries).toHaveBeenCalledTimes(1);
+    expect(layOutTranscript).toHaveBeenCalledTimes(1);
   });
 
   it("announces the text a reader sees, not the Markdown source", async () => {

@@ -44,6 +44,8 @@ function render(moveFocus) {
     else link.removeAttribute("aria-current");
   }
   if (moveFocus) view.focus();
+  // The chat's context follows the route, so the agent knows what the visitor is looking at.
+  window.capChatDemo?.controller.setContext({ page: name });
 }
 
 document.addEventListener("click", (event) => {
@@ -57,5 +59,5 @@ window.addEventListener("popstate", () => render(true));
 render(false);
 
 const host = document.getElementById("chat-host");
-const controller = mountChat(host.attachShadow({ mode: "open" }), demoWidgetOptions);
+const controller = mountChat(host.attachShadow({ mode: "open" }), { ...demoWidgetOptions, context: { page: currentRoute() } });
 window.capChatDemo = { controller };

@@ -15,6 +15,8 @@ export interface AgentAssets {
   imagePreviewUrl: string;
   linkPreviewUrl: string;
   linkUrl: string;
+  /** The demo site's booking page, which takes the event id of a booking in its `event_id` parameter. */
+  bookingPageUrl: string;
 }
 
 /** Languages the demo agent speaks. */

@@ -2,6 +2,7 @@ import type { ChatHandoff } from "../../../src/protocol/index.ts";
 import { SystemMessageText } from "../../../src/protocol/index.ts";
 import type { AgentAssets, AgentLanguage, AgentMessage } from "./agent-message.ts";
 import {
+  bookingOffer,
   fallback,
   farewell,
   imageReply,
@@ -39,9 +40,10 @@ export function chatGreeting(): string {
 
 /**
  * The demo agent's answer to one Chat API message, with the same triggers as the Messaging agent
- * (`TRIGGER_PHRASES`). Handoff triggers end the conversation with a `handoff`; goodbye ends it.
+ * (`TRIGGER_PHRASES`). Handoff triggers end the conversation with a `handoff`; goodbye ends it; a booking
+ * takes an event id from `issueEventId`.
  */
-export function chatTurn(text: string, language: AgentLanguage, assets: AgentAssets): ChatTurn {
+export function chatTurn(text: string, language: AgentLanguage, assets: AgentAssets, issueEventId: () => string): ChatTurn {
   const reply = (message: AgentMessage, endConversation = false): ChatTurn => ({
     response: asText(message),
     endConversation,
@@ -50,6 +52,8 @@ export function chatTurn(text: string, language: AgentLanguage, assets: AgentAss
   switch (intentOf(text)) {
     case "table":
       return reply(tableReply());
+    case "booking":
+      return reply(bookingOffer(assets, issueEventId(), language));
     case "markdown":
       return reply(markdownShowcase());
     case "image":

@@ -11,6 +11,8 @@ import {
 } from "./handoff-scripts.ts";
 import { deliverServiceAgentMessage, thinkThenReply } from "./message-delivery.ts";
 import {
+  bookingConfirmed,
+  bookingOffer,
   fallback,
   farewell,
   greeting,
@@ -24,6 +26,7 @@ import {
   welcomeBack,
 } from "./replies.ts";
 import { intentOf, isFarewell } from "./trigger-phrases.ts";
+import type { ExternalEventBody } from "../voice/external-events.ts";
 
 /**
  * Who is in the conversation once every scheduled step has run: nobody yet, the service agent, a live
@@ -86,11 +89,24 @@ export class DemoAgent {
     }
   }
 
+  /**
+   * Goes on with a booking the site's workflow confirmed through the External Events API: the service
+   * agent (or the live agent, if one has taken over) confirms it in the conversation, unless it has ended.
+   */
+  externalEvent(body: ExternalEventBody): void {
+    if (this.port.ended) return;
+    const confirmation = bookingConfirmed(body.fields, this.language);
+    if (this.phase === "service-agent") thinkThenReply(this.port, confirmation);
+    else if (this.phase === "live-agent") scheduleLiveAgentMessage(this.port, confirmation);
+  }
+
   private serviceAgentAnswer(text: string): void {
     const port = this.port;
     switch (intentOf(text)) {
       case "table":
         return thinkThenReply(port, tableReply());
+      case "booking":
+        return thinkThenReply(port, bookingOffer(port.assets, port.issueEventId(), this.language));
       case "markdown":
         return thinkThenReply(port, markdownShowcase());
       case "image":

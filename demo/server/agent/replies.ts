@@ -124,6 +124,47 @@ export function linkReply(assets: AgentAssets): AgentMessage {
   };
 }
 
+/**
+ * The offer to book a table: a link card to the demo site's booking page carrying `eventId`, which the
+ * site's backend sends back through the External Events API once the visitor confirms.
+ */
+export function bookingOffer(assets: AgentAssets, eventId: string, language: AgentLanguage): AgentMessage {
+  return {
+    text:
+      language === "fr"
+        ? "Avec plaisir ! Choisissez le jour et l'heure sur notre page de réservation : je vous confirme la table ici dès que c'est fait."
+        : "Happy to! Pick a day and time on our booking page, and I'll confirm your table here as soon as you have.",
+    attachments: [
+      {
+        title: language === "fr" ? "Réserver au Harbour Café" : "Book at the Harbour Café",
+        preview_image_url: "",
+        content_url: `${assets.bookingPageUrl}?event_id=${encodeURIComponent(eventId)}`,
+        content_type: AttachmentContentType.Url,
+        call_to_action_text: language === "fr" ? "Réserver une table" : "Book a table",
+      },
+    ],
+    suggestions: [],
+  };
+}
+
+/**
+ * The confirmation once the site's booking workflow sent its result: the guests, day and time of a
+ * `booking` object (JSON, or the flat `guests`, `date`, `time` fields of a form) when it has them.
+ */
+export function bookingConfirmed(fields: Record<string, unknown> | undefined, language: AgentLanguage): AgentMessage {
+  const booking = typeof fields?.booking === "object" && fields.booking !== null ? (fields.booking as Record<string, unknown>) : fields;
+  const part = (name: string) => (typeof booking?.[name] === "string" || typeof booking?.[name] === "number" ? String(booking[name]) : "");
+  const [guests, date, time, reference] = [part("guests"), part("date"), part("time"), part("reference")];
+  const when = date && time ? (language === "fr" ? ` le ${date} à ${time}` : ` on ${date} at ${time}`) : "";
+  const size = guests ? (language === "fr" ? ` pour ${guests}` : ` for ${guests}`) : "";
+  const code = reference ? ` (${reference})` : "";
+  return textMessage(
+    language === "fr"
+      ? `C'est réservé : votre table${size}${when} est confirmée${code}. À bientôt au Harbour Café !`
+      : `You're booked: your table${size}${when} is confirmed${code}. See you at the Harbour Café!`,
+  );
+}
+
 /** A long answer of several paragraphs, to show streaming and scrolling. */
 export function longReply(): AgentMessage {
   const paragraphs = [

@@ -7,6 +7,7 @@ export type Intent =
   | "long"
   | "live-handoff"
   | "client-handoff"
+  | "booking"
   | "handoff-fail"
   | "handoff-timeout"
   | "busy"
@@ -41,6 +42,11 @@ export const TRIGGER_PHRASES: readonly (TriggerPhrase & { intent: Exclude<Intent
     intent: "client-handoff",
     phrases: ["callback", "phone"],
     description: "client-managed handoff: the embedding site must route the user itself",
+  },
+  {
+    intent: "booking",
+    phrases: ["book a table", "booking", "reservation"],
+    description: "a link to the demo site's booking page; confirming there lets the site tell the agent, which confirms in the chat",
   },
   { intent: "table", phrases: ["table", "compare"], description: "an answer with a table, strikethrough and a quote" },
   { intent: "markdown", phrases: ["markdown"], description: "an answer with bold, italics, lists, a link, inline code and a code block" },

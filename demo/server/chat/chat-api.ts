@@ -9,6 +9,7 @@ import {
 } from "../../../src/protocol/index.ts";
 import type { AgentAssets } from "../agent/agent-message.ts";
 import { chatGreeting, chatTurn } from "../agent/chat-agent.ts";
+import { bookingConfirmed } from "../agent/replies.ts";
 import { demoChatAccount } from "../demo-credentials.ts";
 import { corsHeaders, headerValue, parseJsonObject, readBody, sendJson } from "../http/http-utilities.ts";
 import type { FaultEndpoint } from "../reference-server-types.ts";
@@ -57,7 +58,9 @@ function optionalString(value: unknown): value is string | undefined {
  * Handles `/v1/{account}/{project}/chat/{create,respond,close}`, checking in order: a
  * forced fault, the method, `X-API-KEY` and `X-TOKEN` (401), the account and project (404), a JSON
  * `Content-Type` and body (400), then the conversation (404 unknown, 410 ended). Every error body is
- * `{"success": false, "error_code", "error_message"}`.
+ * `{"success": false, "error_code", "error_message"}`. What the agent learned from the site's workflows
+ * since the last turn (a confirmed booking) comes first in the next answer: the turn-based API has no
+ * other way to say it.
  */
 export async function handleChatApi(
   context: ServerContext,
@@ -133,12 +136,19 @@ export async function handleChatApi(
   if (conversation.ended) return fail(410, "CONVERSATION_ENDED", "Conversation has ended");
   const message = fields.message;
   if (!optionalString(message)) return fail(400, "INVALID_REQUEST", "message must be a string");
-  const turn = chatTurn(message ?? "", conversation.language, assets);
+  const issueEventId = () =>
+    context.voice.events.issue({
+      conversationId: conversation.id,
+      deliver: (event) => {
+        if (!conversation.ended) conversation.pendingReplies.push(bookingConfirmed(event.fields, conversation.language).text);
+      },
+    });
+  const turn = chatTurn(message ?? "", conversation.language, assets, issueEventId);
   conversation.language = turn.language;
   if (turn.endConversation) conversation.ended = true;
   const answer: ChatRespondResponse = {
     conversation_id: conversation.id,
-    response: turn.response,
+    response: [...conversation.pendingReplies.splice(0), turn.response].join("\n\n"),
     end_conversation: turn.endConversation,
     ...(turn.handoff && { handoff: turn.handoff }),
   };

@@ -11,6 +11,11 @@ export interface ChatConversation {
   ended: boolean;
   /** When a call last reached it (milliseconds of the server clock). */
   lastActivity: number;
+  /**
+   * What the agent has to say since the last turn, such as a booking the site confirmed through the
+   * External Events API: the turn-based API can only say it in its next answer.
+   */
+  pendingReplies: string[];
 }
 
 /** A conversation looked up by id: open (or ended), never known, or gone quiet past the chat timeout. */
@@ -33,13 +38,25 @@ export class ChatConversations {
 
   /** Opens a conversation with a fresh UUID. */
   create(options: Pick<ChatConversation, "variantId" | "channel" | "integrationAttributes">): ChatConversation {
-    const conversation: ChatConversation = { ...options, id: randomUUID(), language: "en", ended: false, lastActivity: this.now() };
+    const conversation: ChatConversation = {
+      ...options,
+      id: randomUUID(),
+      language: "en",
+      ended: false,
+      lastActivity: this.now(),
+      pendingReplies: [],
+    };
     this.conversations.set(conversation.id, conversation);
     if (this.conversations.size > maxConversations) {
       const oldest = this.conversations.keys().next().value;
       if (oldest !== undefined) this.conversations.delete(oldest);
     }
     return conversation;
+  }
+
+  /** Every conversation held, oldest first. */
+  list(): readonly ChatConversation[] {
+    return [...this.conversations.values()];
   }
 
   /** Finds a conversation and counts the lookup as activity on it; see the class for the timeout. */

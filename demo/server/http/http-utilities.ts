@@ -65,6 +65,11 @@ export function sendMessagingError(response: ServerResponse, status: number, mes
   sendJson(response, status, { message }, headers);
 }
 
+/** Sends the error body of External Events (and of the reference Outbound Calling and DNI): `{"error_message": text}`. */
+export function sendErrorMessage(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  sendJson(response, status, { error_message: message }, headers);
+}
+
 /** Headers that let a page on another origin call the API and read `Retry-After`. */
 export function corsHeaders(request: IncomingMessage): Record<string, string> {
   const origin = request.headers.origin;

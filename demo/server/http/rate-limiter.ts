@@ -44,8 +44,10 @@ export class RateLimiter {
  * The server's budgets. HTTP: per connector and endpoint, 100 requests at once then 10 a second; a page
  * load needs two. Socket: per session, 200 client frames at once then 100 a second; a client sends one
  * heartbeat every 30 s and one frame per user action. Frames beyond it are dropped without notice.
+ * Outbound calls: per account, 60 at once then one a second (the spec says limits exist, not which).
  */
 export const rateBudgets = {
   http: { burst: 100, perSecond: 10 },
   socketFrames: { burst: 200, perSecond: 100 },
+  outboundCalls: { burst: 60, perSecond: 1 },
 } as const satisfies Record<string, RateBudget>;

@@ -5,6 +5,10 @@ import { handleAccessToken, handleCreateSession } from "../messaging/messaging-r
 import type { ServerInspector } from "../reference-server-types.ts";
 import type { ServerContext } from "../server-context.ts";
 import { handleFaultEndpoint } from "../testing/fault-endpoint.ts";
+import { handleDniReservation } from "../voice/dni-reservations.ts";
+import { handleExternalEvent } from "../voice/external-event-route.ts";
+import { handleOutboundCall, handleOutboundStatus, matchOutboundStatusPath } from "../voice/outbound-routes.ts";
+import { VoiceDoorPath } from "../../../src/protocol/index.ts";
 import { answerPreflight, sendJson } from "./http-utilities.ts";
 import { findMount, serveMount } from "./mounts.ts";
 import { serveStaticFile } from "./static-files.ts";
@@ -19,9 +23,10 @@ function notFound(response: ServerResponse): void {
 
 /**
  * Routes one HTTP request: the mounted handlers first (every method, their own CORS), then CORS
- * preflights of the API, the Messaging REST endpoints, the Chat API, the fault endpoint (when exposed),
- * `/dist/`, and files of the public folder, then of the static pages. Anything else is 404. Only the
- * path is ever logged, never a query string or header.
+ * preflights of the API, the Messaging REST endpoints, the Chat API, Outbound Calling, DNI and External
+ * Events (server-to-server doors: no CORS), the fault endpoint (when exposed), `/dist/`, and files of the
+ * public folder, then of the static pages. Anything else is 404. Only the path is ever logged, never a
+ * query string or header.
  */
 export async function routeRequest(
   context: ServerContext,
@@ -44,6 +49,11 @@ export async function routeRequest(
   }
   const chatRoute = matchChatPath(pathname);
   if (chatRoute) return handleChatApi(context, request, response, chatRoute, assets);
+  if (pathname === VoiceDoorPath.OutboundCall) return handleOutboundCall(context, request, response);
+  const callSid = matchOutboundStatusPath(pathname);
+  if (callSid !== undefined) return handleOutboundStatus(context, request, response, callSid);
+  if (pathname === VoiceDoorPath.DniReservation) return handleDniReservation(context, request, response);
+  if (pathname === VoiceDoorPath.ExternalEvent) return handleExternalEvent(context, request, response);
   if (pathname.startsWith("/__faults/") && context.config.exposeFaultEndpoint) {
     return handleFaultEndpoint(context.faults, inspect, request, response, pathname);
   }

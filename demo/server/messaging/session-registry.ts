@@ -3,6 +3,7 @@ import type { AgentAssets } from "../agent/agent-message.ts";
 import type { PlatformBehaviour } from "../platform/platform-behaviour.ts";
 import type { ServerClock } from "../reference-server-types.ts";
 import type { ServerTimings } from "../server-config.ts";
+import type { ExternalEvents } from "../voice/external-events.ts";
 import { Session } from "./session.ts";
 
 /** What every session of one server shares. */
@@ -12,6 +13,7 @@ export interface SessionDefaults {
   clock: ServerClock;
   /** The agent's image URLs for the `Host` the client reached the server by. */
   assets: (requestHost: string | undefined) => AgentAssets;
+  externalEvents: ExternalEvents;
   onError: (error: unknown) => void;
 }
 
@@ -53,6 +55,7 @@ export class SessionRegistry {
       platform: this.defaults.platform,
       clock: this.defaults.clock,
       assets: this.defaults.assets(request.requestHost),
+      externalEvents: this.defaults.externalEvents,
       onGone: (gone) => this.forget(gone),
       onError: this.defaults.onError,
     });

@@ -11,6 +11,7 @@ import {
 import type { AgentAssets } from "../agent/agent-message.ts";
 import type { AgentPort } from "../agent/agent-port.ts";
 import { DemoAgent } from "../agent/demo-agent.ts";
+import type { ExternalEvents } from "../voice/external-events.ts";
 import { RateLimiter, rateBudgets } from "../http/rate-limiter.ts";
 import type { PlatformBehaviour } from "../platform/platform-behaviour.ts";
 import type { ServerClock } from "../reference-server-types.ts";
@@ -35,6 +36,8 @@ export interface SessionOptions {
   platform: PlatformBehaviour;
   clock: ServerClock;
   assets: AgentAssets;
+  /** Where the session's agent issues event ids for the site's workflows. */
+  externalEvents: ExternalEvents;
   /** Called once when the session is gone (expired or abandoned), so the registry forgets it. */
   onGone: (session: Session) => void;
   onError: (error: unknown) => void;
@@ -71,6 +74,7 @@ export class Session implements AgentPort {
   private readonly streams = new StreamAssembly();
   private readonly agent: DemoAgent;
   private readonly onGone: (session: Session) => void;
+  private readonly externalEvents: ExternalEvents;
   private cancelIdleTimers: Cancel[] = [];
   private endedFlag = false;
   private goneFlag = false;
@@ -86,6 +90,7 @@ export class Session implements AgentPort {
     this.assets = options.assets;
     this.clock = options.clock;
     this.onGone = options.onGone;
+    this.externalEvents = options.externalEvents;
     this.frameLimiter = new RateLimiter(rateBudgets.socketFrames, () => this.clock.now());
     this.sequences = new SequenceNumbers(options.platform.skippingSequences);
     this.timers = new TimerGroup(options.clock, options.onError);
@@ -106,6 +111,11 @@ export class Session implements AgentPort {
   /** True once a `SESSION_END` is stored (or, without one, once the session is gone). */
   get ended(): boolean {
     return this.endedFlag;
+  }
+
+  /** A new External Events id bound to this session: a body sent for it reaches the demo agent. */
+  issueEventId(): string {
+    return this.externalEvents.issue({ conversationId: this.id, deliver: (body) => this.agent.externalEvent(body) });
   }
 
   /** The demo agent answering this session's frames. */

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { EventType } from "../../../src/protocol/index.ts";
 import type { AccessTokens } from "../messaging/access-tokens.ts";
 import type { ReplayFault } from "../messaging/replay.ts";
-import type { FaultControls, FaultEndpoint } from "../reference-server-types.ts";
+import type { CallScript, FaultControls, FaultEndpoint } from "../reference-server-types.ts";
 import type { SessionRegistry } from "../messaging/session-registry.ts";
+import type { OutboundCalls } from "../voice/outbound-calls.ts";
 
 /** A forced failure the next request to an endpoint gets. */
 export interface ForcedFailure {
@@ -15,7 +16,8 @@ const anySession = "*";
 
 /**
  * The test-only faults (reference-server-types.ts) and the state the request handlers consult: forced
- * failures per endpoint, pending replay faults, and whether upgrades are refused. All off after `reset()`.
+ * failures per endpoint, pending replay faults, whether upgrades are refused, and scripted outbound
+ * calls. All off after `reset()`.
  */
 export class FaultState implements FaultControls {
   private readonly failures = new Map<FaultEndpoint, ForcedFailure & { count: number }>();
@@ -25,6 +27,7 @@ export class FaultState implements FaultControls {
   constructor(
     private readonly sessions: SessionRegistry,
     private readonly tokens: AccessTokens,
+    private readonly calls: OutboundCalls,
   ) {}
 
   dropSockets(sessionId: string): void {
@@ -68,7 +71,12 @@ export class FaultState implements FaultControls {
     this.sessions.get(sessionId)?.store(EventType.ServiceAgentMessage, payload);
   }
 
+  scriptCalls(scripts: readonly (CallScript & { retentionMilliseconds?: number })[]): void {
+    this.calls.script(scripts);
+  }
+
   reset(): void {
+    this.calls.resetScripts();
     this.failures.clear();
     this.replayFaults.clear();
     this.refusing = false;

@@ -1,9 +1,20 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseJsonObject, readBody, sendJson } from "../http/http-utilities.ts";
-import type { FaultEndpoint, ServerInspector } from "../reference-server-types.ts";
+import type { CallScript, FaultEndpoint, ServerInspector } from "../reference-server-types.ts";
 import type { FaultState } from "./fault-controls.ts";
 
-const faultEndpoints: readonly FaultEndpoint[] = ["access-token", "sessions", "ws", "chat-create", "chat-respond", "chat-close"];
+const faultEndpoints: readonly FaultEndpoint[] = [
+  "access-token",
+  "sessions",
+  "ws",
+  "chat-create",
+  "chat-respond",
+  "chat-close",
+  "outbound-call",
+  "outbound-status",
+  "dni-reservation",
+  "external-event",
+];
 
 type Arguments = Record<string, unknown>;
 
@@ -50,15 +61,37 @@ function runFault(faults: FaultState, method: string, args: Arguments): string |
       if (typeof args.refuse !== "boolean") return "refuse must be a boolean";
       faults.refuseUpgrades(args.refuse);
       return undefined;
+    case "scriptCalls": {
+      const scripts = args.scripts;
+      if (!Array.isArray(scripts) || !scripts.every(isCallScript)) {
+        return "scripts must be a list of {queuedMilliseconds, callingMilliseconds, outcome, reason?, retentionMilliseconds?}";
+      }
+      faults.scriptCalls(scripts);
+      return undefined;
+    }
     default:
       return `unknown fault ${method}`;
   }
 }
 
+function isCallScript(value: unknown): value is CallScript & { retentionMilliseconds?: number } {
+  if (typeof value !== "object" || value === null) return false;
+  const script = value as Record<string, unknown>;
+  const duration = (field: unknown) => typeof field === "number" && Number.isFinite(field) && field >= 0;
+  return (
+    duration(script.queuedMilliseconds) &&
+    duration(script.callingMilliseconds) &&
+    (script.outcome === "success" || script.outcome === "failure") &&
+    (script.reason === undefined || typeof script.reason === "string") &&
+    (script.retentionMilliseconds === undefined || duration(script.retentionMilliseconds))
+  );
+}
+
 /**
  * The fault controls over HTTP, for tests in another process: `POST /__faults/<method>` with the
- * arguments as a JSON object (`{"sessionId": "…", "liveEvents": 3}`), `GET /__faults/sessions` and
- * `GET /__faults/inspect/<sessionId>`. Answers `{"ok": true}` or 400/404 with `{"message"}`.
+ * arguments as a JSON object (`{"sessionId": "…", "liveEvents": 3}`), `GET /__faults/sessions`,
+ * `GET /__faults/chat-conversations`, `GET /__faults/inspect/<sessionId>` and `GET /__faults/voice` (the outbound calls,
+ * DNI reservations and external events). Answers `{"ok": true}` or 400/404 with `{"message"}`.
  */
 export async function handleFaultEndpoint(
   faults: FaultState,
@@ -70,6 +103,16 @@ export async function handleFaultEndpoint(
   const rest = pathname.slice("/__faults/".length);
   if (request.method === "GET" && rest === "sessions") {
     return sendJson(response, 200, { sessionIds: inspect.sessionIds() });
+  }
+  if (request.method === "GET" && rest === "voice") {
+    return sendJson(response, 200, {
+      outboundCalls: inspect.outboundCalls(),
+      dniReservations: inspect.dniReservations(),
+      externalEvents: inspect.externalEvents(),
+    });
+  }
+  if (request.method === "GET" && rest === "chat-conversations") {
+    return sendJson(response, 200, { conversations: inspect.chatConversations() });
   }
   if (request.method === "GET" && rest.startsWith("inspect/")) {
     let sessionId: string;

@@ -2,7 +2,7 @@
  * The attributes of `<cap-chat>` as a template may write them, for the framework declarations beside this
  * file. Values are what the element accepts: text, one of the documented words, or a boolean.
  */
-import type { WidgetMode } from "../../widget/index.ts";
+import type { NotifyMode, WidgetMode } from "../../widget/index.ts";
 import type { CapChatElement } from "../cap-chat-element.ts";
 import type { OptionAttribute } from "../options-from-attributes.ts";
 
@@ -34,12 +34,16 @@ export interface CapChatAttributes {
   mode?: WidgetMode;
   /** Start open. */
   open?: BooleanAttribute;
+  /** Helpful / not helpful under each answer of the platform's agent. */
+  feedback?: BooleanAttribute;
   /** `session` (default) or `none`. */
   persist?: "local" | "session" | "none";
   /** `open` (default): connect when the visitor opens the panel or sends; `load`: connect at once. */
   start?: "open" | "load";
   /** When the script tag fetches the rest of the app: `idle` (default), `intent` or `none`. */
   prefetch?: "idle" | "intent" | "none";
+  /** How a visitor who looks away learns of a reply: `title` (default), `sound`, `system` or `none`. */
+  notify?: NotifyMode;
   /** The site's endpoint returning `{access_token, expires_in}`; replaces `connector-token`. */
   "token-url"?: string;
   /** What the panel shows before the first message. */
@@ -48,6 +52,10 @@ export interface CapChatAttributes {
   "avatar-url"?: string;
   /** The element's id, which also names its stored state: two widgets on a page keep two conversations. */
   id?: string;
+  /** The site's `cap-chat/server` mount (`/cap-chat`): `token-url` and `chat-url` default from it. */
+  "companion-url"?: string;
+  /** Ways to go on by phone in the panel's menu, space-separated: `callback`, `dni`. */
+  voice?: string;
 }
 
 /**

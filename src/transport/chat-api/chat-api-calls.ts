@@ -1,4 +1,5 @@
 import type { ChatCreateRequest, ChatRespondResponse } from "../../protocol/index.ts";
+import type { ConversationContext } from "../conversation-context.ts";
 import type { Environment } from "../environment.ts";
 import { ChatError } from "../errors.ts";
 import { defaultRetryPolicy, requestJson, type RetryPolicy } from "../http/http-request.ts";
@@ -27,6 +28,8 @@ export interface ChatApiCallsOptions {
   /** Sent on create only: the variant is fixed for the life of the conversation. */
   variantId?: string;
   integrationAttributes?: Record<string, unknown>;
+  /** The site's context when a create goes out, sent as `integration_attributes.context`. */
+  context?(): ConversationContext | undefined;
   /** Asked before every attempt; true abandons the call. */
   isCancelled?: () => boolean;
   retryPolicy?: RetryPolicy;
@@ -52,11 +55,12 @@ export function createChatApiCalls(options: ChatApiCallsOptions): ChatApiCalls {
 
   return {
     async create() {
-      // Fields left undefined are left out of the JSON body.
+      const context = options.context?.();
+      // Fields left undefined are left out of the JSON body; the context goes beside the site's attributes.
       const body: ChatCreateRequest = {
         channel: "webchat",
         variant_id: options.variantId,
-        integration_attributes: options.integrationAttributes,
+        integration_attributes: context ? { ...options.integrationAttributes, context } : options.integrationAttributes,
       };
       const answer = await call("create", body);
       if (!text(answer.conversation_id)) throw new ChatError("protocol", "invalid-answer", { request: "create" });

@@ -1,5 +1,6 @@
 import type { ChatClientOptions } from "../chat-client-types.ts";
 import type { ChatErrorInfo } from "../conversation.ts";
+import type { ConversationContext } from "../conversation-context.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { Delivery, OutboxEntry } from "../delivery/delivery.ts";
 import type { Environment } from "../environment.ts";
@@ -15,6 +16,8 @@ export interface ChatApiTransportOptions {
   environment: Environment;
   /** `chatUrl`, `chatHeaders`, `variantId` and `integrationAttributes` are used. */
   options: ChatClientOptions;
+  /** The site's context now, which each create carries in `integration_attributes.context`. */
+  context?(): ConversationContext | undefined;
   apply(event: ConversationEvent): void;
   delivery: Delivery;
   /** Retry discipline of every call; `requestJson`'s default when absent. */
@@ -185,6 +188,7 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
           headers: options.chatHeaders,
           variantId: options.variantId,
           integrationAttributes: options.integrationAttributes,
+          context: input.context,
           isCancelled: () => destroyed,
           retryPolicy: input.retryPolicy,
         });
@@ -219,6 +223,7 @@ export function createChatApiTransport(input: ChatApiTransportOptions): Transpor
       greetingWanted = true;
       void work();
     },
+    conversationId: () => conversationId,
     destroy() {
       destroyed = true;
     },

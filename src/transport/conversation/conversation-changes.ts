@@ -1,5 +1,6 @@
 import type { ChatClientEvents } from "../chat-client-types.ts";
-import type { ConversationSnapshot } from "../conversation.ts";
+import type { ChatMessage, ConversationSnapshot } from "../conversation.ts";
+import { positionOf } from "./transcript-array.ts";
 
 /** One event for the widget and the embedding site, named as in `ChatClientEvents`. */
 export type ConversationChange = {
@@ -14,9 +15,16 @@ export type ConversationChange = {
  * message marked `history`, which this tab had already received before a reload), one
  * `notice` per new notice (not `history`), `language`, and `end` last (the session ended, unless that end
  * is `history`: the tab reported it before a reload). Comparisons are by identity,
- * which the reducer keeps for unchanged parts, so an unchanged snapshot means no events.
+ * which the reducer keeps for unchanged parts, so an unchanged snapshot means no events. `touched` holds
+ * every message the step may have changed, by id, as it was before the step (undefined: it was not there),
+ * which the store knows from the event: so a long transcript is not walked at each step, and it may have
+ * changed in place.
  */
-export function describeChanges(previous: ConversationSnapshot, next: ConversationSnapshot): ConversationChange[] {
+export function describeChanges(
+  previous: ConversationSnapshot,
+  next: ConversationSnapshot,
+  touched: ReadonlyMap<string, ChatMessage | undefined>,
+): ConversationChange[] {
   if (previous === next) return [];
   const changes: ConversationChange[] = [];
   if (next.connection !== previous.connection) {
@@ -30,17 +38,25 @@ export function describeChanges(previous: ConversationSnapshot, next: Conversati
       changes.push({ name: "handoff-required", detail });
     }
   }
-  // Only messages not at their old place are looked up; a message keeps its identity while unchanged.
-  next.messages.forEach((message, index) => {
-    if (previous.messages[index] === message) return;
-    const old = previous.messages.find((candidate) => candidate.id === message.id);
-    const finished =
-      message.role === "user" ? message.status === "sent" && old?.status !== "sent" : !message.streaming && (!old || old.streaming);
-    if (old !== message && finished && !message.history) changes.push({ name: "message", detail: message });
-  });
-  for (const notice of next.notices)
-    if (!notice.history && !previous.notices.includes(notice)) changes.push({ name: "notice", detail: notice });
+  // In transcript order: an event may name the stream it closes and itself.
+  const positions = [...touched.keys()].map((id) => positionOf(next.messages, id)).sort((left, right) => left - right);
+  for (const index of positions) {
+    const message = next.messages[index];
+    if (message && finished(message, touched.get(message.id))) changes.push({ name: "message", detail: message });
+  }
+  if (next.notices !== previous.notices)
+    for (const notice of next.notices)
+      if (!notice.history && !previous.notices.includes(notice)) changes.push({ name: "notice", detail: notice });
   if (next.language !== previous.language && next.language !== null) changes.push({ name: "language", detail: next.language });
   if (next.ended && !previous.ended && !next.ended.history) changes.push({ name: "end", detail: next.ended });
   return changes;
+}
+
+/**
+ * Whether `message`, once `old`, finished in between: a user message that became `sent`, an agent message
+ * that is new and whole or whose stream stopped; never one marked `history`.
+ */
+function finished(message: ChatMessage, old: ChatMessage | undefined): boolean {
+  if (message === old || message.history) return false;
+  return message.role === "user" ? message.status === "sent" && old?.status !== "sent" : !message.streaming && (!old || old.streaming);
 }

@@ -1,5 +1,6 @@
 import type { AuthorRole, ChatMessage, ConversationSnapshot, HandoffPhase, Notice, SessionEnd, TypingIndicator } from "../conversation.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
+import { positionOf, withMessageAt } from "./transcript-array.ts";
 import { addChunk, closeStream, startStream, type StreamAssembly } from "./stream-assembly.ts";
 
 /**
@@ -80,7 +81,8 @@ export function reduceConversation(state: ConversationState, event: Conversation
     return agent ? { snapshot: { ...initialConversationSnapshot, agent }, openStream: null } : initialConversationState;
   }
   let { snapshot, openStream } = state;
-  const index = snapshot.messages.findIndex((message) => message.id === ("id" in event ? event.id : undefined));
+  // A notice's id names the notice, not a message.
+  const index = "id" in event && event.kind !== "notice" ? positionOf(snapshot.messages, event.id) : -1;
   const existing = snapshot.messages[index];
   // A finished, whole or abandoned message never grows again.
   if (event.kind === "agent-message-chunk" && existing && !existing.streaming) return state;
@@ -130,9 +132,7 @@ function reduceSnapshot(
       const status = event.kind === "user-message-failed" ? "failed" : "sent";
       const time = event.kind === "user-message-sent" && event.time !== undefined ? event.time : existing?.time;
       if (existing?.role !== "user" || (existing.status === status && existing.time === time)) return snapshot;
-      const messages = snapshot.messages.slice();
-      messages[index] = { ...existing, status, time: time ?? existing.time };
-      return { ...snapshot, messages };
+      return withMessages(snapshot, withMessageAt(snapshot.messages, index, { ...existing, status, time: time ?? existing.time }));
     }
     case "user-message-retrying":
       if (existing?.role !== "user" || existing.status !== "failed") return snapshot;
@@ -147,9 +147,10 @@ function reduceSnapshot(
       // The whole message completes what streamed under its id: its content is the one that counts.
       if (existing.role !== role || (existing.text === event.text && !existing.streaming)) return snapshot;
       const { text, attachments, suggestions } = event;
-      const messages = snapshot.messages.slice();
-      messages[index] = { ...existing, text, attachments, suggestions, streaming: false };
-      return { ...snapshot, messages };
+      return {
+        ...snapshot,
+        messages: withMessageAt(snapshot.messages, index, { ...existing, text, attachments, suggestions, streaming: false }),
+      };
     }
     case "agent-joined": {
       // The service agent asked back after a site-routed handoff takes the conversation over again.
@@ -185,7 +186,13 @@ function reduceSnapshot(
       );
       const unchanged = messages.every((message, position) => message === snapshot.messages[position]);
       const ended: SessionEnd = event.history ? { reason: event.reason, history: true } : { reason: event.reason };
-      return { ...snapshot, messages: unchanged ? snapshot.messages : messages, ended, connection: { status: "ended" }, typing: noTyping };
+      return {
+        ...snapshot,
+        messages: unchanged ? snapshot.messages : messages,
+        ended,
+        connection: { status: "ended" },
+        typing: noTyping,
+      };
     }
     case "connection-changed": {
       const transport = event.transport ?? snapshot.transport;
@@ -202,7 +209,7 @@ function reduceSnapshot(
  * The message is `history` exactly when the event that wrote it last is.
  */
 function showAssembly(snapshot: ConversationSnapshot, assembly: StreamAssembly, time: number, history: boolean): ConversationSnapshot {
-  const index = snapshot.messages.findIndex((message) => message.id === assembly.messageId);
+  const index = positionOf(snapshot.messages, assembly.messageId);
   const existing = snapshot.messages[index];
   const { text, attachments, suggestions } = assembly;
   const streaming = !assembly.complete;
@@ -211,10 +218,13 @@ function showAssembly(snapshot: ConversationSnapshot, assembly: StreamAssembly, 
     return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time, ...historyField });
   const sameContent = existing.text === text && existing.attachments === attachments && existing.suggestions === suggestions;
   if (sameContent && existing.streaming === streaming && (existing.history === true) === history) return snapshot;
-  const { history: _history, ...rest } = existing;
-  const messages = snapshot.messages.slice();
-  messages[index] = { ...rest, text, attachments, suggestions, streaming, ...historyField };
-  return { ...snapshot, messages };
+  // Written out rather than spread from `existing`: a chunk is the commonest event, and spreads cost far more.
+  const { id, role, time: shownTime, status, author } = existing;
+  const message: ChatMessage = { id, role, text, attachments, suggestions, streaming, time: shownTime };
+  if (status) message.status = status;
+  if (author) message.author = author;
+  if (history) message.history = true;
+  return withMessages(snapshot, withMessageAt(snapshot.messages, index, message));
 }
 
 /**
@@ -232,7 +242,16 @@ function append(
   if (status) message.status = status;
   if (author) message.author = author;
   if (history) message.history = true;
-  return { ...snapshot, messages: [...snapshot.messages, message] };
+  return withMessages(snapshot, withMessageAt(snapshot.messages, snapshot.messages.length, message));
+}
+
+/**
+ * `snapshot` with `messages`, written out part by part: every message and chunk makes one, and V8 spends
+ * many times longer on a spread of the snapshot.
+ */
+function withMessages(snapshot: ConversationSnapshot, messages: readonly ChatMessage[]): ConversationSnapshot {
+  const { typing, agent, liveAgent, handoff, notices, language, ended, connection, transport } = snapshot;
+  return { messages, typing, agent, liveAgent, handoff, notices, language, ended, connection, transport };
 }
 
 /** Shows `typing`; the snapshot stays as it is when it already shows the same. */

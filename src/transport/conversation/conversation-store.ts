@@ -1,17 +1,34 @@
 import type { ChatClientEvents } from "../chat-client-types.ts";
 import { describeChanges, type ConversationChange } from "./conversation-changes.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
-import { initialConversationState, reduceConversation, type ConversationState } from "./conversation-reducer.ts";
-import type { ConversationSnapshot, HandoffPhase } from "../conversation.ts";
+import {
+  initialConversationSnapshot,
+  initialConversationState,
+  reduceConversation,
+  type ConversationState,
+} from "./conversation-reducer.ts";
+import type { ChatMessage, ConversationSnapshot, HandoffPhase } from "../conversation.ts";
+import { positionOf, setDraft } from "./transcript-array.ts";
 
 /** The one place both transports write the conversation to, and the widget reads it from. */
 export interface ConversationStore {
   /** The current snapshot: a new object after every change, the same object otherwise. */
   getSnapshot(): ConversationSnapshot;
-  /** Calls `listener` with the new snapshot after every change (never when nothing changed); returns the remover. */
+  /**
+   * Calls `listener` with the new snapshot after every change (never when nothing changed), except that
+   * within a `batch` a run of changes to the transcript alone is told once, with the change that ends it;
+   * returns the remover.
+   */
   subscribe(listener: (snapshot: ConversationSnapshot) => void): () => void;
   /** Reduces one domain event, then notifies subscribers and event handlers if anything changed. */
   apply(event: ConversationEvent): void;
+  /**
+   * Runs `run`, whose applied events (a frame of history, thousands of them after a reload) reduce as one
+   * batch: each still makes its events, in order, and subscribers see every change to more than the
+   * transcript; the changes to the transcript alone between those are told with the next one, or at the end
+   * of the batch. So a long transcript is not copied at every event. Batches may nest.
+   */
+  batch(run: () => void): void;
   /**
    * An agent is engaged: it is thinking or typing, a message of it is still streaming (a
    * stream missing a chunk stays open until the whole message arrives), or a handoff to a live agent is
@@ -54,23 +71,36 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   const handlers = new Map<keyof ChatClientEvents, Set<AnyHandler>>();
   const queue: ConversationEvent[] = [];
   let draining = false;
+  let batches = 0;
+  /** The snapshot subscribers were last given. */
+  let told = state.snapshot;
 
   function drain(): void {
     draining = true;
     try {
       for (let event = queue.shift(); event !== undefined; event = queue.shift()) {
         const previous = state.snapshot;
+        // The messages a step may change, as they were: the event's own, and the stream it may close.
+        const touched = new Map<string, ChatMessage | undefined>();
+        for (const id of [state.openStream?.messageId, "id" in event && event.kind !== "notice" ? event.id : undefined])
+          if (id !== undefined) touched.set(id, previous.messages[positionOf(previous.messages, id)]);
         state = reduceConversation(state, event, context);
-        if (state.snapshot !== previous) notify(previous, state.snapshot);
+        const next = state.snapshot;
+        if (next === previous) continue;
+        if (batches === 0 || beyondTranscript(previous, next)) tell(next);
+        // Seen by nobody yet, the transcript may grow in place until it is.
+        else setDraft(next.messages, true);
+        for (const change of describeChanges(previous, next, touched)) emit(change);
       }
     } finally {
       draining = false;
     }
   }
 
-  function notify(previous: ConversationSnapshot, next: ConversationSnapshot): void {
-    for (const listener of [...listeners]) guarded(listener, next);
-    for (const change of describeChanges(previous, next)) emit(change);
+  function tell(snapshot: ConversationSnapshot): void {
+    setDraft(snapshot.messages, false);
+    told = snapshot;
+    for (const listener of [...listeners]) guarded(listener, snapshot);
   }
 
   function emit(change: ConversationChange): void {
@@ -80,7 +110,10 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   }
 
   return {
-    getSnapshot: () => state.snapshot,
+    getSnapshot() {
+      setDraft(state.snapshot.messages, false);
+      return state.snapshot;
+    },
     agentEngaged: () => {
       const { typing, handoff } = state.snapshot;
       return typing.kind !== "none" || state.openStream !== null || handoffsUnderWay.includes(handoff.phase);
@@ -95,10 +128,21 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
       queue.push(event);
       if (!draining) drain();
     },
-    exportState: () => state,
+    batch(run) {
+      batches++;
+      try {
+        run();
+      } finally {
+        if (--batches === 0 && state.snapshot !== told) tell(state.snapshot);
+      }
+    },
+    exportState() {
+      setDraft(state.snapshot.messages, false);
+      return state;
+    },
     replaceState(next) {
       state = next;
-      for (const listener of [...listeners]) guarded(listener, next.snapshot);
+      tell(next.snapshot);
     },
     on(name, handler) {
       const named = handlers.get(name) ?? new Set<AnyHandler>();
@@ -111,6 +155,16 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
       };
     },
   };
+}
+
+/** The snapshot's parts but its transcript. */
+const partsBeyondTranscript = Object.keys(initialConversationSnapshot).filter(
+  (part) => part !== "messages",
+) as (keyof ConversationSnapshot)[];
+
+/** Whether a step changed more of the snapshot than its transcript. */
+function beyondTranscript(previous: ConversationSnapshot, next: ConversationSnapshot): boolean {
+  return partsBeyondTranscript.some((part) => next[part] !== previous[part]);
 }
 
 /** Calls `call` with `argument`; what it throws surfaces asynchronously and stops nothing else. */

@@ -1,7 +1,7 @@
 import type { ClientFrame, PlatformName } from "../../protocol/index.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { Delivery } from "../delivery/delivery.ts";
-import { userMessageFrame } from "../delivery/message-frame.ts";
+import { userMessageFrame, type ConversationContext } from "../delivery/message-frame.ts";
 import type { PersistedSession, SessionPersistence } from "../delivery/session-persistence.ts";
 import type { Environment } from "../environment.ts";
 import type { MessagingEndpoints } from "../http/url-policy.ts";
@@ -25,6 +25,8 @@ import { createTypingThrottle } from "./typing-throttle.ts";
 export interface MessagingTransportOptions {
   environment: Environment;
   apply(event: ConversationEvent): void;
+  /** Applies the events `run` applies as one batch: a frame's events, a reload's history among them. */
+  batch(run: () => void): void;
   /** Whether an agent is answering or on the way, as the conversation shows it. */
   agentEngaged(): boolean;
   delivery: Delivery;
@@ -37,6 +39,8 @@ export interface MessagingTransportOptions {
   transport: "auto" | "messaging";
   persistence: SessionPersistence;
   restored: PersistedSession | null;
+  /** The site's context now, which each user message carries as it goes out. */
+  context(): ConversationContext | undefined;
   /** Hand over to the Chat API at once (no WebSocket here). */
   useChatApi: boolean;
   handOver(): void;
@@ -86,7 +90,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     received(text) {
       const frame = readFrame(text, environment.now());
       if (!frame) return void (diagnostics.invalidFrames += 1);
-      feed.accept(frame);
+      options.batch(() => feed.accept(frame));
       dispatch({ type: "frame-received", batch: frame.batch, heartbeatEcho: frame.heartbeatEcho });
     },
     closed: (code) => dispatch({ type: "socket-closed", code }),
@@ -158,7 +162,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
       case "send-messages": {
         const sendable = delivery.takeSendable(environment.now());
         if (sendable.length > 0) throttle.messageSent();
-        for (const entry of sendable) send(userMessageFrame(entry.id, entry.text));
+        for (const entry of sendable) send(userMessageFrame(entry.id, entry.text, options.context()));
         return;
       }
       case "settle-unconfirmed":
@@ -218,6 +222,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     },
     end: () => dispatch({ type: "end-requested" }),
     newConversation: () => dispatch({ type: "new-conversation" }),
+    conversationId: () => lifecycle.sessionId,
     destroy() {
       destroyed = true;
       pending.length = 0;

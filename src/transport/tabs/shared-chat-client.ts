@@ -2,6 +2,8 @@ import { sessionIdleExpiryMilliseconds } from "../../protocol/index.ts";
 import type { AccessTokenAnswer, ChatClientOptions, SendResult } from "../chat-client-types.ts";
 import { buildChatClient, checkMessage, type DiagnosableChatClient, type TabChatClient } from "../chat-client.ts";
 import { createConversationStore, type ConversationStore } from "../conversation/conversation-store.ts";
+import { checkContext } from "../conversation-context.ts";
+import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { OutboxEntry } from "../delivery/delivery.ts";
 import { createSessionPersistence } from "../delivery/session-persistence.ts";
 import { sessionStorageKeyFor } from "../session-storage-key.ts";
@@ -46,12 +48,27 @@ export function buildSharedChatClient(
   const post = (message: TabMessage) => {
     if (!destroyed) channel.postMessage(message);
   };
-  // The holder's client feeds this store, which tells every change to the other tabs as it applies it.
+  let context = options.context ?? undefined;
+  /** The events of the batch under way, told to the other tabs as one message once it ends. */
+  let batched: ConversationEvent[] | null = null;
+  // The holder's client feeds this store, which tells every change to the other tabs in the order it applies them.
   const sharedStore: ConversationStore = {
     ...store,
     apply(event) {
       store.apply(event);
-      post({ type: "event", event });
+      if (batched) batched.push(event);
+      else post({ type: "events", events: [event] });
+    },
+    batch(run) {
+      if (batched) return store.batch(run);
+      batched = [];
+      try {
+        store.batch(run);
+      } finally {
+        const events = batched;
+        batched = null;
+        if (events.length > 0) post({ type: "events", events });
+      }
     },
   };
 
@@ -119,11 +136,15 @@ export function buildSharedChatClient(
     }
     pending.clear();
     for (const { id } of unknown) if (delivered.has(id)) sharedStore.apply({ kind: "user-message-sent", id });
-    const client = buildChatClient({ ...environment, storage }, options, {
-      store: sharedStore,
-      resumeStoredSession: mirrored,
-      shareTokens,
-    });
+    const client = buildChatClient(
+      { ...environment, storage },
+      { ...options, context },
+      {
+        store: sharedStore,
+        resumeStoredSession: mirrored,
+        shareTokens,
+      },
+    );
     holder = client;
     if (!stored) for (const { id, text, time } of orphans) client.enqueue(id, text, time);
     if (started || (stored && orphans.length > 0)) client.start();
@@ -159,18 +180,25 @@ export function buildSharedChatClient(
         started ||= message.started;
         for (const request of pending.values()) post(request);
         return;
-      case "event":
+      case "events":
         if (holder) return;
-        if ("id" in message.event) pending.delete(message.event.id);
         mirrored = true;
-        return store.apply(message.event);
+        return store.batch(() => {
+          for (const event of message.events) {
+            if ("id" in event) pending.delete(event.id);
+            store.apply(event);
+          }
+        });
       case "token":
         token = message.token;
         return;
       case "send":
         // A message the holder already shows came before, from this request or the outbox it took over.
-        if (holder && !store.getSnapshot().messages.some((shown) => shown.id === message.id))
+        if (holder && !store.getSnapshot().messages.some((shown) => shown.id === message.id)) {
+          // The context of the tab the visitor wrote in goes with its message (and the next, until another writes).
+          holder.setContext(message.context);
           holder.enqueue(message.id, message.text, message.time);
+        }
         return;
       case "command":
         if (message.name === "start") started = true;
@@ -206,12 +234,15 @@ export function buildSharedChatClient(
   };
 
   const send = (text: string): SendResult => {
-    if (holder) return holder.send(text);
+    if (holder) {
+      holder.setContext(context);
+      return holder.send(text);
+    }
     const trimmed = text.trim();
     const id = environment.createId();
-    const result = checkMessage(trimmed, id, destroyed || store);
+    const result = checkMessage(trimmed, id, destroyed || store, context);
     if (!result.accepted) return result;
-    const request: SendRequest = { type: "send", id, text: trimmed, time: environment.now() };
+    const request: SendRequest = { type: "send", id, text: trimmed, time: environment.now(), context };
     started = true;
     store.apply({ kind: "user-message-queued", id, text: trimmed, time: request.time });
     pending.set(id, request);
@@ -232,7 +263,14 @@ export function buildSharedChatClient(
       return started;
     },
     send,
+    setContext(next) {
+      const result = checkContext(next);
+      if (result.accepted) context = next ?? undefined;
+      holder?.setContext(context);
+      return result;
+    },
     chooseSuggestion: send,
+    conversationId: () => holder?.conversationId() ?? persistence.load()?.sessionId ?? null,
     typing: () => run("typing"),
     retry: (id) => run("retry", id),
     retryNow: () => run("retryNow"),

@@ -1,5 +1,6 @@
 import type { ChatClientOptions } from "../chat-client-types.ts";
 import { buildChatClient, checkMessage, type DiagnosableChatClient } from "../chat-client.ts";
+import { checkContext } from "../conversation-context.ts";
 import { createConversationStore } from "../conversation/conversation-store.ts";
 import type { Environment, KeyValueStorage, TabChannel } from "../environment.ts";
 
@@ -36,9 +37,10 @@ export function loadSharedChatClient(environment: SharingEnvironment, options: C
       for (const action of waiting) action(loaded);
       waiting = [];
     });
+  let context: ChatClientOptions["context"] | null = options.context;
   const send = (text: string) => {
     if (client) return client.send(text);
-    const result = checkMessage(text.trim(), environment.createId(), destroyed || store);
+    const result = checkMessage(text.trim(), environment.createId(), destroyed || store, context ?? undefined);
     if (result.accepted) later((loaded) => loaded.send(text));
     return result;
   };
@@ -55,7 +57,16 @@ export function loadSharedChatClient(environment: SharingEnvironment, options: C
       return false;
     },
     send,
+    setContext(next) {
+      if (client) return client.setContext(next);
+      const result = checkContext(next);
+      if (!result.accepted) return result;
+      context = next;
+      later((loaded) => loaded.setContext(next));
+      return result;
+    },
     chooseSuggestion: send,
+    conversationId: () => client?.conversationId() ?? null,
     now: environment.now,
     destroy() {
       destroyed = true;

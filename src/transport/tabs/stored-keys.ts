@@ -1,11 +1,12 @@
 import { sessionStorageKeyFor } from "../session-storage-key.ts";
 
 /**
- * Every key a widget with `id` may write, under its session key: the session record itself, the panel's
- * open state (`:panel`), the finished messages kept for `earlier` (`:transcript`), and the lease of the tab
- * holding the connection where Web Locks are missing (`:holder`). `reset` removes them all.
+ * Every key a widget with `id` may write under its session key: the session record itself, the panel's
+ * open state (`:panel`), the finished messages kept for `earlier` (`:transcript`), the lease of the tab
+ * holding the connection where Web Locks are missing (`:holder`), the replies not seen yet (`:unread`) and
+ * the visitor's feedback on answers (`:feedback`). `reset` removes them all.
  */
 export function storedKeysFor(id?: string): string[] {
   const key = sessionStorageKeyFor(id);
-  return [key, ...["panel", "transcript", "holder"].map((suffix) => `${key}:${suffix}`)];
+  return [key, ...["panel", "transcript", "holder", "unread", "feedback"].map((suffix) => `${key}:${suffix}`)];
 }

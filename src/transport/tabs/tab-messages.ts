@@ -1,3 +1,4 @@
+import type { ConversationContext } from "../conversation-context.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { ConversationState } from "../conversation/conversation-reducer.ts";
 
@@ -17,6 +18,8 @@ export interface SendRequest {
   id: string;
   text: string;
   time: number;
+  /** The site's context in the writing tab, which the message carries (see `setContext`). */
+  context?: ConversationContext;
 }
 
 /** The actions a tab asks of the holder, by the client's method names. */
@@ -33,8 +36,8 @@ export type TabMessage =
   | { type: "sync"; to: string; state: ConversationState; token: HandedToken | null; started: boolean }
   /** A tab now holds the connection: the others send it again what it may not have received. */
   | { type: "elected"; started: boolean }
-  /** A change of the conversation, in the order the holder applied it. */
-  | { type: "event"; event: ConversationEvent }
+  /** Changes of the conversation, in the order the holder applied them (a frame's batch at once). */
+  | { type: "events"; events: ConversationEvent[] }
   /** The holder's access token, kept in memory only, for the tab that takes over. */
   | { type: "token"; token: HandedToken }
   | SendRequest

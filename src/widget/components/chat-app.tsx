@@ -34,6 +34,12 @@ export function ChatApp({ model }: { model: ChatModel }) {
       {mode === "floating" && <Launcher model={model} buttonRef={launcher} />}
       {mode === "floating" && <LauncherPreview model={model} launcherRef={launcher} />}
       <ChatPanel model={model} panelRef={panel} inputRef={input} />
+      {/* The site's prompt appears away from focus: it is read out as it shows. */}
+      {mode === "floating" && (
+        <p class="hidden" aria-live="polite">
+          {model.prompt.value}
+        </p>
+      )}
     </div>
   );
 }

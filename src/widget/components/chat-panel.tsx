@@ -23,6 +23,7 @@ export function ChatPanel({
   inputRef: RefObject<HTMLTextAreaElement>;
 }) {
   const floating = model.mode.value === "floating";
+  const Offer = model.offer.value;
   return (
     <section
       ref={panelRef}
@@ -31,6 +32,7 @@ export function ChatPanel({
       role={floating ? "dialog" : "region"}
       aria-label={model.title.value ?? model.locale.value.title}
       hidden={floating && !model.open.value}
+      aria-hidden={(floating && !model.open.value) || undefined}
       tabIndex={-1}
       onKeyDown={(event) => {
         if (floating && event.key === "Escape") {
@@ -43,6 +45,8 @@ export function ChatPanel({
     >
       <PanelHeader model={model} />
       <ConnectionBanner model={model} />
+      {model.panelAddition.value}
+      {Offer && <Offer model={model} />}
       <Transcript model={model} />
       <Composer model={model} inputRef={inputRef} />
       <div class="hidden" aria-live="polite">

@@ -3,18 +3,21 @@ import type { ChatModel } from "../model/chat-model.ts";
 import { Icon } from "./icons.tsx";
 
 /**
- * The header's menu button and its menu, which holds "End conversation" (part `end`) so that ending, which
- * cannot be undone, is never one stray click away. It follows the menu button pattern: Enter, Space, Down
- * or Up opens it with focus on its item; the arrows, Home and End keep focus there (it is the only one);
- * Escape closes it back to the button without closing the panel; Tab, or focus leaving it, closes it.
+ * The header's menu button (part `menu`) and its menu: the items features add (voice's "Call me back" and
+ * "Call us"), then "End conversation" (part `end`) while the conversation is active, so that ending, which
+ * cannot be undone, is never one stray click away. Choosing an item closes the menu, focus back on its
+ * button, before the item acts. It follows the menu button pattern: Enter, Space, Down or Up opens it with
+ * focus on its first item; Down and Up move to the next and previous item (wrapping), Home and End to the
+ * first and last; Escape closes it back to the button without closing the panel; Tab, or focus leaving it,
+ * closes it.
  */
 export function HeaderMenu({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const item = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (open) item.current!.focus();
+    if (open) (menu.current!.firstChild as HTMLElement).focus();
   }, [open]);
   const close = () => {
     setOpen(false);
@@ -30,6 +33,7 @@ export function HeaderMenu({ model }: { model: ChatModel }) {
     >
       <button
         ref={button}
+        part="menu"
         class="icon"
         aria-label={strings.moreOptions}
         title={strings.moreOptions}
@@ -46,34 +50,34 @@ export function HeaderMenu({ model }: { model: ChatModel }) {
       </button>
       {open && (
         <div
+          ref={menu}
           class="menu"
           role="menu"
           aria-label={strings.moreOptions}
+          // Before the item acts, so that focus can go where the item sends it rather than back to the button.
+          onClickCapture={close}
           onKeyDown={(event) => {
+            const items = [...event.currentTarget.children] as HTMLElement[];
+            const at = items.indexOf(event.target as HTMLElement);
+            const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: -1 }[event.key];
             if (event.key === "Tab") {
               setOpen(false);
             } else if (event.key === "Escape") {
               event.stopPropagation();
               close();
-            } else if (/^(Arrow(Up|Down)|Home|End)$/.test(event.key)) {
+            } else if (next !== undefined) {
               event.preventDefault();
+              items.at(next % items.length)!.focus();
             }
           }}
         >
-          <button
-            ref={item}
-            part="end"
-            class="menu-item"
-            role="menuitem"
-            tabIndex={-1}
-            onClick={() => {
-              close();
-              model.client.end();
-            }}
-          >
-            <Icon name="end" />
-            {strings.endConversation}
-          </button>
+          {model.menuAdditions.value}
+          {model.active.value && (
+            <button part="end" class="menu-item" role="menuitem" tabIndex={-1} onClick={() => model.client.end()}>
+              <Icon name="end" />
+              {strings.endConversation}
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -5,23 +5,25 @@ import { Avatar } from "./avatar.tsx";
 import { Icon } from "./icons.tsx";
 
 /**
- * While the floating panel is closed, the newest agent message beside the launcher, as the best messengers
- * show it: its author and the start of its text, which open the panel, and a button that dismisses it (and
- * returns focus to the launcher). A newer message shows again; the page title is never touched.
+ * While the floating panel is closed, a bubble beside the launcher, as the best messengers show one: the
+ * newest agent message (its author and the start of its text), else the site's own line from the `prompt`
+ * command (part `prompt`). Clicking it opens the panel; its button dismisses it and returns focus to the
+ * launcher. A newer message or prompt shows again; the page title is left to `watchAttention`.
  */
 export function LauncherPreview({ model, launcherRef }: { model: ChatModel; launcherRef: RefObject<HTMLButtonElement> }) {
   const message = model.preview.value;
-  if (!message || model.open.value) return null;
+  const prompt = model.prompt.value;
+  if ((!message && !prompt) || model.open.value) return null;
   const strings = model.locale.value;
-  const author = message.author ?? model.identity.value;
+  const author = message && (message.author ?? model.identity.value);
   return (
-    <div part="preview" class="preview">
+    <div part={author ? "preview" : "prompt"} class="preview">
       <button class="preview-body" onClick={() => model.setOpen(true)}>
-        <Avatar participant={author} />
+        {author && <Avatar participant={author} />}
         <span>
-          <strong>{author.name}</strong>
+          {author && <strong>{author.name}</strong>}
           <span class="excerpt" dir="auto">
-            {markdownPlainText(message.text)}
+            {author ? markdownPlainText(message.text) : prompt}
           </span>
         </span>
       </button>
@@ -30,7 +32,8 @@ export function LauncherPreview({ model, launcherRef }: { model: ChatModel; laun
         aria-label={strings.dismiss}
         title={strings.dismiss}
         onClick={() => {
-          model.preview.value = null;
+          if (author) model.preview.value = null;
+          else model.prompt.value = null;
           launcherRef.current?.focus();
         }}
       >

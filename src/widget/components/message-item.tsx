@@ -4,6 +4,7 @@ import type { ChatModel } from "../model/chat-model.ts";
 import { AgentText } from "./agent-text.tsx";
 import { AttachmentList } from "./attachment-list.tsx";
 import { Avatar } from "./avatar.tsx";
+import { MessageActions } from "./message-actions.tsx";
 import { SuggestionList } from "./suggestion-list.tsx";
 
 /** Props of one transcript entry; all are compared by identity so an unchanged message skips rendering. */
@@ -52,6 +53,7 @@ export function MessageItem({ model, message, author, first, last, showSuggestio
         <AgentText model={model} message={message} />
       )}
       <AttachmentList attachments={message.attachments} />
+      {!fromUser && !message.streaming && <MessageActions model={model} message={message} />}
       {(last || (status && status !== "sent")) && (
         <div class="meta">
           {last && <time>{formatTime(message.time, strings.code)}</time>}

@@ -23,7 +23,7 @@ export function PanelHeader({ model }: { model: ChatModel }) {
           </span>
         </p>
       </div>
-      {model.active.value && <HeaderMenu model={model} />}
+      {(model.active.value || model.menuAdditions.value) && <HeaderMenu model={model} />}
       {model.mode.value === "floating" && (
         <button class="icon" aria-label={strings.minimise} title={strings.minimise} onClick={() => model.setOpen(false)}>
           <Icon name="minimise" />

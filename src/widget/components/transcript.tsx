@@ -1,12 +1,9 @@
 import type { JSX } from "preact";
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { formatDay } from "../format.ts";
 import type { ChatModel } from "../model/chat-model.ts";
-import { MessageBoundary } from "./message-boundary.tsx";
-import { NoticeItem } from "./notice-item.tsx";
 import { SessionEnd } from "./session-end.tsx";
-import { StoryItem } from "./story-item.tsx";
-import { transcriptEntries } from "./transcript-entries.ts";
+import { TranscriptBlock } from "./transcript-block.tsx";
+import { layOutTranscript, type TranscriptLayout } from "./transcript-entries.ts";
 import { TypingIndicator } from "./typing-indicator.tsx";
 import { Welcome } from "./welcome.tsx";
 
@@ -15,7 +12,8 @@ const bottomSlack = 32;
 
 /**
  * The conversation log: the welcome, then messages grouped by author with day separators, notices and the
- * handoff's story in place (see `transcriptEntries`), the typing indicator and the end of the session. It
+ * handoff's story in place (see `transcriptEntries`), in blocks laid out again only from where the
+ * transcript changed (see `layOutTranscript`), the typing indicator and the end of the session. It
  * follows new content only while the reader is at the bottom, or when the user has just sent a message;
  * otherwise it offers a "New messages" button. While the reader is at the bottom it also stays
  * there when the log's box or its content changes size (a banner above it, an image that loads late),
@@ -27,7 +25,6 @@ export function Transcript({ model }: { model: ChatModel }) {
   const messages = model.messages.value;
   const notices = model.notices.value;
   const story = model.story.value;
-  const identity = model.identity.value;
   const ended = model.ended.value;
   const log = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -37,6 +34,7 @@ export function Transcript({ model }: { model: ChatModel }) {
   const seenEntries = useRef(entries);
   const [unseen, setUnseen] = useState(false);
   const last = messages[messages.length - 1];
+  const layout = useRef<TranscriptLayout | null>(null);
 
   // Made once, as they read only refs and a state setter: the log keeps the same handlers every frame.
   const { scrollToEnd, onLoad, onScroll } = useMemo(() => {
@@ -84,40 +82,10 @@ export function Transcript({ model }: { model: ChatModel }) {
     else scrollToEnd();
   }, [messages, notices, story, model.typing.value, ended]);
 
-  const items = transcriptEntries(messages, notices, story, Date.now()).map((row) => {
-    switch (row.kind) {
-      case "message": {
-        const { message } = row;
-        return (
-          <MessageBoundary
-            key={row.key}
-            model={model}
-            message={message}
-            author={message.role === "user" ? undefined : (message.author ?? identity)}
-            first={row.first}
-            last={row.last}
-            showSuggestions={!ended && message === last && message.role !== "user"}
-          />
-        );
-      }
-      case "notice":
-        return <NoticeItem key={row.key} notice={row.notice} strings={strings} />;
-      case "story":
-        return <StoryItem key={row.key} entry={row.entry} strings={strings} />;
-      case "earlier":
-        return (
-          <p key={row.key} part="earlier" class="day" role="separator">
-            {strings.earlierConversation}
-          </p>
-        );
-      default:
-        return (
-          <p key={row.key} class="day">
-            {formatDay(row.time, strings.code)}
-          </p>
-        );
-    }
-  });
+  // Read in render: the blocks before the first change are kept as they were, and are not rendered again.
+  layout.current = layOutTranscript(layout.current, messages, notices, story, Date.now());
+  const { blocks } = layout.current;
+  const suggestionsFor = !ended && last && last.role !== "user" ? last : null;
 
   return (
     <div class="body">
@@ -136,7 +104,19 @@ export function Transcript({ model }: { model: ChatModel }) {
       >
         <div ref={content} class="entries">
           <Welcome model={model} />
-          {items}
+          {blocks.map((block, index) => {
+            // Only the last block holds the latest message: the others keep their props, and are not rendered.
+            const latest = index === blocks.length - 1;
+            return (
+              <TranscriptBlock
+                key={block.key}
+                model={model}
+                rows={block.rows}
+                suggestionsFor={latest ? suggestionsFor : null}
+                latest={latest}
+              />
+            );
+          })}
           <TypingIndicator model={model} />
           {ended && <SessionEnd model={model} end={ended} />}
         </div>

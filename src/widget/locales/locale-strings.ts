@@ -15,6 +15,8 @@ export const setupErrorCodes = [
   "connector-without-host",
   "connector-headers-missing",
   "chat-api-refused",
+  "invalid-context",
+  "context-too-large",
 ] as const satisfies readonly ErrorCode[];
 
 type SetupErrorCode = (typeof setupErrorCodes)[number];
@@ -57,6 +59,17 @@ export interface LocaleStrings {
   newMessages: string;
   /** Names the group of suggested replies under the latest agent message. */
   suggestions: string;
+  /** Names the button that copies an answer; `copied` confirms it, shown and announced. */
+  copy: string;
+  copied: string;
+  /** The feedback toggle buttons under an answer of the platform's agent. */
+  helpful: string;
+  notHelpful: string;
+  /** Labels the optional one-line comment after "not helpful", and its button. */
+  feedbackComment: string;
+  sendFeedback: string;
+  /** Shown and announced once the comment has gone. */
+  feedbackThanks: string;
   /** Describes the launcher's badge; `{count}` is a number. */
   unread: PluralText;
   /** `{name}` is the agent's. */
@@ -115,6 +128,10 @@ export interface LocaleStrings {
     /** `{attempts}` is a number. */
     "reconnect-budget-spent": PluralText;
   };
+  /** The panel's offer of a browser notification when a person replies (`notify: "system"`), and its two answers. */
+  notifyOffer: string;
+  notifyAccept: string;
+  notifyDecline: string;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from "@preact/signals";
+import type { ComponentChild, FunctionComponent } from "preact";
 import type { ChatClient } from "../../transport/chat-client-types.ts";
 import { initialConversationSnapshot } from "../../transport/conversation/conversation-reducer.ts";
 import type { ChatMessage, ConversationSnapshot, Participant } from "../../transport/conversation.ts";
 import { switchLocale, type LocaleStrings } from "../locales/index.ts";
 import { overrideTexts, type TextOverrides } from "../locales/text-overrides.ts";
+import type { FeedbackChoices } from "../feedback/feedback-choices.ts";
 import { markdownPlainText } from "../markdown/index.ts";
-import type { WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
+import type { NotifyMode, WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
 import { advanceStory, emptyStory, type ConversationStory } from "./conversation-story.ts";
 import { createFrameScheduler } from "./frame-scheduler.ts";
 import { agentIdentity, presentParticipant } from "./participants.ts";
@@ -32,8 +34,14 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   /** The text a message of `messages` shows now; reading it follows the text of a message that streams. */
   textOf(message: ChatMessage): string;
   readonly open: Signal<boolean>;
-  /** Agent messages finished while the floating panel was closed. */
+  /** Replies the visitor has not seen (see `watchAttention`, which counts them). */
   readonly unread: Signal<number>;
+  /** The `notify` option. */
+  readonly notify: Signal<NotifyMode>;
+  /** The panel's offer of browser notifications, once its file has loaded (`notify: "system"`). */
+  readonly offer: Signal<FunctionComponent<{ model: ChatModel }> | null>;
+  /** The site's own line beside the closed launcher (the `prompt` command), until the panel opens or it is dismissed. */
+  readonly prompt: Signal<string | null>;
   /** The built-in locale of the page's language. */
   readonly language: Signal<LocaleStrings>;
   /** The `strings` option: the site's own texts, per locale. */
@@ -47,6 +55,12 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly avatarUrl: Signal<string | undefined>;
   /** The `welcomeText` option, under the title before the conversation. */
   readonly welcomeText: Signal<string | undefined>;
+  /** The `feedback` option: whether the platform agent's answers offer helpful / not helpful. */
+  readonly feedback: Signal<boolean>;
+  /** The feedback given in this conversation, kept across reloads. */
+  readonly feedbackChoices: FeedbackChoices;
+  /** Says `text` in the polite live region, even when it said the same a moment ago. */
+  announce(text: string): void;
   /** The platform agent's name and picture as best known (see `agentIdentity`), never a placeholder. */
   readonly identity: ReadonlySignal<Participant>;
   /** Who is with the visitor now (see `presentParticipant`). */
@@ -84,11 +98,21 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
    * focus there once its input takes text, at once or when the conversation starts taking messages.
    */
   focusInput(): void;
-  /** Opens or closes the floating panel; opening clears the unread count. */
+  /** Opens or closes the floating panel; opening puts the newest reply's preview and the site's prompt away. */
   setOpen(open: boolean): void;
   /** Stops listening to the client, and so re-emitting its events. */
   dispose(): void;
+  /**
+   * Items (`role="menuitem"` buttons) a feature loaded on demand (voice) adds to the header's menu, before
+   * "End conversation"; the menu closes on any click inside it.
+   */
+  readonly menuAdditions: Signal<ComponentChild>;
+  /** What a feature loaded on demand shows in the panel, between the header and the transcript. */
+  readonly panelAddition: Signal<ComponentChild>;
 };
+
+/** Emits one widget event with its detail. */
+export type WidgetEmitter = <Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]) => void;
 
 /** Settings the model starts from. */
 export interface ChatModelSettings {
@@ -99,8 +123,11 @@ export interface ChatModelSettings {
   title: string | undefined;
   avatarUrl?: string | undefined;
   welcomeText?: string | undefined;
+  notify?: NotifyMode | undefined;
+  feedback?: boolean | undefined;
+  feedbackChoices: FeedbackChoices;
   /** Emits a widget event: `cap-chat:open` or `cap-chat:close` after `setOpen` changed the open state, or a client event. */
-  emit<Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]): void;
+  emit: WidgetEmitter;
 }
 
 /**
@@ -108,9 +135,9 @@ export interface ChatModelSettings {
  * animation frame, so a fast stream of chunks costs one render per frame; signals only notify for parts
  * whose identity changed, and the store keeps unchanged messages identical, so only the growing message
  * re-renders. The client's `message` event announces, as the plain text its rendered Markdown shows, each
- * agent message that finishes while attached (so history present at attach is neither announced nor
- * counted as unread); the announcement, the unread count and the preview change in the same frame as the
- * snapshot, once for all the messages finished since the last frame. The client's `language` event
+ * agent message that finishes while attached (so history present at attach is never announced); the
+ * announcement and the preview change in the same frame as the snapshot, once for all the messages
+ * finished since the last frame. The client's `language` event
  * switches the UI to a matching locale, as does a language already in the snapshot at attach. The client's
  * events are re-emitted with the `cap-chat:` prefix. The story is recorded at every change, not per frame,
  * so no handoff phase between two frames is lost. Call `attach` to start.
@@ -125,6 +152,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   };
   const open = signal(settings.open);
   const unread = signal(0);
+  const prompt = signal<string | null>(null);
   const announcement = signal("");
   const inputFocusRequests = signal(0);
   const language = signal(settings.locale);
@@ -142,9 +170,8 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const identity = computed(() =>
     agentIdentity(parts.agent.value ?? lastAgent.value, { name: title.value, avatarUrl: avatarUrl.value }, locale.value.agent),
   );
-  // Finished since the last frame: the agent messages to announce, and the newest of them that is unread.
+  // Finished since the last frame: the agent messages to announce, and the newest of them the panel hid.
   let finished: ChatMessage[] = [];
-  let finishedUnread = 0;
   let newestUnread: ChatMessage | null = null;
   const applyFrame = () =>
     batch(() => {
@@ -153,11 +180,9 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
         announcement.value = finished
           .map((message) => `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`)
           .join("\n");
-        unread.value += finishedUnread;
         if (newestUnread) preview.value = newestUnread;
       }
       finished = [];
-      finishedUnread = 0;
       newestUnread = null;
     });
   const scheduler = createFrameScheduler(applyFrame);
@@ -210,10 +235,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
       next.on("message", (message) => {
         if (message.role === "user") return;
         finished.push(message);
-        if (!open.value && mode.value === "floating") {
-          finishedUnread++;
-          newestUnread = message;
-        }
+        if (!open.value && mode.value === "floating") newestUnread = message;
         scheduler.schedule();
       }),
       ...forwardedEvents.map((name) => next.on(name, (detail: unknown) => settings.emit(`cap-chat:${name}`, detail as never))),
@@ -227,6 +249,9 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     textOf: (message) => (message.streaming && streamed.value?.id === message.id ? streamed.value.text : message.text),
     open,
     unread,
+    notify: signal(settings.notify ?? "title"),
+    prompt,
+    offer: signal(null),
     language,
     strings,
     locale,
@@ -234,6 +259,10 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     title,
     avatarUrl,
     welcomeText: signal(settings.welcomeText),
+    feedback: signal(Boolean(settings.feedback)),
+    feedbackChoices: settings.feedbackChoices,
+    // A no-break space tells a repeated text apart, so the region changes and is read again.
+    announce: (text) => void (announcement.value = announcement.peek() === text ? `${text}\u00a0` : text),
     identity,
     present: computed(() => presentParticipant(snapshot.value)),
     story,
@@ -256,13 +285,12 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     setOpen(value) {
       if (value === open.value) return;
       open.value = value;
-      if (value) {
-        unread.value = finishedUnread = 0;
-        newestUnread = preview.value = null;
-      }
+      if (value) newestUnread = preview.value = prompt.value = null;
       settings.emit(value ? "cap-chat:open" : "cap-chat:close", undefined);
     },
     dispose: () => detach(),
+    menuAdditions: signal(null),
+    panelAddition: signal(null),
   };
 }
 
@@ -277,8 +305,10 @@ function grownText(shown: ConversationSnapshot, next: ConversationSnapshot): { i
     if (part !== "messages" && next[part] !== shown[part]) return null;
   }
   let grown: ChatMessage | null = null;
+  // Identity checks only, every frame of a stream: cheap however long the transcript.
   for (let index = 0; index < next.messages.length; index++) {
-    const [before, after] = [shown.messages[index]!, next.messages[index]!];
+    const after = next.messages[index]!;
+    const before = shown.messages[index]!;
     if (before === after) continue;
     if (grown || !before.streaming || !after.streaming || !sameButText(before, after)) return null;
     grown = after;

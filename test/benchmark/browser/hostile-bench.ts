@@ -1,11 +1,9 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { chromium, type LaunchOptions, type Page } from "@playwright/test";
 import playwrightConfig from "../../../playwright.config.ts";
 import { median } from "../bench-statistics.ts";
 import type { HostileCost } from "../hostile-costs.ts";
-import { buildScript } from "./bench-pages.ts";
+import { loadScriptPage, mainThreadClock } from "./script-page.ts";
 
 /** The page's functions, defined by hostile-entry.ts. */
 interface HostilePage {
@@ -15,11 +13,6 @@ interface HostilePage {
 }
 
 /** Builds the page's side of the measurement into `folder` and returns its script. */
-async function hostileScript(folder: string): Promise<string> {
-  await buildScript(resolve(import.meta.dirname, "hostile-entry.ts"), folder, "hostile.js", true);
-  return readFile(join(folder, "hostile.js"), "utf8");
-}
-
 /**
  * The hostile cases (see `hostileCases`) on a Chromium `page`: the Markdown bubble built from the sources,
  * minified as the app is, and mounted in a blank document. Each figure is the main thread's CPU time (the
@@ -28,19 +21,8 @@ async function hostileScript(folder: string): Promise<string> {
  * removed before its task ends, so no style or layout follows.
  */
 export async function measureHostileOnPage(page: Page, runs: number): Promise<HostileCost[]> {
-  const folder = await mkdtemp(join(tmpdir(), "cap-chat-hostile-"));
-  try {
-    await page.setContent("<!doctype html><html><body></body></html>");
-    await page.addScriptTag({ content: await hostileScript(folder) });
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-  const session = await page.context().newCDPSession(page);
-  await session.send("Performance.enable");
-  const threadTime = async () => {
-    const { metrics } = await session.send("Performance.getMetrics");
-    return metrics.find((metric) => metric.name === "ThreadTime")!.value * 1000;
-  };
+  await loadScriptPage(page, resolve(import.meta.dirname, "hostile-entry.ts"));
+  const { session, threadTime } = await mainThreadClock(page);
   const cpu = async (index: number, plainText: boolean): Promise<{ milliseconds: number; error: string | null }> => {
     await page.evaluate(([caseIndex, plain]) => (globalThis as unknown as HostilePage).prepareHostile(caseIndex, plain), [
       index,

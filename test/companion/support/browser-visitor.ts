@@ -69,6 +69,31 @@ export class BrowserVisitor {
     return this.send("/access-token", { body: {}, ...(via && { via }) });
   }
 
+  /** Asks to be called back on `phone`, with the conversation's fields beside it. */
+  callback(phone: unknown, fields: Record<string, unknown> = {}): Promise<CompanionAnswer> {
+    return this.send("/callback", { body: { phone, ...fields } });
+  }
+
+  /** Reads a call's status by its handle, as the widget's poll does. */
+  callStatus(handle: string, headers: Record<string, string> = {}): Promise<CompanionAnswer> {
+    return this.send(`/callback/${encodeURIComponent(handle)}`, { method: "GET", headers });
+  }
+
+  /** Reads what the phone field needs: the site's calling code and the allowed prefixes. */
+  callbackSettings(headers: Record<string, string> = {}): Promise<CompanionAnswer> {
+    return this.send("/callback", { method: "GET", headers });
+  }
+
+  /** Reserves a DNI number carrying `fields` (`session_id` or `conversation_id`, `context`). */
+  reserveNumber(fields: Record<string, unknown> = {}): Promise<CompanionAnswer> {
+    return this.send("/dni", { body: fields });
+  }
+
+  /** Gives feedback on an answer: `{message_id, value, comment?}` and the conversation's fields. */
+  feedback(fields: Record<string, unknown>): Promise<CompanionAnswer> {
+    return this.send("/feedback", { body: fields });
+  }
+
   /** Creates a conversation and returns the id the page sees, failing loudly when refused. */
   async startConversation(via?: ChatProxy): Promise<string> {
     const answer = await this.create(undefined, via);

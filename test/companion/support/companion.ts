@@ -19,7 +19,10 @@ export function useReferenceServer(receive: (server: ReferenceServer) => void): 
   });
 }
 
-/** A companion in front of `server`'s Chat API and token endpoint, with its log entries collected. */
+/**
+ * A companion in front of `server`'s Chat API, token endpoint, Outbound Calling (the site's calling code
+ * +44) and DNI, with its log entries collected.
+ */
 export function startCompanion(
   server: ReferenceServer,
   overrides: Partial<ChatProxyConfig> = {},
@@ -30,6 +33,8 @@ export function startCompanion(
     signingSecret: testSigningSecret,
     chat: { url: server.credentials.chat.baseUrl, apiKey: server.credentials.chat.apiKey, token: server.credentials.chat.token },
     messaging: { url: server.url, connectorToken: server.credentials.demoConnectorToken, host: "127.0.0.1" },
+    outbound: { ...server.credentials.outbound, callingCode: "+44" },
+    dni: server.credentials.dni,
     logger: (entry) => logs.push(entry),
     ...overrides,
   });

@@ -136,4 +136,30 @@ describe("HTTP behaviour", () => {
     const unknown = await fetch(`${server.url}/__faults/explode`, { method: "POST", body: "{}" });
     expect(unknown.status).toBe(400);
   });
+
+  it("scripts outbound calls and shows the voice doors' records over HTTP", async () => {
+    const refused = await fetch(`${server.url}/__faults/scriptCalls`, {
+      method: "POST",
+      body: JSON.stringify({ scripts: [{ outcome: "maybe" }] }),
+    });
+    expect(refused.status).toBe(400);
+    const script = { queuedMilliseconds: 0, callingMilliseconds: 0, outcome: "failure", reason: "busy line" };
+    const scripted = await fetch(`${server.url}/__faults/scriptCalls`, { method: "POST", body: JSON.stringify({ scripts: [script] }) });
+    expect(await scripted.json()).toEqual({ ok: true });
+    const { outbound } = server.credentials;
+    const placed = (await (
+      await fetch(`${outbound.url}/v1/outbound-calling`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Service-Auth-Token": outbound.serviceAuthToken },
+        body: JSON.stringify({ to_number: "+14155550123" }),
+      })
+    ).json()) as { call_sid: string };
+    type Records = { outboundCalls: { callSid: string; status: string; reason: string }[] };
+    const records = async () => (await (await fetch(`${server.url}/__faults/voice`)).json()) as Records;
+    expect(await records()).toMatchObject({ dniReservations: expect.any(Array), externalEvents: expect.any(Array) });
+    // The scripted course runs on the server's timers, at once.
+    await expect
+      .poll(async () => (await records()).outboundCalls.find((call) => call.callSid === placed.call_sid))
+      .toMatchObject({ status: "failure", reason: "busy line" });
+  });
 });

@@ -151,7 +151,8 @@ describe("one conversation across the tabs of a browser", () => {
     const second = openTab();
     await vi.advanceTimersByTimeAsync(100);
     // The holder's notice that the message was delivered never reaches the other tab.
-    channels.lose = (message) => (message as { event?: { kind: string } }).event?.kind === "user-message-sent";
+    channels.lose = (message) =>
+      (message as { events?: { kind: string }[] }).events?.some((event) => event.kind === "user-message-sent") ?? false;
     second.send("delivered, notice lost");
     await vi.advanceTimersByTimeAsync(50);
     expect(transcript(first).slice(-2)).toEqual(["user:delivered, notice lost", "agent:You said delivered, notice lost"]);
@@ -174,6 +175,9 @@ describe("one conversation across the tabs of a browser", () => {
     first.on("end", (end) => ends.push(`first:${end.reason}`));
     second.on("end", (end) => ends.push(`second:${end.reason}`));
     expect(platform.storage.getItem("cap-chat:session")).not.toBeNull();
+    // What the widget keeps beside the session goes with it.
+    platform.storage.setItem("cap-chat:session:unread", '["a1"]');
+    platform.storage.setItem("cap-chat:session:feedback", '{"a1":{"value":"up"}}');
     second.reset();
     await vi.advanceTimersByTimeAsync(50);
     expect(ends.sort()).toEqual(["first:reset", "second:reset"]);

@@ -1,5 +1,6 @@
 import { effect } from "@preact/signals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createFeedbackChoices } from "../../../src/widget/feedback/feedback-choices.ts";
 import { en } from "../../../src/widget/locales/index.ts";
 import { createChatModel } from "../../../src/widget/model/chat-model.ts";
 import { agentMessage, createSnapshot, FakeChatClient, userMessage } from "../support/fake-chat-client.ts";
@@ -9,13 +10,20 @@ const nextFrame = () => vi.advanceTimersByTime(300);
 
 function attachedModel(open = false) {
   const client = new FakeChatClient();
-  const model = createChatModel(client, { open, mode: "floating", locale: en, title: undefined, emit: () => {} });
+  const model = createChatModel(client, {
+    open,
+    mode: "floating",
+    locale: en,
+    title: undefined,
+    feedbackChoices: createFeedbackChoices(null, "feedback", false, () => {}),
+    emit: () => {},
+  });
   model.attach(client);
   const announcements: string[] = [];
-  const unreadCounts: number[] = [];
-  const stop = [effect(() => void announcements.push(model.announcement.value)), effect(() => void unreadCounts.push(model.unread.value))];
-  announcements.length = unreadCounts.length = 0;
-  return { client, model, announcements, unreadCounts, dispose: () => stop.forEach((end) => end()) };
+  const previews: (string | undefined)[] = [];
+  const stop = [effect(() => void announcements.push(model.announcement.value)), effect(() => void previews.push(model.preview.value?.id))];
+  announcements.length = previews.length = 0;
+  return { client, model, announcements, previews, dispose: () => stop.forEach((end) => end()) };
 }
 
 beforeEach(() => {
@@ -25,9 +33,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("announcements and the unread count", () => {
+describe("announcements and the preview", () => {
   it("change once per frame, with every agent message finished since the last one, in order", () => {
-    const { client, announcements, unreadCounts, dispose } = attachedModel();
+    const { client, announcements, previews, dispose } = attachedModel();
     client.set({ messages: [agentMessage("a1", "First **answer**")] });
     client.set({
       messages: [
@@ -38,7 +46,7 @@ describe("announcements and the unread count", () => {
     expect(announcements).toEqual([]);
     nextFrame();
     expect(announcements).toEqual(["Ava: First answer\nMax: Second, by Max"]);
-    expect(unreadCounts).toEqual([2]);
+    expect(previews).toEqual(["a2"]);
     dispose();
   });
 
@@ -57,26 +65,26 @@ describe("announcements and the unread count", () => {
   });
 
   it("leave out streaming agent messages and the user's own", () => {
-    const { client, announcements, unreadCounts, dispose } = attachedModel();
+    const { client, announcements, previews, dispose } = attachedModel();
     client.set({ messages: [userMessage("u1", "Hello"), agentMessage("a1", "Hel", { streaming: true })] });
     nextFrame();
     expect(announcements).toEqual([]);
     client.set({ messages: [userMessage("u1", "Hello"), agentMessage("a1", "Hello there")] });
     nextFrame();
     expect(announcements).toEqual(["Ava: Hello there"]);
-    expect(unreadCounts).toEqual([1]);
+    expect(previews).toEqual(["a1"]);
     dispose();
   });
 
-  it("count nothing as unread for a message that finished while open, or before an open in the same frame", () => {
-    const { client, model, unreadCounts, dispose } = attachedModel();
+  it("preview nothing that finished while open, or before an open in the same frame", () => {
+    const { client, model, previews, dispose } = attachedModel();
     client.set({ messages: [agentMessage("a1", "One")] });
     model.setOpen(true);
     nextFrame();
     client.set({ messages: [agentMessage("a1", "One"), agentMessage("a2", "Two")] });
     nextFrame();
-    expect(unreadCounts).toEqual([]);
-    expect(model.unread.value).toBe(0);
+    expect(previews).toEqual([]);
+    expect(model.preview.value).toBeNull();
     dispose();
   });
 

@@ -1,4 +1,4 @@
-import type { ChatClient, ChatClientEvents, SendResult } from "../../../src/transport/chat-client-types.ts";
+import type { ChatClient, ChatClientEvents, ContextResult, SendResult } from "../../../src/transport/chat-client-types.ts";
 import { describeChanges } from "../../../src/transport/conversation/conversation-changes.ts";
 import type { ChatMessage, ConversationSnapshot } from "../../../src/transport/conversation.ts";
 
@@ -63,7 +63,10 @@ export class FakeChatClient implements ChatClient {
     const previous = this.snapshot;
     this.snapshot = { ...previous, ...changes };
     for (const listener of [...this.listeners]) listener(this.snapshot);
-    for (const change of describeChanges(previous, this.snapshot)) this.emit(change.name, change.detail as never);
+    // Any message may have changed: the old ones are given as they were, the new ones as absent.
+    const touched = new Map<string, ChatMessage | undefined>(this.snapshot.messages.map((message) => [message.id, undefined]));
+    for (const message of previous.messages) touched.set(message.id, message);
+    for (const change of describeChanges(previous, this.snapshot, touched)) this.emit(change.name, change.detail as never);
   }
 
   /** Emits one client event to its handlers. */
@@ -107,6 +110,10 @@ export class FakeChatClient implements ChatClient {
     this.calls.push(["send", text]);
     return { accepted: true };
   }
+  setContext(context: Record<string, unknown> | null | undefined): ContextResult {
+    this.calls.push(["setContext", context]);
+    return { accepted: true };
+  }
   typing(): void {
     this.calls.push(["typing"]);
   }
@@ -134,6 +141,11 @@ export class FakeChatClient implements ChatClient {
     this.calls.push(["reset"]);
   }
 
+  /** The conversation's id, as a test sets it. */
+  conversation: string | null = null;
+  conversationId(): string | null {
+    return this.conversation;
+  }
   destroy(): void {
     this.calls.push(["destroy"]);
   }

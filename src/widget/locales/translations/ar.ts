@@ -22,6 +22,13 @@ export default {
   retry: "إعادة المحاولة",
   newMessages: "رسائل جديدة",
   suggestions: "ردود مقترحة",
+  copy: "نسخ",
+  copied: "تم النسخ",
+  helpful: "مفيد",
+  notHelpful: "غير مفيد",
+  feedbackComment: "ما الذي يمكن تحسينه؟ (اختياري)",
+  sendFeedback: "إرسال الملاحظات",
+  feedbackThanks: "شكرًا على ملاحظاتك",
   unread: {
     zero: "لا رسائل غير مقروءة",
     one: "رسالة واحدة غير مقروءة",
@@ -102,4 +109,7 @@ export default {
     "connection-ended": "انقطع الاتصال بشكل غير متوقع.",
     "invalid-answer": "أرسلت خدمة الدردشة ردًا تعذرت قراءته.",
   },
+  notifyOffer: "هل تريد إشعارًا من المتصفح عندما يرد فريقنا؟",
+  notifyAccept: "أعلمني",
+  notifyDecline: "لا، شكرًا",
 } satisfies LocaleStrings;

@@ -22,6 +22,13 @@ export default {
   retry: "Zkusit znovu",
   newMessages: "Nové zprávy",
   suggestions: "Navrhované odpovědi",
+  copy: "Kopírovat",
+  copied: "Zkopírováno",
+  helpful: "Užitečné",
+  notHelpful: "Neužitečné",
+  feedbackComment: "Co by mohlo být lepší? (nepovinné)",
+  sendFeedback: "Odeslat hodnocení",
+  feedbackThanks: "Děkujeme za zpětnou vazbu",
   unread: {
     one: "{count} nepřečtená zpráva",
     few: "{count} nepřečtené zprávy",
@@ -93,4 +100,7 @@ export default {
     "connection-ended": "Spojení bylo neočekávaně ukončeno.",
     "invalid-answer": "Služba chatu poslala odpověď, kterou jsme nedokázali přečíst.",
   },
+  notifyOffer: "Chcete upozornění prohlížeče, až náš tým odpoví?",
+  notifyAccept: "Upozornit mě",
+  notifyDecline: "Ne, děkuji",
 } satisfies LocaleStrings;

@@ -22,6 +22,13 @@ export default {
   retry: "Spróbuj ponownie",
   newMessages: "Nowe wiadomości",
   suggestions: "Sugerowane odpowiedzi",
+  copy: "Kopiuj",
+  copied: "Skopiowano",
+  helpful: "Pomocne",
+  notHelpful: "Niepomocne",
+  feedbackComment: "Co można poprawić? (opcjonalnie)",
+  sendFeedback: "Wyślij opinię",
+  feedbackThanks: "Dziękujemy za opinię",
   unread: {
     one: "{count} nieprzeczytana wiadomość",
     few: "{count} nieprzeczytane wiadomości",
@@ -98,4 +105,7 @@ export default {
     "connection-ended": "Połączenie zostało nieoczekiwanie przerwane.",
     "invalid-answer": "Usługa czatu przesłała odpowiedź, której nie udało się odczytać.",
   },
+  notifyOffer: "Czy chcesz otrzymać powiadomienie przeglądarki, gdy nasz zespół odpowie?",
+  notifyAccept: "Powiadom mnie",
+  notifyDecline: "Nie, dziękuję",
 } satisfies LocaleStrings;

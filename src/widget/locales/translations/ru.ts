@@ -22,6 +22,13 @@ export default {
   retry: "Повторить",
   newMessages: "Новые сообщения",
   suggestions: "Варианты ответа",
+  copy: "Копировать",
+  copied: "Скопировано",
+  helpful: "Полезно",
+  notHelpful: "Бесполезно",
+  feedbackComment: "Что можно улучшить? (необязательно)",
+  sendFeedback: "Отправить отзыв",
+  feedbackThanks: "Спасибо за отзыв",
   unread: {
     one: "{count} непрочитанное сообщение",
     few: "{count} непрочитанных сообщения",
@@ -98,4 +105,7 @@ export default {
     "connection-ended": "Соединение неожиданно прервалось.",
     "invalid-answer": "Служба чата прислала ответ, который не удалось прочитать.",
   },
+  notifyOffer: "Получить уведомление в браузере, когда наша команда ответит?",
+  notifyAccept: "Уведомить меня",
+  notifyDecline: "Нет, спасибо",
 } satisfies LocaleStrings;

@@ -22,6 +22,13 @@ export default {
   retry: "Повторити",
   newMessages: "Нові повідомлення",
   suggestions: "Варіанти відповіді",
+  copy: "Копіювати",
+  copied: "Скопійовано",
+  helpful: "Корисно",
+  notHelpful: "Некорисно",
+  feedbackComment: "Що можна покращити? (необов’язково)",
+  sendFeedback: "Надіслати відгук",
+  feedbackThanks: "Дякуємо за відгук",
   unread: {
     one: "{count} непрочитане повідомлення",
     few: "{count} непрочитані повідомлення",
@@ -98,4 +105,7 @@ export default {
     "connection-ended": "З’єднання несподівано перервалося.",
     "invalid-answer": "Служба чату надіслала відповідь, яку не вдалося прочитати.",
   },
+  notifyOffer: "Отримати сповіщення в браузері, коли наша команда відповість?",
+  notifyAccept: "Сповістити мене",
+  notifyDecline: "Ні, дякую",
 } satisfies LocaleStrings;
