@@ -30,6 +30,8 @@ export interface MountedWidget {
    * until then it does nothing.
    */
   offerVoice(options: WidgetOptions): void;
+  /** A new client from the options in force (a reset leaves the conversation to one). */
+  freshClient(): ChatClient;
 }
 
 /**
@@ -70,8 +72,11 @@ export function mountWidget(
 
   const mode = options.mode ?? "floating";
   let client = options.client ?? createChatClient(clientOptions(options));
+  // A stored conversation resumes only while its session can be (not once it expired or ended); only then
+  // does its panel open again.
+  let engaged = options.start === "load" || (memory.hasSession && client.resume());
   const model = createChatModel(client, {
-    open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen),
+    open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen && engaged),
     mode,
     locale: en,
     strings: options.strings,
@@ -89,14 +94,13 @@ export function mountWidget(
     emit,
   });
   switchLocale(model.language, options.locale);
-  let engaged = options.start === "load";
   const engage = () => {
     if (engaged) return;
     engaged = true;
     client.start();
   };
   // Follows the client, starts it once engaged, and announces it once the caller had a chance to listen.
-  const use = (next: ChatClient) => {
+  const use = (next: ChatClient, resumed = false) => {
     model.attach(next);
     // A reset, here or in another tab, leaves a client that starts afresh on the next open or send.
     next.on("end", ({ reason }) => {
@@ -105,16 +109,15 @@ export function mountWidget(
       model.feedbackChoices.forget();
       for (const key of [alertedKey, notificationAnswerKey]) remember(key, null);
       model.setOpen(false);
-      queueMicrotask(() => !destroyed && next === client && replaceClient(createChatClient(options)));
+      queueMicrotask(() => !destroyed && next === client && replaceClient(mounted.freshClient()));
     });
-    // A stored conversation resumes only while its session can be (not once it expired or ended).
     if (engaged) next.start();
-    else if (memory.hasSession) engaged = next.resume();
+    else if (memory.hasSession && !resumed) engaged = next.resume();
     queueMicrotask(() => {
       if (next === client && !destroyed) emit("cap-chat:ready", { client: next });
     });
   };
-  use(client);
+  use(client, true);
   const stopWatching = effect(() => {
     const open = model.open.value;
     const floating = model.mode.value === "floating";
@@ -155,7 +158,8 @@ export function mountWidget(
     use(next);
   }
 
-  return {
+  const mounted: MountedWidget = {
+    freshClient: () => createChatClient(clientOptions(options)),
     offerVoice,
     model,
     get destroyed() {
@@ -197,4 +201,5 @@ export function mountWidget(
       },
     },
   };
+  return mounted;
 }

@@ -4,6 +4,9 @@ import { mountChat } from "../../src/widget/index.ts";
 import { createSnapshot, FakeChatClient } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
 
+/** A client whose stored conversation can be resumed. */
+const live = () => Object.assign(new FakeChatClient(), { resumable: true });
+
 /** What the client would have stored for a session in this tab. */
 function storeSession(key = "cap-chat:session") {
   localStorage.setItem(key, JSON.stringify({ sessionId: "session-1", outbox: [] }));
@@ -81,7 +84,7 @@ describe("the panel's open state", () => {
     await act(() => first.controller.open());
     expect(localStorage.getItem("cap-chat:session:panel")).toBe("open");
     first.controller.destroy();
-    const second = renderWidget();
+    const second = renderWidget({ client: live() });
     expect(second.screen.getByRole("button", { name: "Close chat" }).getAttribute("aria-expanded")).toBe("true");
     await act(() => second.controller.close());
     second.controller.destroy();
@@ -96,8 +99,16 @@ describe("the panel's open state", () => {
     expect(localStorage.getItem("cap-chat:session:panel")).toBeNull();
     controller.destroy();
     expect(screen.queryByRole("button", { name: "Close chat" })).toBeNull();
-    expect(renderWidget({ id: "support" }).screen.getByRole("button", { name: "Close chat" })).not.toBeNull();
+    expect(renderWidget({ id: "support", client: live() }).screen.getByRole("button", { name: "Close chat" })).not.toBeNull();
     expect(renderWidget({ id: "sales" }).screen.getAllByRole("button", { name: "Open chat" })).toHaveLength(1);
+  });
+
+  it("stays closed, and starts nothing, when the stored conversation can no longer be resumed (its session expired)", () => {
+    storeSession();
+    localStorage.setItem("cap-chat:session:panel", "open");
+    const { screen, client } = renderWidget();
+    expect(screen.getByRole("button", { name: "Open chat" }).getAttribute("aria-expanded")).toBe("false");
+    expect([client.callsOf("resume"), client.callsOf("start")]).toEqual([[[]], []]);
   });
 
   it("is cleared at load once its session is gone, so it cannot open a later conversation", () => {

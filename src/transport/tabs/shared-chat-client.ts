@@ -1,4 +1,3 @@
-import { sessionIdleExpiryMilliseconds } from "../../protocol/index.ts";
 import type { AccessTokenAnswer, ChatClientOptions, SendResult } from "../chat-client-types.ts";
 import { buildChatClient, checkMessage, type DiagnosableChatClient, type TabChatClient } from "../chat-client.ts";
 import { createConversationStore, type ConversationStore } from "../conversation/conversation-store.ts";
@@ -9,6 +8,7 @@ import { createSessionPersistence } from "../delivery/session-persistence.ts";
 import { sessionStorageKeyFor } from "../session-storage-key.ts";
 import type { SharingEnvironment } from "./shared-client-loader.ts";
 import { keepTranscript } from "./earlier-transcript.ts";
+import { isResumable } from "./resumable-session.ts";
 import { storedKeysFor } from "./stored-keys.ts";
 import { electTab } from "./tab-election.ts";
 import type { ForwardedCommand, HandedToken, SendRequest, TabMessage } from "./tab-messages.ts";
@@ -74,7 +74,7 @@ export function buildSharedChatClient(
 
   const record = persistence.load();
   const kept = transcript.load();
-  const resumable = record !== null && environment.now() - record.lastActivityAt <= sessionIdleExpiryMilliseconds && !kept?.ended;
+  const resumable = isResumable(record, storage, key, environment.now());
   if (!resumable) {
     if (record?.outbox.length === 0) persistence.clear();
     // Shown as history: nothing is announced again.

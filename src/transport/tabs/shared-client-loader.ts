@@ -1,6 +1,9 @@
 import type { ChatClientOptions } from "../chat-client-types.ts";
 import { buildChatClient, checkMessage, type DiagnosableChatClient } from "../chat-client.ts";
 import { checkContext } from "../conversation-context.ts";
+import { createSessionPersistence } from "../delivery/session-persistence.ts";
+import { sessionStorageKeyFor } from "../session-storage-key.ts";
+import { isResumable } from "./resumable-session.ts";
 import { createConversationStore } from "../conversation/conversation-store.ts";
 import type { Environment, KeyValueStorage, TabChannel } from "../environment.ts";
 
@@ -24,6 +27,7 @@ const forwarded = ["start", "typing", "retry", "retryNow", "end", "newConversati
  */
 export function loadSharedChatClient(environment: SharingEnvironment, options: ChatClientOptions): DiagnosableChatClient {
   const store = createConversationStore({ now: environment.now });
+  const key = sessionStorageKeyFor(options.id);
   let client: DiagnosableChatClient | null = null;
   let destroyed = false;
   let waiting: ((loaded: DiagnosableChatClient) => void)[] = [];
@@ -54,7 +58,13 @@ export function loadSharedChatClient(environment: SharingEnvironment, options: C
     resume() {
       if (client) return client.resume();
       waiting.push((loaded) => loaded.resume());
-      return false;
+      // Decided now, as the shared client will: the widget restores an open panel only for a live conversation.
+      return isResumable(
+        createSessionPersistence(environment.sharedStorage, true, key).load(),
+        environment.sharedStorage,
+        key,
+        environment.now(),
+      );
     },
     send,
     setContext(next) {

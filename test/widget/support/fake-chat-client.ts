@@ -102,9 +102,11 @@ export class FakeChatClient implements ChatClient {
   start(): void {
     this.calls.push(["start"]);
   }
+  /** What `resume` answers: whether the stored conversation could be resumed. */
+  resumable = false;
   resume(): boolean {
     this.calls.push(["resume"]);
-    return false;
+    return this.resumable;
   }
   send(text: string): SendResult {
     this.calls.push(["send", text]);
