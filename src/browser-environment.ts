@@ -66,6 +66,20 @@ export function createBrowserEnvironment(): Environment {
     sharedStorage: openStorage(browser, "localStorage"),
     openChannel: browser.BroadcastChannel ? (name) => new browser.BroadcastChannel!(name) : null,
     locks: browser.navigator?.locks,
+    onFreeze(listener) {
+      const freeze = () => listener(true);
+      const resume = () => listener(false);
+      const events = [
+        ["freeze", freeze],
+        ["resume", resume],
+        ["pagehide", freeze],
+        ["pageshow", resume],
+      ] as const;
+      // freeze and resume reach the document, pagehide and pageshow the window.
+      events.forEach(([name, handler], index) => (index < 2 ? browser.document : browser)?.addEventListener?.(name, handler));
+      return () =>
+        events.forEach(([name, handler], index) => (index < 2 ? browser.document : browser)?.removeEventListener?.(name, handler));
+    },
     isOnline: () => browser.navigator?.onLine !== false,
     onWake: (listener) => {
       const online = () => listener("online");

@@ -32,6 +32,11 @@ export interface Environment {
   openChannel?: ((name: string) => TabChannel) | null;
   /** The browser's Web Locks (`navigator.locks`); absent or null without them. */
   locks?: TabLocks | null;
+  /**
+   * Calls `listener(true)` when the page is frozen or hidden for good or for the back-forward cache
+   * (`freeze`, `pagehide`), and `listener(false)` when it comes back (`resume`, `pageshow`); returns the remover.
+   */
+  onFreeze?: ((listener: (frozen: boolean) => void) => () => void) | null;
 }
 
 /** A channel to the other tabs (`BroadcastChannel`): what one posts, every other one receives, in the order posted. */

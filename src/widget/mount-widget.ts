@@ -107,6 +107,7 @@ export function mountWidget(
       if (reason !== "reset" || next !== client || destroyed) return;
       engaged = false;
       model.feedbackChoices.forget();
+      model.draft.value = "";
       for (const key of [alertedKey, notificationAnswerKey]) remember(key, null);
       model.setOpen(false);
       queueMicrotask(() => !destroyed && next === client && replaceClient(mounted.freshClient()));
@@ -128,6 +129,27 @@ export function mountWidget(
     if (open || !floating) engage();
     memory.rememberPanel(open);
   });
+  // The open panel and the draft follow the other tabs of a conversation kept in the browser: their changes
+  // to its keys reach this tab as storage events (never its own, nor those of sessionStorage).
+  const shared = `${sessionStorageKeyFor(options.id)}:draft`;
+  const storage = options.persist === "session" ? null : widgetStorage(options.persist);
+  const keep = (write: (available: Storage) => unknown) => {
+    try {
+      return storage && write(storage);
+    } catch {
+      // Not kept: the draft stays in this tab.
+    }
+  };
+  model.draft.value = (keep((available) => available.getItem(shared)) as string | null) ?? "";
+  const stopDraft = effect(() => {
+    const draft = model.draft.value;
+    keep((available) => (draft ? available.setItem(shared, draft) : available.removeItem(shared)));
+  });
+  const follow = ({ key, newValue }: StorageEvent) => {
+    if (key === shared) model.draft.value = newValue ?? "";
+    if (key === shared.replace(/draft$/, "panel")) model.setOpen(newValue === "open");
+  };
+  addEventListener("storage", follow);
   const on = <Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>) => {
     let set = handlers.get(name);
     if (!set) handlers.set(name, (set = new Set()));
@@ -190,6 +212,8 @@ export function mountWidget(
         if (destroyed) return;
         destroyed = true;
         stopWatching();
+        stopDraft();
+        removeEventListener("storage", follow);
         stopAttention();
         port?.close();
         model.dispose();

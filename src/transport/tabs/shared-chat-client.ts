@@ -208,12 +208,29 @@ export function buildSharedChatClient(
         return resetHere();
     }
   };
-  const release = electTab(environment, `${key}:holder`, tab, (holding) => (holding ? takeOver() : stepDown()));
+  const elect = () => electTab(environment, `${key}:holder`, tab, (holding) => (holding ? takeOver() : stepDown()));
+  let release = elect();
   post({ type: "hello", from: tab });
+  // A frozen tab runs nothing: it lets another hold the connection at once, and asks for it again on waking.
+  let frozen = false;
+  const stopFreezing =
+    environment.onFreeze?.((freezing) => {
+      if (destroyed || freezing === frozen) return;
+      frozen = freezing;
+      release();
+      if (freezing) {
+        holder?.destroy();
+        holder = null;
+      } else {
+        release = elect();
+        post({ type: "hello", from: tab });
+      }
+    }) ?? (() => {});
 
   const teardown = () => {
     destroyed = true;
     release();
+    stopFreezing();
     channel.close();
   };
   const resetHere = () => {

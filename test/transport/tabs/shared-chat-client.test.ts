@@ -16,13 +16,20 @@ useFakePlatform((started) => {
   locks = new FakeLocks();
 });
 
+/** Freezes (true) or wakes (false) the tab whose environment it was given to. */
+type Freezer = { freeze?: (frozen: boolean) => void };
+
 /** A tab of the browser: its own session storage, the browser's shared storage, channels and locks. */
-function openTab(options: Partial<ChatClientOptions> = {}, withLocks = true): DiagnosableChatClient {
+function openTab(options: Partial<ChatClientOptions> = {}, withLocks = true, freezer: Freezer = {}): DiagnosableChatClient {
   const environment = {
     ...platform.environment({ storage: new MemoryStorage() }),
     sharedStorage: platform.storage,
     openChannel: channels.openChannel,
     locks: withLocks ? locks : null,
+    onFreeze: (listener: (frozen: boolean) => void) => {
+      freezer.freeze = listener;
+      return () => {};
+    },
   };
   return buildSharedChatClient(environment, { messagingUrl, connectorToken: "connector-1", ...options });
 }
@@ -184,6 +191,32 @@ describe("one conversation across the tabs of a browser", () => {
     expect([...platform.storage.items.keys()].filter((key) => key.startsWith("cap-chat:"))).toEqual([]);
     expect(platform.session.events.some((event) => event.type === EventType.UserEndSession)).toBe(true);
     expect(transcript(first)).toEqual([]);
+  });
+
+  it("lets another tab hold the connection while the holder is frozen, and takes part again once it wakes", async () => {
+    const sleeper: Freezer = {};
+    const first = openTab({}, true, sleeper);
+    first.start();
+    const second = openTab();
+    await vi.advanceTimersByTimeAsync(100);
+    sleeper.freeze!(true);
+    await vi.advanceTimersByTimeAsync(100);
+    // The second tab holds the connection now (only the holder has a lifecycle), on the same session.
+    expect([first.diagnostics.lifecycle.length, second.diagnostics.lifecycle.length > 0]).toEqual([0, true]);
+    expect(openSockets()).toBe(1);
+    second.send("while the first sleeps");
+    await vi.advanceTimersByTimeAsync(100);
+    expect(transcript(second).slice(-2)).toEqual(["user:while the first sleeps", "agent:You said while the first sleeps"]);
+    sleeper.freeze!(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(ids(first)).toEqual(ids(second));
+    first.send("awake again");
+    await vi.advanceTimersByTimeAsync(100);
+    expect(transcript(second).slice(-2)).toEqual(["user:awake again", "agent:You said awake again"]);
+    expect(transcript(first)).toEqual(transcript(second));
+    expect([requests("/sessions"), joins(), openSockets(), platform.userMessageFrames]).toEqual([1, 1, 1, 2]);
+    first.destroy();
+    second.destroy();
   });
 
   it("keeps widgets with different ids apart", async () => {
