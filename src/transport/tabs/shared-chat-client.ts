@@ -42,7 +42,11 @@ export function buildSharedChatClient(
   let token: HandedToken | null = null;
   let started = false;
   let destroyed = false;
-  /** This tab mirrors a holder's conversation, so a take-over resumes after it rather than replaying it. */
+  /**
+   * A holder synced this tab with its whole conversation, so a take-over resumes after it rather than
+   * replaying it. The changes a tab hears before that (a holder that closed before answering its hello) are
+   * only part of it.
+   */
   let mirrored = false;
 
   const post = (message: TabMessage) => {
@@ -178,11 +182,12 @@ export function buildSharedChatClient(
         return;
       case "elected":
         started ||= message.started;
+        // A new holder never heard this tab's hello if the one before closed first.
+        if (!mirrored) post({ type: "hello", from: tab });
         for (const request of pending.values()) post(request);
         return;
       case "events":
         if (holder) return;
-        mirrored = true;
         return store.batch(() => {
           for (const event of message.events) {
             if ("id" in event) pending.delete(event.id);
