@@ -47,7 +47,7 @@ export default defineConfig<{ platform: "default" | "all-variants" }>({
       // The reload and mid-stream drop journeys again, against a server with every platform variant on.
       name: "all-variants",
       use: { platform: "all-variants" },
-      grep: /a reload in the middle of a conversation|a socket dropped in the middle of a stream/,
+      grep: /a reload in the middle of a conversation|a socket dropped in the middle of a stream|a reload with a message in flight/,
     },
   ],
 });

@@ -83,13 +83,16 @@ export function createBrowserEnvironment(): Environment {
     isOnline: () => browser.navigator?.onLine !== false,
     onWake: (listener) => {
       const online = () => listener("online");
+      const focus = () => listener("focus");
       const visible = () => {
         if (browser.document?.visibilityState === "visible") listener("visible");
       };
       browser.addEventListener?.("online", online);
+      browser.addEventListener?.("focus", focus);
       browser.document?.addEventListener("visibilitychange", visible);
       return () => {
         browser.removeEventListener?.("online", online);
+        browser.removeEventListener?.("focus", focus);
         browser.document?.removeEventListener("visibilitychange", visible);
       };
     },

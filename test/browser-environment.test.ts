@@ -119,7 +119,7 @@ describe("browser environment", () => {
     expect(createBrowserEnvironment().isOnline()).toBe(true);
   });
 
-  it("wakes on online and on the page becoming visible, until removed", () => {
+  it("wakes on online, on the page becoming visible and on it regaining focus, until removed", () => {
     const { windowTarget, documentTarget } = stubPageEvents("hidden");
     const reasons: string[] = [];
     const remove = createBrowserEnvironment().onWake((reason) => reasons.push(reason));
@@ -127,10 +127,12 @@ describe("browser environment", () => {
     documentTarget.dispatchEvent(new Event("visibilitychange"));
     documentTarget.visibilityState = "visible";
     documentTarget.dispatchEvent(new Event("visibilitychange"));
+    windowTarget.dispatchEvent(new Event("focus"));
     remove();
     windowTarget.dispatchEvent(new Event("online"));
+    windowTarget.dispatchEvent(new Event("focus"));
     documentTarget.dispatchEvent(new Event("visibilitychange"));
-    expect(reasons).toEqual(["online", "visible"]);
+    expect(reasons).toEqual(["online", "visible", "focus"]);
   });
 
   it("reports going offline until removed", () => {

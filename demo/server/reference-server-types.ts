@@ -101,6 +101,32 @@ export interface PlatformVariants {
    * at level error, `Error: Service agent already joined`, carrying the join frame's `metadata`.
    */
   refuseSecondJoin?: boolean;
+  /**
+   * The history replay carries no event's `metadata`: a user message comes back without the
+   * `metadata.custom` it was sent with. The live echo, and an error answering a frame, still carry it.
+   */
+  historyWithoutMetadata?: boolean;
+  /** A socket whose cursor is already at the latest stored event gets no `EVENT_BATCH` at all: live events simply follow. */
+  silentResume?: boolean;
+  /**
+   * The first WebSocket upgrade made with an access token to a session that token did not create (after a
+   * reload or a token renewal) is refused once, with 503, as a busy gateway might; the next may pass.
+   */
+  refuseFirstResume?: boolean;
+  /**
+   * Every this many streamed agent messages of a session, one is cut halfway: after half its chunks, the
+   * stored error `Sorry, I encountered an error. Please try again.`, and nothing more of that message. (A
+   * history of assembled messages keeps what streamed as the whole message, before the error.)
+   */
+  streamErrorEvery?: number;
+  /**
+   * A user message sent while a live handoff waits for its live agent (accepted, not yet joined) is refused:
+   * not echoed nor stored, answered with the transient error `Failed to forward message to live agent`,
+   * which carries the frame's `metadata`.
+   */
+  forwardFailures?: boolean;
+  /** Only a user message counts as activity: heartbeats and other frames do not put off the idle expiry. */
+  heartbeatsNotActivity?: boolean;
 }
 
 /**
@@ -199,6 +225,13 @@ export interface FaultControls {
   dropSockets(sessionId: string): void;
   /** Closes every socket of the session right after it has been sent `liveEvents` more live events. */
   dropSocketsAfter(sessionId: string, liveEvents: number): void;
+  /**
+   * While `muted`, the session's sockets are sent no live event, as a connection whose way back died would
+   * be: what happens is still stored, and a later replay carries it.
+   */
+  muteLiveEvents(sessionId: string, muted: boolean): void;
+  /** The session's next streamed agent message is cut halfway by the platform's streaming error. */
+  cutNextStream(sessionId: string): void;
   /** The next replay (of this session, or any when omitted) sends every event twice. */
   duplicateNextReplay(sessionId?: string): void;
   /** The next replay (of this session, or any) sends its events shuffled out of sequence order. */

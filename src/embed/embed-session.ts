@@ -1,8 +1,10 @@
-import type { ChatController, WidgetEventName, WidgetOptions } from "../widget/widget-types.ts";
+import { createEmitter } from "../transport/emitter.ts";
+import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 
 /** What a session asks of the widget it mounts: the commands, events and live options, not the client. */
 export type SessionController = Omit<ChatController, "client" | "setContext">;
-import { WIDGET_ACTIONS, type CommandListener, type CommandTarget } from "./command-queue.ts";
+import { WIDGET_ACTIONS, type CommandTarget } from "./command-queue.ts";
+import { WIDGET_EVENT_NAMES } from "./event-names.ts";
 
 /** The prefix every widget event name carries. */
 export const EVENT_PREFIX = "cap-chat:";
@@ -37,13 +39,10 @@ export function createEmbedSession<Controller extends SessionController>({
   let controller: Controller | null = null;
   let booted = false;
   let waiting: ((current: Controller) => void)[] = [];
-  // Event → listener → the remover of its registration on the current controller.
-  const listeners = new Map<string, Map<CommandListener, () => void>>();
-  const register = (event: string, listener: CommandListener) =>
-    controller ? controller.on(event as WidgetEventName, listener) : () => {};
+  // The page's listeners, by full event name, which each booted controller's events are passed on to.
+  const events = createEmitter<Record<string, unknown>>();
   const whenBooted = (action: (current: Controller) => void) => (controller ? action(controller) : void waiting.push(action));
   const teardown = () => {
-    for (const byListener of listeners.values()) for (const remove of byListener.values()) remove();
     controller?.destroy();
     controller = null;
   };
@@ -60,9 +59,8 @@ export function createEmbedSession<Controller extends SessionController>({
       teardown();
       const current = mount({ ...defaults, ...context, ...(options as Partial<WidgetOptions>) });
       controller = current;
-      for (const [event, byListener] of listeners) {
-        for (const listener of byListener.keys()) byListener.set(listener, register(event, listener));
-      }
+      // Only the current controller is heard: one destroyed or replaced says nothing more.
+      for (const name of WIDGET_EVENT_NAMES) current.on(name, (detail) => controller === current && events.emit(name, detail));
       const pending = waiting;
       waiting = [];
       for (const action of pending) action(current);
@@ -71,18 +69,8 @@ export function createEmbedSession<Controller extends SessionController>({
       context = { context: value as WidgetOptions["context"] };
       controller?.update(context);
     },
-    on(event: string, listener: CommandListener) {
-      const name = fullEventName(event);
-      const byListener = listeners.get(name) ?? new Map<CommandListener, () => void>();
-      listeners.set(name, byListener);
-      if (!byListener.has(listener)) byListener.set(listener, register(name, listener));
-      return () => session.off(name, listener);
-    },
-    off(event: string, listener: CommandListener) {
-      const byListener = listeners.get(fullEventName(event));
-      byListener?.get(listener)?.();
-      byListener?.delete(listener);
-    },
+    on: (event, listener) => events.on(fullEventName(event), listener),
+    off: (event, listener) => events.off(fullEventName(event), listener),
     destroy() {
       waiting = [];
       teardown();

@@ -1,8 +1,10 @@
+import { createEmitter } from "../transport/emitter.ts";
 import { getLauncherStyleSheet } from "../widget/launcher-styles.ts";
 import { sessionMemoryFor } from "../widget/session-memory.ts";
-import type { ChatController, WidgetEventHandler, WidgetEventName, WidgetOptions } from "../widget/widget-types.ts";
+import type { ChatController, WidgetEvents, WidgetOptions } from "../widget/widget-types.ts";
 import { whenIdle, type AppModule, type AppSource } from "./app-source.ts";
 import { WIDGET_ACTIONS } from "./command-queue.ts";
+import { WIDGET_EVENT_NAMES } from "./event-names.ts";
 import { showLoaderLauncher, type LoaderLauncher } from "./loader-launcher.ts";
 
 /** A widget that `<cap-chat>` or the script tag embeds: its commands work before its app has loaded. */
@@ -10,8 +12,6 @@ export interface EmbeddedWidget extends Omit<ChatController, "client" | "setCont
   /** The mounted widget's controller; null until the app has loaded and mounted. */
   readonly controller: ChatController | null;
 }
-
-type AnyHandler = WidgetEventHandler<WidgetEventName>;
 
 /**
  * Whether the app must load at once: the panel is on show (open, inline, full screen), the widget connects
@@ -30,7 +30,7 @@ function needsAppAtLoad(options: Partial<WidgetOptions>): boolean {
  * `prefetch: "idle"` (the default), on intent only with `"intent"`, never with `"none"`. It is mounted on
  * `open`, `toggle`, `send`, `prompt` or a click, at once when the panel is on show
  * or a stored session must resume (see {@link needsAppAtLoad}). Commands given meanwhile run in order
- * once it has mounted; listeners given to `on` are moved to it; focus on the launcher stays on the
+ * once it has mounted; listeners given to `on` hear its events; focus on the launcher stays on the
  * launcher. The swap happens in one task, so nothing flashes.
  */
 export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOptions>, source: AppSource): EmbeddedWidget {
@@ -41,8 +41,8 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
   let launcher: LoaderLauncher | null = null;
   let cancelPrefetch = () => {};
   let pending: ((current: ChatController) => void)[] = [];
-  // Event → listener → the remover of its registration on the mounted controller.
-  const listeners = new Map<WidgetEventName, Map<AnyHandler, () => void>>();
+  // The page's listeners, which the mounted controller's events are passed on to.
+  const events = createEmitter<WidgetEvents>();
 
   const mount = (app: AppModule) => {
     if (destroyed || controller) return;
@@ -52,9 +52,7 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
     launcher = null;
     const current = app.mountChat(root, options as WidgetOptions, getLauncherStyleSheet(), sessionMemoryFor(options));
     controller = current;
-    for (const [name, byListener] of listeners) {
-      for (const listener of byListener.keys()) byListener.set(listener, current.on(name, listener));
-    }
+    for (const name of WIDGET_EVENT_NAMES) current.on(name, (detail) => destroyed || events.emit(name, detail as never));
     if (launcherHadFocus) root.querySelector<HTMLElement>('[part~="launcher"]')?.focus();
     const actions = pending;
     pending = [];
@@ -104,18 +102,8 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
       options = { ...options, ...changes };
       if (needsAppAtLoad(options)) require();
     },
-    on<Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>) {
-      const byListener = listeners.get(name) ?? new Map<AnyHandler, () => void>();
-      listeners.set(name, byListener);
-      byListener.get(handler as AnyHandler)?.();
-      byListener.set(handler as AnyHandler, controller ? controller.on(name, handler) : () => {});
-      return () => widget.off(name, handler);
-    },
-    off<Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>) {
-      const byListener = listeners.get(name);
-      byListener?.get(handler as AnyHandler)?.();
-      byListener?.delete(handler as AnyHandler);
-    },
+    on: events.on,
+    off: events.off,
     destroy() {
       if (destroyed) return;
       destroyed = true;
@@ -123,7 +111,7 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
       cancelPrefetch();
       launcher?.remove();
       controller?.destroy();
-      listeners.clear();
+      events.clear();
     },
   } as EmbeddedWidget;
   // Closing or ending a conversation never loads the app; the others do (a reset removes what every tab stored;

@@ -40,6 +40,4 @@ export const CloseCode = {
   MessageTooBig: 1009,
   /** The session expired or vanished: create a new session. */
   SessionExpired: sessionExpiredCloseCode,
-  /** Server error: reconnect with backoff. */
-  ServerError: 4002,
 } as const;

@@ -78,7 +78,7 @@ export interface ServerPayloads extends ClientPayloads {
   [EventType.HandoffFailed]: { reason?: string };
   [EventType.HandoffTimeout]: { reason?: string };
   [EventType.SessionStart]: { capabilities: SessionCapabilities };
-  [EventType.EventBatch]: { events: InboundEvent[] };
+  [EventType.EventBatch]: { events: ServerEvent[] };
   [EventType.SystemMessage]: { level: SystemMessageLevelName | (string & {}); message: string };
   [EventType.LanguageChanged]: { language_code: string };
   [EventType.SessionIdleWarning]: Empty;
@@ -106,23 +106,7 @@ export type ServerEvent = {
   [Type in ServerEventType]: ServerEnvelope & { type: Type; payload: ServerPayloads[Type] };
 }[ServerEventType];
 
-/** A server event of a type this version does not know, kept whole so it can be ignored or logged. */
-export interface UnknownServerEvent extends ServerEnvelope {
-  type: string;
-  payload: Record<string, unknown>;
-  unknown: true;
-}
-
-export type InboundEvent = ServerEvent | UnknownServerEvent;
-
-/** Narrows a server event by type. */
-export type ServerEventOf<Type extends ServerEventType> = Extract<ServerEvent, { type: Type }>;
-
 /** A frame as a client sends it: only `type`, `payload` and optional `metadata`. */
 export type ClientFrame = {
   [Type in keyof ClientPayloads]: { type: Type; payload: ClientPayloads[Type]; metadata?: EventMetadata };
 }[keyof ClientPayloads];
-
-export function isUnknownEvent(event: InboundEvent): event is UnknownServerEvent {
-  return "unknown" in event && event.unknown === true;
-}

@@ -1,18 +1,10 @@
 import type { PlatformName } from "../protocol/index.ts";
-import type {
-  ChatErrorInfo,
-  ChatMessage,
-  ConnectionState,
-  ConversationSnapshot,
-  HandoffPhase,
-  Notice,
-  SessionEnd,
-} from "./conversation.ts";
+import type { ChatClientEvents, ConversationSnapshot } from "./conversation.ts";
 import type { Environment } from "./environment.ts";
 import type { AccessTokenAnswer } from "./messaging/session-access.ts";
 import type { ContextResult, ConversationContext } from "./conversation-context.ts";
 
-export type { AccessTokenAnswer, ContextResult, ConversationContext };
+export type { AccessTokenAnswer, ChatClientEvents, ContextResult, ConversationContext };
 
 /** Options of `createChatClient`; the names are the public option names of every delivery. */
 export interface ChatClientOptions {
@@ -59,23 +51,6 @@ export interface ChatClientOptions {
   environment?: Partial<Environment>;
 }
 
-/** Events a client emits besides snapshot changes. */
-export interface ChatClientEvents {
-  /** A message finished: a user message was sent, or an agent message arrived whole. */
-  message: ChatMessage;
-  state: ConnectionState;
-  handoff: HandoffPhase;
-  /**
-   * The platform cannot route the handoff; the embedding site must. Over the Chat API, `queueName` and
-   * `destination` are both the answer's handoff destination.
-   */
-  "handoff-required": { reason: string; queueName: string; destination?: string };
-  end: SessionEnd;
-  error: ChatErrorInfo;
-  notice: Notice;
-  language: string;
-}
-
 /** Whether `send` took the message, and if not, why, as a code the widget words. */
 export type SendResult =
   | { accepted: true }
@@ -90,9 +65,14 @@ export interface ChatClient {
   getSnapshot(): ConversationSnapshot;
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: (snapshot: ConversationSnapshot) => void): () => void;
-  /** Listens to one kind of event; returns the unsubscribe function. */
+  /** Listens to one kind of event; returns the unsubscribe function. A handler is registered once per name. */
   on<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): () => void;
-  /** Connects (or restores a persisted session). Idempotent. */
+  /** Stops `handler` listening to `name`. */
+  off<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): void;
+  /**
+   * Connects (or restores a persisted session). Called again, it tells the client the visitor engaged: a
+   * conversation whose session expired while it was left alone goes on in a new one. Otherwise idempotent.
+   */
   start(): void;
   /**
    * Starts only when this tab stored a conversation to resume, so a page can resume one at load without
@@ -114,13 +94,20 @@ export interface ChatClient {
   typing(): void;
   /** Sends a suggestion's text, as `send` does. */
   chooseSuggestion(text: string): SendResult;
-  /** Retries a `failed` user message. */
-  retry(messageId: string): void;
+  /**
+   * Sends a `failed` or `unconfirmed` user message again, with its id. Given an agent message whose answer
+   * was cut (`incomplete`), or a notice that offers to try again (`retryAt`), tries that turn again: its user
+   * message goes again with its id if it did not arrive, else once more as a new message.
+   */
+  retry(id: string): void;
   /** Skips the wait before the next reconnect attempt. */
   retryNow(): void;
   /** Ends the session for the user. */
   end(): void;
-  /** Drops the current (ended or failed) conversation and starts a fresh one. */
+  /**
+   * Drops the current conversation and starts a fresh one; the platform hears that the old one is over
+   * (Messaging: `USER_END_SESSION` on a live session; Chat API: the conversation is closed).
+   */
   newConversation(): void;
   /** The client's clock (epoch milliseconds), which `nextAttemptAt` and message times are on. */
   now(): number;
@@ -129,7 +116,10 @@ export interface ChatClient {
    * (as the site's companion issued it); null before there is one. The access token is never part of it.
    */
   conversationId(): string | null;
-  /** Closes everything and stops all timers; the client cannot be used again. */
+  /**
+   * Closes everything and stops all timers; the client cannot be used again. A Chat API conversation is
+   * closed; a Messaging session is kept for a reload to resume.
+   */
   destroy(): void;
   /**
    * As on a site's log-out: ends the conversation on the platform, removes everything the client stored,

@@ -5,12 +5,10 @@ import type { ChatErrorInfo } from "./conversation.ts";
 import { createDelivery } from "./delivery/delivery.ts";
 import { jsonBytes, userMessageFrame } from "./delivery/message-frame.ts";
 import { createSessionPersistence } from "./delivery/session-persistence.ts";
-import { sessionStorageKeyFor } from "./session-storage-key.ts";
 import type { Environment } from "./environment.ts";
-import { toChatError } from "./errors.ts";
-import { resolveMessagingEndpoints, resolveSiteUrl, type MessagingEndpoints } from "./http/url-policy.ts";
+import { resolveClientPlan } from "./client-plan.ts";
 import { sizeRefusal, type LifecyclePhase } from "./lifecycle/transition.ts";
-import type { SessionAccessOptions, TokenOrigin } from "./messaging/session-access.ts";
+import type { SessionAccessOptions } from "./messaging/session-access.ts";
 import { createMessagingTransport, type MessagingTransport } from "./messaging/messaging-transport.ts";
 import type { Transport } from "./transport.ts";
 
@@ -42,20 +40,17 @@ export interface ClientParts {
   resumeStoredSession?: boolean;
 }
 
-/** The transport the options ask for, or why they cannot work. */
-type Plan = { endpoints?: MessagingEndpoints; tokens?: TokenOrigin; fallback?: boolean; useChatApiNow?: boolean; error?: ChatErrorInfo };
-
 /**
  * Creates the framework-free chat client. Nothing happens until `start()`, `resume()` or a first `send`.
- * The transport is chosen from the options: `transport: "chat"`, or only `chatUrl` configured, uses the
- * Chat API; otherwise Messaging, which with `auto` (the default) and a `chatUrl` falls back to the Chat API
- * when the environment has no WebSocket or when WebSockets never get through while the REST calls work.
- * Invalid options never throw: the connection becomes `failed` with a `configuration` error whose code
- * says what to fix. Every effect goes through `environment`; `options.environment` is not read.
+ * The options are resolved once (see `resolveClientPlan`): the Chat API, or Messaging, which with `auto`
+ * (the default) and a `chatUrl` falls back to the Chat API when the environment has no WebSocket or when
+ * WebSockets never get through while the REST calls work. Invalid options never throw: the connection
+ * becomes `failed` with a `configuration` error whose code says what to fix. Every effect goes through
+ * `environment`; `options.environment` is not read.
  */
 export function buildChatClient(environment: Environment, options: ChatClientOptions = {}, parts: ClientParts = {}): TabChatClient {
-  const store = parts.store ?? createConversationStore({ now: environment.now });
-  const plan = choosePlan(options, environment);
+  const store = parts.store ?? createConversationStore({ now: environment.now, random: environment.random });
+  const plan = resolveClientPlan(options, environment);
   let context: ConversationContext | undefined;
   const setContext = (next: unknown): ContextResult => {
     const result = checkContext(next);
@@ -65,8 +60,8 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
   const { accepted, ...refusal } = setContext(options.context);
   if (!accepted) plan.error ??= { kind: "configuration", ...(refusal as Omit<ChatErrorInfo, "kind">) };
   const currentContext = () => context;
-  const persistence = createSessionPersistence(environment.storage, options.persist !== "none", sessionStorageKeyFor(options.id));
-  const restored = plan.endpoints ? persistence.load() : null;
+  const persistence = createSessionPersistence(environment.storage, plan.persistence.enabled, plan.persistence.key);
+  const restored = plan.messaging ? persistence.load() : null;
   let transport: Transport | null = null;
   let messaging: MessagingTransport | null = null;
   let started = false;
@@ -85,7 +80,8 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     import("./chat-api/chat-api-transport.ts").then(
       ({ createChatApiTransport }) => {
         if (destroyed) return;
-        transport = createChatApiTransport({ environment, options, context: currentContext, apply: store.apply, delivery });
+        const chat = plan.chat ?? { error: { kind: "configuration", code: "chat-url-required" } };
+        transport = createChatApiTransport({ environment, plan: chat, context: currentContext, apply: store.apply, delivery });
         transport.start();
       },
       () => {
@@ -98,23 +94,18 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     );
   };
 
-  if (plan.endpoints && plan.tokens) {
+  if (plan.messaging && !plan.error) {
     transport = messaging = createMessagingTransport({
       environment,
+      plan: plan.messaging,
       apply: store.apply,
       batch: store.batch,
       agentEngaged: store.agentEngaged,
       delivery,
-      endpoints: plan.endpoints,
-      tokens: plan.tokens,
-      host: options.host ?? environment.pageHost(),
-      platform: options.platform ?? "web",
-      streaming: options.streaming ?? true,
-      transport: plan.fallback ? "auto" : "messaging",
       persistence,
       restored,
       context: currentContext,
-      useChatApi: Boolean(plan.useChatApiNow),
+      useChatApi: plan.useChatApiNow,
       handOver: useChatApi,
       shareTokens: parts.shareTokens,
       resumeCursor: parts.resumeStoredSession ? restored?.historyThrough : undefined,
@@ -123,7 +114,8 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
   }
 
   const start = () => {
-    if (started || destroyed) return;
+    if (destroyed) return;
+    if (started) return transport?.start();
     started = true;
     if (plan.error) store.apply({ kind: "connection-changed", connection: { status: "failed", error: plan.error } });
     else if (transport) transport.start();
@@ -156,6 +148,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     // Once destroyed, nothing reaches the store any more, so listeners are simply never called again.
     subscribe: store.subscribe,
     on: store.on,
+    off: store.off,
     start,
     resume() {
       if (restored && !plan.error) start();
@@ -165,8 +158,14 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     setContext,
     chooseSuggestion: send,
     typing: () => transport?.typing(),
-    retry(messageId) {
-      if (!destroyed) delivery.retry(messageId);
+    retry(id) {
+      if (destroyed || delivery.retry(id)) return;
+      // A turn tried again: a message that did not arrive goes again with its id, one that did as a new one.
+      const target = store.retryTarget(id);
+      if (target === null) return;
+      store.apply({ kind: "retry-taken", id });
+      const asked = store.getSnapshot().messages.find((message) => message.id === target);
+      if (!delivery.retry(target) && asked) send(asked.text);
     },
     retryNow: () => transport?.retry(),
     end() {
@@ -214,35 +213,4 @@ export function checkMessage(
   if (conversation.getSnapshot().ended) return refuse("conversation-ended");
   const refusal = admit(jsonBytes(userMessageFrame(id, trimmed, context)));
   return refusal ? { accepted: false, code: "message-too-large", parameters: refusal } : { accepted: true };
-}
-
-function choosePlan(options: ChatClientOptions, environment: Environment): Plan {
-  const transport = options.transport ?? "auto";
-  const hasChat = Boolean(options.chatUrl?.trim());
-  const invalid = (code: "chat-url-required" | "missing-options" | "websocket-unavailable"): Plan => ({
-    error: { kind: "configuration", code },
-  });
-  if (transport === "chat") return hasChat ? {} : invalid("chat-url-required");
-  try {
-    const { messagingUrl, connectorToken, tokenUrl, getAccessToken } = options;
-    const endpoints = messagingUrl ? resolveMessagingEndpoints(messagingUrl) : null;
-    const tokens: TokenOrigin | null =
-      endpoints === null
-        ? null
-        : getAccessToken
-          ? { getAccessToken }
-          : tokenUrl
-            ? { tokenUrl: resolveSiteUrl("tokenUrl", tokenUrl) }
-            : connectorToken
-              ? { connectorToken, host: options.host ?? environment.pageHost() }
-              : null;
-    if (!endpoints || !tokens) return transport === "auto" && hasChat ? {} : invalid("missing-options");
-    const fallback = transport === "auto" && hasChat;
-    const useChatApiNow = environment.createWebSocket === null;
-    if (useChatApiNow && !fallback) return invalid("websocket-unavailable");
-    return { endpoints, tokens, fallback, useChatApiNow };
-  } catch (error) {
-    const { code, parameters } = toChatError(error);
-    return { error: { kind: "configuration", code, parameters } };
-  }
 }

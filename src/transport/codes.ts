@@ -21,7 +21,6 @@ export const noticeCodes = /* @__PURE__ */ (() =>
     "agent-trouble-responding",
     "agent-error",
     "session-unavailable",
-    "connector-not-found",
     "handoff-connect-failed",
     "message-not-forwarded",
     "handoff-not-initiated",
@@ -57,6 +56,8 @@ export const errorCodes = /* @__PURE__ */ (() =>
     "host-not-registered",
     "connector-without-host",
     "connector-headers-missing",
+    /** The platform says the connector is no longer valid. */
+    "connector-not-found",
     /** An HTTP call was refused: `parameters.request`, `parameters.status`. */
     "request-refused",
     /** The Chat API refused the credentials or the conversation: `parameters.status`. */

@@ -29,7 +29,12 @@ export interface ConversationSnapshot {
 
 export type AuthorRole = "user" | "agent" | "live-agent";
 
-export type MessageStatus = "sending" | "sent" | "failed";
+/**
+ * Where a user message stands: `sending`; `sent` (the platform has it); `failed` (it did not arrive);
+ * `unconfirmed` (it may have arrived, and the client cannot know: it is not sent again unless the visitor
+ * chooses to).
+ */
+export type MessageStatus = "sending" | "sent" | "failed" | "unconfirmed";
 
 export interface ChatMessage {
   /** For user messages, the `client_event_id`; for agent messages, the server's `message_id`. */
@@ -43,6 +48,11 @@ export interface ChatMessage {
   status?: MessageStatus;
   /** True while chunks are still arriving. */
   streaming: boolean;
+  /**
+   * Set on an agent message whose stream was cut before it was complete (a streaming error, a newer answer,
+   * the end or the loss of the session): it shows what arrived, and the user may ask for it again.
+   */
+  incomplete?: true;
   /** Epoch milliseconds: the server's timestamp when known, else the local clock. */
   time: number;
   /** Name and avatar of the author, for agent and live-agent messages. */
@@ -100,6 +110,11 @@ export interface Notice {
   time: number;
   /** Set on a server notice this tab had already received before a reload: it fires no `notice` event. */
   history?: true;
+  /**
+   * Set when the notice offers to try the turn it answered again (`retry` on its id): the epoch milliseconds,
+   * on the client's clock, from which it may be taken (the platform may ask for a pause first).
+   */
+  retryAt?: number;
 }
 
 export interface SessionEnd {
@@ -125,4 +140,21 @@ export interface ChatErrorInfo {
   kind: "configuration" | "network" | "session" | "budget-exhausted" | "protocol";
   code: ErrorCode;
   parameters?: CodeParameters;
+}
+
+/** Events a client emits besides snapshot changes. */
+export interface ChatClientEvents {
+  /** A message finished: a user message was sent, or an agent message arrived whole. */
+  message: ChatMessage;
+  state: ConnectionState;
+  handoff: HandoffPhase;
+  /**
+   * The platform cannot route the handoff; the embedding site must. Over the Chat API, `queueName` and
+   * `destination` are both the answer's handoff destination.
+   */
+  "handoff-required": { reason: string; queueName: string; destination?: string };
+  end: SessionEnd;
+  error: ChatErrorInfo;
+  notice: Notice;
+  language: string;
 }

@@ -20,8 +20,11 @@ export interface Environment {
   storage: KeyValueStorage | null;
   /** Whether the network is believed up. */
   isOnline: () => boolean;
-  /** Calls `listener` when the network comes back or the page becomes visible again; returns the remover. */
-  onWake: (listener: (reason: "online" | "visible") => void) => () => void;
+  /**
+   * Calls `listener` when the network comes back, the page becomes visible again or regains focus (each a
+   * moment the platform may be reachable again); returns the remover.
+   */
+  onWake: (listener: (reason: "online" | "visible" | "focus") => void) => () => void;
   /** Calls `listener` when the network goes away; returns the remover. */
   onOffline: (listener: () => void) => () => void;
   /** The page's host name, the default `X-Host`. */

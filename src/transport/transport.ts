@@ -4,7 +4,10 @@
  * delivery state, with the same rules, and feed the same conversation store.
  */
 export interface Transport {
-  /** Starts connecting (resuming the stored session, if any). Idempotent. */
+  /**
+   * Starts connecting (resuming the stored session, if any); once started, the visitor engages: a
+   * conversation that waits for the visitor goes on. Otherwise idempotent.
+   */
   start(): void;
   /** The size decision for a message whose frame is `frameBytes` long: null when it may be queued. */
   admit(frameBytes: number): { limitBytes: number } | null;
@@ -16,10 +19,10 @@ export interface Transport {
   typing(): void;
   /** Ends the conversation for the user. */
   end(): void;
-  /** Forgets the conversation (transcript, outbox, stored session) and starts a fresh one. */
+  /** Ends the conversation for the platform, forgets it (transcript, outbox, stored session) and starts a fresh one. */
   newConversation(): void;
   /** The session id, or the Chat API's conversation id; null before there is one. */
   conversationId(): string | null;
-  /** Stops everything: no further request, store event or timer. */
+  /** Stops everything: no further store event or timer, and no request but the close of a Chat API conversation. */
   destroy(): void;
 }

@@ -3,6 +3,7 @@ import { effect } from "@preact/signals";
 import { h, render } from "preact";
 import { createChatClient } from "../index.ts";
 import type { ChatClient } from "../transport/chat-client-types.ts";
+import { createEmitter } from "../transport/emitter.ts";
 import { clientOptions } from "./client-options.ts";
 import { ChatApp } from "./components/chat-app.tsx";
 import { en, switchLocale } from "./locales/index.ts";
@@ -13,7 +14,7 @@ import { alertedKey, notificationAnswerKey, remember } from "./attention/local-m
 import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
-import type { BasicChatController, WidgetEventHandler, WidgetEventName, WidgetEvents, WidgetOptions } from "./widget-types.ts";
+import type { BasicChatController, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
 import { watchAttention } from "./attention/attention.ts";
 import { unreadMemoryFor } from "./attention/unread-memory.ts";
@@ -40,11 +41,13 @@ export interface MountedWidget {
  * widget's rules as constructable stylesheets, are adopted in order. The client (created from `options`,
  * or `options.client`) is owned by the widget: `destroy()` destroys it. With `start: "open"` (the default)
  * it is started only when the visitor engages: the panel opens or a message is sent. It starts at mount
- * with `start: "load"` or outside floating mode (the panel is on show); a stored conversation is resumed
- * at mount while its session can be (`resume`). The panel's open state is stored with the session and restored with it.
- * `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives it. With
- * `voice`, its file is loaded and offers "Call me back" and "Call us" in the panel's menu; a page without
- * `voice` never loads it.
+ * with `start: "load"`, outside floating mode (the panel is on show), or when the tab has a stored
+ * conversation whose session can still be resumed (`resume`; not once it expired or ended while no tab was
+ * open). Every later opening of the panel is an engagement too, which wakes a conversation whose session
+ * expired while it was left alone. The panel's open state is stored with the session and restored with it,
+ * and with `persist: "local"` it follows the other tabs, as the unsent draft does. `cap-chat:ready` is
+ * emitted in a microtask, so a handler added right after mounting receives it. With `voice`, its file is
+ * loaded and offers "Call me back" and "Call us" in the panel's menu; a page without `voice` never loads it.
  */
 export function mountWidget(
   target: HTMLElement | ShadowRoot,
@@ -56,19 +59,9 @@ export function mountWidget(
   // A shadow root is a document fragment (node type 11); this test also holds across frames.
   const ownHost = target.nodeType === 11 ? null : target.appendChild(target.ownerDocument.createElement("div"));
   const root = ownHost ? ownHost.attachShadow({ mode: "open" }) : (target as ShadowRoot);
-  const handlers = new Map<WidgetEventName, Set<(detail: never) => void>>();
-  const emit = <Name extends WidgetEventName>(name: Name, detail: WidgetEvents[Name]) => {
-    for (const handler of [...(handlers.get(name) ?? [])]) {
-      try {
-        (handler as WidgetEventHandler<Name>)(detail);
-      } catch (error) {
-        // A failing page handler must not break the widget or the other handlers; it still surfaces.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
-  };
+  // A failing page handler breaks neither the widget nor the other handlers; it still surfaces.
+  const events = createEmitter<WidgetEvents>();
+  const { emit, on } = events;
 
   const mode = options.mode ?? "floating";
   let client = options.client ?? createChatClient(clientOptions(options));
@@ -94,8 +87,8 @@ export function mountWidget(
     emit,
   });
   switchLocale(model.language, options.locale);
+  // Each engagement is told to the client: one whose session expired while left alone goes on then.
   const engage = () => {
-    if (engaged) return;
     engaged = true;
     client.start();
   };
@@ -119,6 +112,7 @@ export function mountWidget(
     });
   };
   use(client, true);
+  let shown = false;
   const stopWatching = effect(() => {
     const open = model.open.value;
     const floating = model.mode.value === "floating";
@@ -126,7 +120,8 @@ export function mountWidget(
     // take focus as soon as it can. (The composer ignores a request made before it rendered, so a panel
     // mounted open takes no focus from the page.) On a touch screen the panel keeps it: no keyboard pops up.
     if (open && floating && !engaged && !isTouchScreen()) model.focusInput();
-    if (open || !floating) engage();
+    if ((open || !floating) && !shown) engage();
+    shown = open || !floating;
     memory.rememberPanel(open);
   });
   // The open panel and the draft follow the other tabs of a conversation kept in the browser: their changes
@@ -150,12 +145,6 @@ export function mountWidget(
     if (key === shared.replace(/draft$/, "panel")) model.setOpen(newValue === "open");
   };
   addEventListener("storage", follow);
-  const on = <Name extends WidgetEventName>(name: Name, handler: WidgetEventHandler<Name>) => {
-    let set = handlers.get(name);
-    if (!set) handlers.set(name, (set = new Set()));
-    set.add(handler);
-    return () => void set.delete(handler);
-  };
   // The tabs of the browser tell each other about replies under the widget's id; one tab alone where they cannot.
   const port = typeof BroadcastChannel === "function" ? new BroadcastChannel(`cap-chat:${options.id ?? ""}`) : null;
   const stopAttention = watchAttention({ model, on, emit, port, saved: unreadMemoryFor(options, memory.hasSession) });
@@ -205,9 +194,7 @@ export function mountWidget(
         if (!model.open.peek()) model.prompt.value = text;
       },
       on,
-      off(name, handler) {
-        handlers.get(name)?.delete(handler);
-      },
+      off: events.off,
       destroy() {
         if (destroyed) return;
         destroyed = true;
@@ -221,7 +208,7 @@ export function mountWidget(
         render(null, root);
         stopFollowing();
         ownHost?.remove();
-        handlers.clear();
+        events.clear();
       },
     },
   };

@@ -6,7 +6,7 @@ import { nodeFetch, nodeWebSocket } from "../support/node-effects.ts";
 export interface NodeBenchEnvironment {
   environment: Environment;
   /** Calls every `onWake` listener, as a page's `online` event would. */
-  wake(reason: "online" | "visible"): void;
+  wake(reason: "online" | "visible" | "focus"): void;
 }
 
 /**
@@ -15,7 +15,7 @@ export interface NodeBenchEnvironment {
  * benchmark raises itself.
  */
 export function createNodeBenchEnvironment(): NodeBenchEnvironment {
-  const wakeListeners = new Set<(reason: "online" | "visible") => void>();
+  const wakeListeners = new Set<(reason: "online" | "visible" | "focus") => void>();
   const environment: Environment = {
     createWebSocket: nodeWebSocket,
     fetch: nodeFetch,

@@ -32,6 +32,8 @@ export class SnapshotClient implements ChatClient {
     return () => undefined;
   }
 
+  off(): void {}
+
   start(): void {}
   resume(): boolean {
     return false;

@@ -64,7 +64,7 @@ export function reversedChunks(count: number): ConversationEvent[] {
 
 /** The text the conversation store's reducer assembles from `events`, all of one message. */
 export function assemble(events: readonly ConversationEvent[]): string {
-  const context = { now: () => 0 };
+  const context = { now: () => 0, random: () => 0 };
   const state = events.reduce((current, event) => reduceConversation(current, event, context), initialConversationState);
   return state.snapshot.messages[0]!.text;
 }

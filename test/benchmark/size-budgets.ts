@@ -28,10 +28,12 @@ export const sizeBudgets: readonly SizeBudget[] = [
     // 35 KB, and what the hardening, tables, 27 languages, `strings` and the checked imports of its siblings cost it;
     // then 210 B for what voice needs of the app (companionUrl's defaults, the menu's added items, loading the voice
     // file with its hash), attention (the unread count, the title, `prompt`), a transcript that stays cheap when
-    // long, and the site's context, Copy and feedback (1,260 B together); then 1,400 B for one conversation
-    // across tabs (persist: local's hook, its resumability at load, the `earlier` divider, `reset` with every
-    // key it removes, the open panel and the draft followed across tabs).
-    gzipCeiling: 43_130,
+    // long, and the site's context, Copy and feedback (1,260 B together); then 1,881 B for issue 17's platform
+    // variants, error table, unconfirmed messages, closing, one plan and one emitter (the client's 1,506 B) and the
+    // widget's honest drop states (measured 43,611 B); then
+    // 1,399 B for one conversation across tabs (persist: local's hook, its resumability at load, the `earlier`
+    // divider, `reset` with every key it removes, the open panel and the draft followed across tabs).
+    gzipCeiling: 45_014,
     gzipTarget: kb(30),
     selfContained: true,
   },
@@ -49,7 +51,8 @@ export const sizeBudgets: readonly SizeBudget[] = [
     gzipCeiling: kb(2),
     selfContained: true,
   },
-  { name: "script tag: the Chat API fallback", files: ["cap-chat-fallback-*.js"], each: true, gzipCeiling: kb(2.5), selfContained: true },
+  // 2.5 KB, and what the Chat API's own phase union and pure transition cost it.
+  { name: "script tag: the Chat API fallback", files: ["cap-chat-fallback-*.js"], each: true, gzipCeiling: 2_720, selfContained: true },
   { name: "script tag: the voice file", files: ["cap-chat-voice-*.js"], gzipCeiling: kb(3), selfContained: true },
   {
     name: "script tag: the voice texts of each language",
@@ -78,9 +81,11 @@ export const sizeBudgets: readonly SizeBudget[] = [
     withStaticImports: true,
     minify: true,
     // With a store that replays a long history without copying its transcript at every event, and the site's
-    // context on each message (about 180 B); then 1,560 B for the hook that imports the sharing across tabs, its
-    // resumability at load, `reset`, taking a session over, and the page's freeze and resume.
-    gzipCeiling: 15_320,
+    // context on each message (about 180 B), measured 13,752 B; then 1,506 B for issue 17's platform variants,
+    // error table, unconfirmed messages, closing, one plan and one emitter, beyond its 0.5 KB (measured 15,258 B); then
+    // 1,579 B for the hook that imports the sharing across tabs, its resumability at load, `reset`, taking a
+    // session over, and the page's freeze and resume.
+    gzipCeiling: 16_839,
     gzipTarget: kb(11),
     selfContained: true,
   },
@@ -106,7 +111,7 @@ export const sizeBudgets: readonly SizeBudget[] = [
     files: ["chunks/chat-api-transport-*.js"],
     each: true,
     minify: true,
-    gzipCeiling: kb(2.5),
+    gzipCeiling: 2_720,
     selfContained: true,
   },
   {

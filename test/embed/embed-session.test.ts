@@ -74,9 +74,11 @@ describe("createEmbedSession", () => {
     session.boot({});
     session.on("cap-chat:open", listener);
     session.destroy();
-    expect(mounted[0]?.listenerCount("cap-chat:open")).toBe(0);
+    mounted[0]?.emit("cap-chat:open", null);
+    expect(listener).not.toHaveBeenCalled();
     session.boot({});
     mounted[1]?.emit("cap-chat:open", null);
+    mounted[0]?.emit("cap-chat:open", null);
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
@@ -92,7 +94,6 @@ describe("createEmbedSession", () => {
     mounted[0]?.emit("cap-chat:close", null);
     expect(first).not.toHaveBeenCalled();
     expect(second).not.toHaveBeenCalled();
-    expect(mounted[0]?.listenerCount("cap-chat:close")).toBe(0);
   });
 
   it("registers the same listener for an event only once", () => {

@@ -7,7 +7,6 @@ export interface FakeController {
   calls: unknown[][];
   /** Emits a widget event to the listeners registered through `on`. */
   emit(name: string, detail: unknown): void;
-  listenerCount(name: string): number;
   destroyed: boolean;
 }
 
@@ -21,7 +20,6 @@ export function createFakeController(options: Partial<WidgetOptions>): FakeContr
     emit(name, detail) {
       for (const listener of listeners.get(name) ?? []) listener(detail);
     },
-    listenerCount: (name) => listeners.get(name)?.size ?? 0,
     controller: undefined as unknown as ChatController,
   };
   const record =

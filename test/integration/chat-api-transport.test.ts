@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { platformProfiles, startReferenceServer, type ReferenceServer } from "../../demo/server/index.ts";
 import { resolveEnvironment } from "../../src/browser-environment.ts";
+import { resolveChatApiPlan } from "../../src/transport/client-plan.ts";
 import { createChatApiTransport } from "../../src/transport/chat-api/chat-api-transport.ts";
 import type { ChatClientOptions } from "../../src/transport/chat-client-types.ts";
 import { createConversationStore, type ConversationStore } from "../../src/transport/conversation/conversation-store.ts";
@@ -44,7 +45,7 @@ function connect(overrides: Partial<ChatClientOptions> = {}): Harness {
   const delivery = createDelivery(store.apply, () => current?.send());
   const transport = createChatApiTransport({
     environment,
-    options,
+    plan: resolveChatApiPlan(options),
     apply: store.apply,
     delivery,
     retryPolicy: { maxAttempts: 4, baseDelayMilliseconds: 20, maxDelayMilliseconds: 200 },
@@ -145,13 +146,13 @@ describe.each(integrationProfiles)("Chat API transport against the reference ser
     expect(requests).toEqual(["POST create", "POST respond", "POST respond"]);
   });
 
-  it("never repeats a respond that failed with a server error by itself; the user's retry delivers it", async () => {
+  it("never repeats a respond that failed with a server error by itself: it is unconfirmed, and the user's retry delivers it", async () => {
     const { store, transport, delivery, send, requests } = connect();
     transport.start();
     await until(store, (snapshot) => snapshot.messages.length === 1);
     server.faults.failNextRequests("chat-respond", 1, 500);
     send("u1", "hello there");
-    await until(store, (current) => current.messages[1]?.status === "failed" && idle(current));
+    await until(store, (current) => current.messages[1]?.status === "unconfirmed" && idle(current));
     expect(requests).toEqual(["POST create", "POST respond"]);
     delivery.retry("u1");
     const snapshot = await until(store, (current) => current.messages.length === 3 && idle(current));

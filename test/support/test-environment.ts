@@ -9,7 +9,7 @@ export { MemoryStorage };
  */
 export class NetworkSignals {
   online = true;
-  readonly wakeListeners = new Set<(reason: "online" | "visible") => void>();
+  readonly wakeListeners = new Set<(reason: "online" | "visible" | "focus") => void>();
   readonly offlineListeners = new Set<() => void>();
 
   goOffline(): void {
@@ -17,7 +17,7 @@ export class NetworkSignals {
     for (const listener of [...this.offlineListeners]) listener();
   }
 
-  wake(reason: "online" | "visible"): void {
+  wake(reason: "online" | "visible" | "focus"): void {
     this.online = true;
     for (const listener of [...this.wakeListeners]) listener(reason);
   }

@@ -143,6 +143,8 @@ describe("tokens from the site's backend", () => {
     platform.tokenFailures.push({ status: 401, message: "Unknown visitor" });
     platform.dropSockets(4001);
     await vi.advanceTimersByTimeAsync(50);
+    client.send("hello again");
+    await vi.advanceTimersByTimeAsync(50);
     const tokens = [...platform.tokens.keys()];
     expect(tokens.length).toBeGreaterThan(0);
     const visible = JSON.stringify([client.getSnapshot(), [...platform.storage.items], seen, client.diagnostics]);

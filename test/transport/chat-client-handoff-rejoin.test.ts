@@ -17,8 +17,8 @@ async function routeToSite(): Promise<void> {
 }
 
 /** The types of the client's frames the server stored (joins and user messages), in order. */
-const clientFrames = () =>
-  platform.session.events
+const clientFrames = (session = platform.session) =>
+  session.events
     .filter((event) => event.type === EventType.RequestServiceAgentJoin || event.type === EventType.UserMessage)
     .map((event) => (event.type === EventType.UserMessage ? `message:${String(event.payload.text)}` : "join"));
 
@@ -78,14 +78,16 @@ describe("re-joining after a client-managed handoff", () => {
     client.destroy();
   });
 
-  it("sends the message again only once, however often the server loses the conversation", async () => {
+  it("sends the message again at most twice, after a join and in a new session, however often the server loses the conversation", async () => {
     const client = await platform.liveClient();
     platform.session.agentPresent = false;
     platform.loseJoins = true;
     await sendAndSettle(client, "first");
     expect(clientFrames()).toEqual(["join", "message:first", "message:first"]);
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(platform.userMessageFrames).toBe(2);
+    expect(platform.sessions.size).toBe(2);
+    expect(clientFrames(platform.lastSession)).toEqual(["message:first"]);
+    expect(platform.userMessageFrames).toBe(3);
     client.destroy();
   });
 

@@ -68,20 +68,27 @@ describe("the join, confirmed", () => {
 });
 
 describe("high load", () => {
-  it("offers the user a one-tap retry of the message it left unanswered, and never sends it again by itself", async () => {
+  it("offers Try again after the pause the platform asks for, leaves the message sent, and never sends it again by itself", async () => {
     const client = await platform.liveClient();
     platform.highLoadNext = true;
     client.send("are you busy?");
     await vi.advanceTimersByTimeAsync(10);
-    expect(userMessages(client)).toEqual([["are you busy?", "failed"]]);
-    expect(client.getSnapshot().notices.map((notice) => [notice.code, notice.level])).toEqual([["server-busy", "warning"]]);
+    expect(userMessages(client)).toEqual([["are you busy?", "sent"]]);
+    const [notice] = client.getSnapshot().notices;
+    expect(notice).toMatchObject({ code: "server-busy", level: "warning" });
+    // 2 to 5 s on the client's clock: 3.5 s with this environment's random of 0.5.
+    expect((notice?.retryAt ?? 0) - client.now()).toBeGreaterThan(3400);
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     expect(platform.userMessageFrames).toBe(1);
-    const [message] = client.getSnapshot().messages.filter((candidate) => candidate.role === "user");
-    client.retry(message?.id ?? "");
+    client.retry(notice?.id ?? "");
+    client.retry(notice?.id ?? "");
     await vi.advanceTimersByTimeAsync(10);
     expect(platform.userMessageFrames).toBe(2);
-    expect(userMessages(client)).toEqual([["are you busy?", "sent"]]);
+    expect(userMessages(client)).toEqual([
+      ["are you busy?", "sent"],
+      ["are you busy?", "sent"],
+    ]);
+    expect(client.getSnapshot().notices[0]).not.toHaveProperty("retryAt");
     expect(transcript(client).at(-1)).toBe("agent:You said are you busy?");
     client.destroy();
   });

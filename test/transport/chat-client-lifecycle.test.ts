@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { EventType } from "../../src/protocol/index.ts";
-import { FakePlatform, phases, recordConnections, useFakePlatform } from "./support/fake-platform.ts";
+import { FakePlatform, phases, recordConnections, transcript, useFakePlatform } from "./support/fake-platform.ts";
 
 let platform: FakePlatform;
 
@@ -83,6 +83,8 @@ describe("reconnecting", () => {
     const connections = recordConnections(client);
     await vi.advanceTimersByTimeAsync(50);
     platform.refuseUpgrades = true;
+    // Nor does the platform hand out tokens: the session is never taken for gone, and the client keeps trying.
+    platform.tokenFailures.push(...Array.from({ length: 100 }, () => ({ status: 500, message: "Failed to create access token" })));
     platform.dropSockets();
     await vi.advanceTimersByTimeAsync(200_000);
     const waits = connections.filter((record) => record.status === "reconnecting").map((record) => [record.attempt, record.wait]);
@@ -137,7 +139,7 @@ describe("reconnecting", () => {
     }
   });
 
-  it("tries at once when the page becomes visible or the network comes back", async () => {
+  it.each(["visible", "online", "focus"] as const)("tries at once, skipping the backoff, on a wake (%s)", async (reason) => {
     const client = platform.client();
     await vi.advanceTimersByTimeAsync(50);
     platform.refuseUpgrades = true;
@@ -145,7 +147,7 @@ describe("reconnecting", () => {
     await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000 + 100);
     platform.refuseUpgrades = false;
     const before = phases(client).length;
-    platform.wake("visible");
+    platform.wake(reason);
     await vi.advanceTimersByTimeAsync(50);
     expect(phases(client).slice(before - 1)).toEqual(["reconnecting#4", ...untilLive]);
     client.destroy();
@@ -215,12 +217,17 @@ describe("reconnecting", () => {
 });
 
 describe("session expiry", () => {
-  it("starts a new session, with a fresh token and a notice, when the socket closes with 4001", async () => {
+  it("waits for the visitor when the socket closes with 4001, then starts a new session with a fresh token and a notice", async () => {
     const client = platform.client();
     await vi.advanceTimersByTimeAsync(50);
     platform.dropSockets(4001);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(phases(client).slice(3)).toEqual([...untilLive, "dormant"]);
+    expect(client.getSnapshot().connection).toEqual({ status: "idle" });
+    expect(transcript(client)).toEqual(["agent:Hello!"]);
+    client.send("back again");
     await vi.advanceTimersByTimeAsync(50);
-    expect(phases(client).slice(3)).toEqual([...untilLive, "authorizing", "creating-session", ...untilLive]);
+    expect(phases(client).slice(3)).toEqual([...untilLive, "dormant", "authorizing", "creating-session", ...untilLive]);
     expect(platform.requests.filter((request) => request.url.endsWith("/access-token"))).toHaveLength(2);
     expect(platform.sessions.size).toBe(2);
     expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["new-session"]);
@@ -228,14 +235,43 @@ describe("session expiry", () => {
     client.destroy();
   });
 
-  it("starts a new session when it was idle past the expiry while offline", async () => {
+  it("tries its session again after being offline past the expiry, and goes on in it when the platform still has it", async () => {
     const client = platform.client();
     await vi.advanceTimersByTimeAsync(50);
     platform.goOffline();
     await vi.advanceTimersByTimeAsync(11 * 60_000);
     platform.wake("online");
     await vi.advanceTimersByTimeAsync(50);
-    expect(phases(client).slice(3)).toEqual([...untilLive, "offline", "authorizing", "creating-session", ...untilLive]);
+    expect(phases(client).slice(3)).toEqual([...untilLive, "offline", ...untilLive]);
+    expect(platform.sessions.size).toBe(1);
+    expect(client.getSnapshot().notices).toEqual([]);
+    client.destroy();
+  });
+
+  it("once the platform refuses the session it let expire, waits for the visitor, then starts a new one saying the old one expired", async () => {
+    const client = platform.client();
+    await vi.advanceTimersByTimeAsync(50);
+    platform.goOffline();
+    await vi.advanceTimersByTimeAsync(11 * 60_000);
+    platform.sessions.clear();
+    platform.wake("online");
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(phases(client).at(-1)).toBe("dormant");
+    client.start();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(phases(client).slice(6)).toEqual([
+      "offline",
+      "connecting",
+      "reconnecting#1",
+      "connecting",
+      "authorizing",
+      "connecting",
+      "reconnecting#2",
+      "connecting",
+      "dormant",
+      "creating-session",
+      ...untilLive,
+    ]);
     expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["new-session"]);
     client.destroy();
   });

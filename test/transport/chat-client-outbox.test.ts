@@ -176,14 +176,28 @@ describe("reload", () => {
     second.destroy();
   });
 
-  it("starts a new session at once, with a notice, when the restored one refuses its fresh token", async () => {
+  it("waits for the visitor when the restored session refuses its fresh token twice, then starts a new one with a notice", async () => {
     const first = await platform.liveClient();
     first.destroy();
     platform.sessions.clear();
     const second = platform.client();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(phases(second).at(-1)).toBe("dormant");
+    second.start();
     await vi.advanceTimersByTimeAsync(50);
     // The token is fresh and created no session, so it creates the new one.
-    expect(phases(second)).toEqual(["idle", "authorizing", "connecting", "creating-session", "connecting", "replaying", "live"]);
+    expect(phases(second)).toEqual([
+      "idle",
+      "authorizing",
+      "connecting",
+      "reconnecting#1",
+      "connecting",
+      "dormant",
+      "creating-session",
+      "connecting",
+      "replaying",
+      "live",
+    ]);
     expect(second.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
     second.destroy();
   });

@@ -22,11 +22,12 @@ describe("a platform whose batch wrapper carries only type and payload.events", 
 });
 
 describe("a platform that sends no history batch at all", () => {
-  it("has its socket taken for dead after a bounded wait, and replaced", async () => {
-    const client = await platform.liveClient();
+  it("has a socket opened without a cursor taken for dead after a bounded wait, and replaced", async () => {
+    const first = await platform.liveClient();
+    first.destroy();
     platform.withholdReplay = true;
-    platform.dropSockets();
-    await vi.advanceTimersByTimeAsync(1000 + 9_900);
+    const client = platform.client();
+    await vi.advanceTimersByTimeAsync(9_900);
     expect(phases(client).slice(-2)).toEqual(["connecting", "replaying"]);
     await vi.advanceTimersByTimeAsync(200);
     expect(phases(client).slice(-3)).toEqual(["replaying", "connecting", "replaying"]);
@@ -149,27 +150,51 @@ describe("capabilities of 0", () => {
     await vi.advanceTimersByTimeAsync(2 * 60_000);
     expect(frames).not.toContain(EventType.Heartbeat);
     platform.refuseUpgrades = true;
+    // The platform hands out no token either, so the session is never taken for gone.
+    platform.tokenFailures.push(...Array.from({ length: 200 }, () => ({ status: 500, message: "Failed to create access token" })));
     platform.dropSockets();
     await vi.advanceTimersByTimeAsync(15 * 30_000);
     expect(phases(client)).not.toContain("failed");
     expect(phases(client).filter((phase) => phase.startsWith("reconnecting")).length).toBeGreaterThan(10);
     platform.refuseUpgrades = false;
+    platform.tokenFailures = [];
     client.retryNow();
-    await vi.advanceTimersByTimeAsync(50);
+    await vi.advanceTimersByTimeAsync(31_000);
     expect(phases(client).at(-1)).toBe("live");
+    expect(platform.sessions.size).toBe(1);
     expect(heartbeats()).toBe(0);
     client.destroy();
   });
 });
 
 describe("tokens bound to the session that created them", () => {
-  it("start a new session at once after a reload, with a notice, not after three failures", async () => {
+  it("give the session up after a reload once the fresh token is refused twice, and start a new one when the visitor engages", async () => {
     platform.variants = { sessionBoundTokens: true };
     const first = await platform.liveClient();
     first.destroy();
     const second = platform.client();
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(phases(second)).toEqual(["idle", "authorizing", "connecting", "reconnecting#1", "connecting", "dormant"]);
+    expect(platform.sessions.size).toBe(1);
+    second.start();
     await vi.advanceTimersByTimeAsync(50);
-    expect(phases(second)).toEqual(["idle", "authorizing", "connecting", "creating-session", ...untilLive]);
+    expect(phases(second).slice(5)).toEqual(["dormant", "creating-session", ...untilLive]);
+    expect(second.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
+    expect(transcript(second)).toEqual(["agent:Hello!"]);
+    second.destroy();
+  });
+
+  it("start a new one at once, saying why, when the visitor engaged while the refused session was still being tried", async () => {
+    platform.variants = { sessionBoundTokens: true };
+    const first = await platform.liveClient();
+    first.destroy();
+    const second = platform.client();
+    await vi.advanceTimersByTimeAsync(10);
+    // The visitor opens the panel while the reloaded page is still trying the stored session.
+    second.start();
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(phases(second)).toEqual(["idle", "authorizing", "connecting", "reconnecting#1", "connecting", "creating-session", ...untilLive]);
+    expect(platform.sessions.size).toBe(2);
     expect(second.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
     expect(transcript(second)).toEqual(["agent:Hello!"]);
     second.destroy();
@@ -212,14 +237,17 @@ describe("tokens that expire after expires_in", () => {
 });
 
 describe("tokens that are bound to their session and expire", () => {
-  it("move the conversation to a new session at a quiet moment, so a drop after the expiry loses nothing", async () => {
+  it("leave the session at a quiet moment, so a drop after the expiry loses nothing, and go on in a new one at the next message", async () => {
     platform.variants = { tokenExpirySeconds: 120, sessionBoundTokens: true };
     const client = await platform.liveClient();
-    await vi.advanceTimersByTimeAsync(120_100);
-    expect(phases(client).slice(-6)).toEqual(["authorizing", "connecting", "creating-session", ...untilLive]);
+    await vi.advanceTimersByTimeAsync(123_000);
+    expect(phases(client).slice(-6)).toEqual(["live", "authorizing", "connecting", "reconnecting#1", "connecting", "dormant"]);
+    expect(platform.sessions.size).toBe(1);
+    client.send("next question");
+    await vi.advanceTimersByTimeAsync(50);
     expect(platform.sessions.size).toBe(2);
-    expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["new-session"]);
-    expect(transcript(client)).toEqual(["agent:Hello!", "agent:Hello!"]);
+    expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
+    expect(transcript(client)).toEqual(["agent:Hello!", "user:next question", "agent:Hello!", "agent:You said next question"]);
     client.destroy();
   });
 
@@ -228,7 +256,7 @@ describe("tokens that are bound to their session and expire", () => {
     const client = await platform.liveClient();
     await vi.advanceTimersByTimeAsync(100_000);
     client.send("still there?");
-    await vi.advanceTimersByTimeAsync(50);
+    await vi.advanceTimersByTimeAsync(1100);
     expect(platform.sessions.size).toBe(2);
     expect([...platform.sessions.values()].map((session) => session.receivedUserMessages.map((message) => message.text))).toEqual([
       [],
@@ -255,15 +283,16 @@ describe("tokens that are bound to their session and expire", () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(platform.sessions.size).toBe(1);
     platform.stream(platform.session, "slow-answer", ["Here ", "it ", "is."]);
-    await vi.advanceTimersByTimeAsync(50);
-    expect(platform.sessions.size).toBe(2);
-    expect(transcript(client)).toEqual(["agent:Hello!", "user:a slow question", "agent:Here it is.", "agent:Hello!"]);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(phases(client).at(-1)).toBe("dormant");
+    expect(transcript(client)).toEqual(["agent:Hello!", "user:a slow question", "agent:Here it is."]);
+    expect(client.getSnapshot().messages.at(-1)?.incomplete).toBeUndefined();
     client.destroy();
   });
 });
 
 describe("a session replaced while a message may have reached it", () => {
-  it("fails the message for the user to retry, never sending it to the new session behind the user's back", async () => {
+  it("shows the message unconfirmed for the user to send again, never sending it to the new session behind the user's back", async () => {
     const client = await platform.liveClient();
     platform.muteLive = true;
     client.send("did the old session get this?");
@@ -271,19 +300,19 @@ describe("a session replaced while a message may have reached it", () => {
     platform.muteLive = false;
     platform.dropSockets(4001);
     await vi.advanceTimersByTimeAsync(1100);
-    expect(platform.sessions.size).toBe(2);
-    expect(userMessages(client)).toEqual([["did the old session get this?", "failed"]]);
-    expect(platform.lastSession.receivedUserMessages).toEqual([]);
+    expect(platform.sessions.size).toBe(1);
+    expect(userMessages(client)).toEqual([["did the old session get this?", "unconfirmed"]]);
     const [message] = client.getSnapshot().messages.filter((candidate) => candidate.role === "user");
     client.retry(message?.id ?? "");
     await vi.advanceTimersByTimeAsync(10);
+    expect(platform.sessions.size).toBe(2);
     expect(platform.lastSession.receivedUserMessages.map((received) => received.text)).toEqual(["did the old session get this?"]);
     client.destroy();
   });
 });
 
 describe("a session replaced after its last message", () => {
-  it("offers a retry of the message it took but never answered", async () => {
+  it("leaves the message it took but never answered as sent: it arrived", async () => {
     const client = await platform.liveClient();
     platform.withholdReplies = true;
     client.send("will anyone answer?");
@@ -292,8 +321,8 @@ describe("a session replaced after its last message", () => {
     platform.withholdReplies = false;
     platform.dropSockets(4001);
     await vi.advanceTimersByTimeAsync(1100);
-    expect(platform.sessions.size).toBe(2);
-    expect(userMessages(client)).toEqual([["will anyone answer?", "failed"]]);
+    expect(phases(client).at(-1)).toBe("dormant");
+    expect(userMessages(client)).toEqual([["will anyone answer?", "sent"]]);
     client.destroy();
   });
 
@@ -303,27 +332,35 @@ describe("a session replaced after its last message", () => {
     await vi.advanceTimersByTimeAsync(10);
     platform.dropSockets(4001);
     await vi.advanceTimersByTimeAsync(1100);
-    expect(platform.sessions.size).toBe(2);
+    expect(phases(client).at(-1)).toBe("dormant");
     expect(userMessages(client)).toEqual([["hello", "sent"]]);
     client.destroy();
   });
 });
 
 describe("an idle expiry that closes with 1000 and no SESSION_END", () => {
-  it("leads to a new session at the first refused reconnect, with a notice", async () => {
+  it("gives the session up once a fresh token is refused twice as well, and goes on in a new one, with a notice, when the visitor writes", async () => {
     platform.variants = { idleCloseWithoutEnd: true };
     const client = await platform.liveClient();
     platform.expireSession(platform.session);
-    await vi.advanceTimersByTimeAsync(1100);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(phases(client).slice(3)).toEqual([
       ...untilLive,
       "reconnecting#1",
       "connecting",
+      "reconnecting#2",
+      "connecting",
       "authorizing",
-      "creating-session",
-      ...untilLive,
+      "connecting",
+      "reconnecting#3",
+      "connecting",
+      "dormant",
     ]);
-    expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["new-session"]);
+    expect(platform.sessions.size).toBe(0);
+    client.send("hello?");
+    await vi.advanceTimersByTimeAsync(50);
+    expect(phases(client).slice(-5)).toEqual(["dormant", "creating-session", ...untilLive]);
+    expect(client.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
     expect(client.getSnapshot().ended).toBeNull();
     client.destroy();
   });

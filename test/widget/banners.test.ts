@@ -40,6 +40,23 @@ describe("notices", () => {
   });
 });
 
+describe("a notice that offers to try its turn again", () => {
+  it("counts down the pause the platform asked for, on the client's clock, then tries the turn again", async () => {
+    const { root, update, screen, client } = renderWidget({ open: true });
+    const time = Date.now();
+    await update({ notices: [{ id: "busy", level: "warning", code: "server-busy", time, retryAt: time + 3000 }] });
+    const button = () => root.querySelector<HTMLButtonElement>("[part=notice] button")!;
+    expect(button().disabled).toBe(true);
+    expect(button().textContent).toMatch(/^Try again in \d\u00a0s$/);
+    await act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    expect(button().disabled).toBe(false);
+    screen.getByRole("button", { name: "Try again" }).click();
+    expect(client.callsOf("retry")).toEqual([["busy"]]);
+  });
+});
+
 describe("the connection", () => {
   const status = (root: ShadowRoot) => root.querySelector("[part=status]")?.textContent;
 
@@ -76,6 +93,44 @@ describe("the connection", () => {
     await update({ connection: { status: "connected" } });
     await settle();
     expect(screen.queryByRole("button", { name: "Retry now" })).toBeNull();
+  });
+
+  it("says Reconnected once, briefly, when a lost connection is back, and not on the first connection", async () => {
+    const { root, update, settle } = renderWidget({ open: true }, createSnapshot({ connection: { status: "connecting" } }));
+    await update({ connection: { status: "connected" } });
+    expect(root.textContent).not.toContain("Reconnected");
+    await update({ connection: { status: "reconnecting", attempt: 1, nextAttemptAt: Date.now() + 2000 } });
+    await update({ connection: { status: "connected" } });
+    const banner = [...root.querySelectorAll(".banner")].find((element) => element.textContent === "Reconnected");
+    expect(banner?.getAttribute("role")).toBe("status");
+    await act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    await settle();
+    const banners = () => [...root.querySelectorAll(".banner")].map((element) => element.textContent);
+    expect(banners()).toEqual([]);
+    await update({ connection: { status: "offline" } });
+    await update({ connection: { status: "connected" } });
+    expect(banners()).toEqual(["Reconnected"]);
+  });
+
+  it("says Reconnected, and announces it, when the connection is back after attempts that connected again first", async () => {
+    const { root, update } = renderWidget({ open: true }, createSnapshot({ connection: { status: "connecting" } }));
+    await update({ connection: { status: "connected" } });
+    await update({ connection: { status: "reconnecting", attempt: 1, nextAttemptAt: Date.now() + 2000 } });
+    await update({ connection: { status: "connecting" } });
+    expect(root.textContent).not.toContain("Reconnected");
+    await update({ connection: { status: "connected" } });
+    expect([...root.querySelectorAll(".banner")].map((element) => element.textContent)).toEqual(["Reconnected"]);
+    expect(root.querySelector("[aria-live=polite]")?.textContent).toBe("Reconnected");
+  });
+
+  it("does not say Reconnected after attempts that never connected", async () => {
+    const { root, update } = renderWidget({ open: true }, createSnapshot({ connection: { status: "connecting" } }));
+    await update({ connection: { status: "reconnecting", attempt: 1, nextAttemptAt: Date.now() + 2000 } });
+    await update({ connection: { status: "connecting" } });
+    await update({ connection: { status: "connected" } });
+    expect(root.textContent).not.toContain("Reconnected");
   });
 
   it("says it is connecting, with no loss to report, while nothing has ever connected", async () => {

@@ -203,6 +203,36 @@ describe("user message status", () => {
     screen.getByRole("button", { name: "Retry" }).click();
     expect(client.callsOf("retry")).toEqual([["u1"]]);
   });
+
+  it("says in words when delivery is not confirmed, and lets the visitor send the message again", async () => {
+    const { screen, client, root, update } = renderWidget({ open: true });
+    await update({ messages: [userMessage("u1", "Hello", "unconfirmed")] });
+    const message = root.querySelector("[data-message-id=u1]") as HTMLElement;
+    expect(message.dataset.status).toBe("unconfirmed");
+    expect(message.textContent).toContain("Delivery not confirmed");
+    expect(message.textContent).not.toContain("Not delivered");
+    const retry = screen.getByRole("button", { name: "Retry" });
+    expect(retry.getAttribute("part")).toBe("retry");
+    retry.click();
+    expect(client.callsOf("retry")).toEqual([["u1"]]);
+  });
+});
+
+describe("an answer that was cut", () => {
+  it("says so in words, and its Try again asks again while it is the latest message of an open conversation", async () => {
+    const cut = { ...agentMessage("a1", "Half an answer"), incomplete: true as const };
+    const { screen, client, root, update } = renderWidget({ open: true });
+    await update({ messages: [userMessage("u1", "Question", "sent"), cut] });
+    const message = root.querySelector("[data-message-id=a1]") as HTMLElement;
+    expect(message.textContent).toContain("This answer was cut off.");
+    const again = screen.getByRole("button", { name: "Try again" });
+    expect(again.getAttribute("part")).toBe("retry");
+    again.click();
+    expect(client.callsOf("retry")).toEqual([["a1"]]);
+    await update({ messages: [userMessage("u1", "Question", "sent"), cut, userMessage("u2", "Question", "sending")] });
+    expect(root.querySelector("[data-message-id=a1]")?.textContent).toContain("This answer was cut off.");
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+  });
 });
 
 describe("following the conversation", () => {

@@ -101,12 +101,14 @@ describe("the widget's public contract", () => {
     expect(shadow.querySelector("[part=panel]")).toBeNull();
   });
 
-  it("starts the client once, when the panel first opens", async () => {
+  it("starts the client when the panel first opens, and tells it of each later opening", async () => {
     const { client, controller } = renderWidget();
     expect(client.callsOf("start")).toEqual([]);
     await act(() => controller.open());
+    expect(client.callsOf("start")).toEqual([[]]);
+    await act(() => controller.open());
     await act(() => controller.close());
     await act(() => controller.open());
-    expect(client.callsOf("start")).toEqual([[]]);
+    expect(client.callsOf("start")).toEqual([[], []]);
   });
 });

@@ -21,4 +21,8 @@ export interface AgentPort {
   store<Type extends ServerEventType>(type: Type, payload: ServerPayloads[Type]): void;
   transient<Type extends ServerEventType>(type: Type, payload: ServerPayloads[Type]): void;
   end(reason: string): void;
+  /** Counts a streamed message about to be scheduled; true when the platform cuts this one. */
+  takesStreamCut(): boolean;
+  /** Cuts the stream of `messageId` where it stands: the platform's streaming error, and nothing more of it. */
+  cutStream(messageId: string): void;
 }

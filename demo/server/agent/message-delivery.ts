@@ -20,7 +20,8 @@ export function splitIntoFragments(text: string, wordsPerFragment = 2): string[]
  * Schedules a service agent message on the timeline, `delay` after the previous step: one
  * `SERVICE_AGENT_MESSAGE` without streaming, or a chunk series `chunkInterval` apart with streaming.
  * Attachments and suggestions go on the last chunk; when there are any, the last chunk has empty text,
- * otherwise it carries the last fragment.
+ * otherwise it carries the last fragment. A stream the platform cuts stops after half its chunks (at least
+ * one, never the completing one), and its session says why.
  */
 export function deliverServiceAgentMessage(port: AgentPort, message: AgentMessage, delay = 0): void {
   const messageId = randomUUID();
@@ -39,6 +40,22 @@ export function deliverServiceAgentMessage(port: AgentPort, message: AgentMessag
   const fragments = splitIntoFragments(message.text);
   const hasExtras = message.attachments.length > 0 || suggestions.length > 0;
   if (hasExtras || fragments.length === 0) fragments.push("");
+  if (port.takesStreamCut()) {
+    fragments.slice(0, Math.max(1, Math.floor(fragments.length / 2))).forEach((fragment, index) => {
+      port.timeline.after(index === 0 ? delay : port.timings.chunkInterval, () =>
+        port.store(EventType.ServiceAgentMessageChunk, {
+          message_id: messageId,
+          text: fragment,
+          attachments: [],
+          response_suggestions: [],
+          chunk_index: index + 1,
+          is_complete: false,
+        }),
+      );
+    });
+    port.timeline.after(port.timings.chunkInterval, () => port.cutStream(messageId));
+    return;
+  }
   fragments.forEach((fragment, index) => {
     const last = index === fragments.length - 1;
     port.timeline.after(index === 0 ? delay : port.timings.chunkInterval, () =>

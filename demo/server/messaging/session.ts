@@ -5,6 +5,8 @@ import {
   type EventMetadata,
   limits,
   SessionEndReason,
+  SystemMessageLevel,
+  SystemMessageText,
   type ServerEventType,
   type ServerPayloads,
 } from "../../../src/protocol/index.ts";
@@ -45,6 +47,14 @@ export interface SessionOptions {
 
 type ChunkPayload = ServerPayloads[typeof EventType.ServiceAgentMessageChunk];
 
+/** Events after which a live handoff no longer waits for its live agent. */
+const handoffSettled = new Set<ServerEventType>([
+  EventType.LiveAgentJoined,
+  EventType.HandoffFailed,
+  EventType.HandoffTimeout,
+  EventType.SessionEnd,
+]);
+
 /**
  * One Messaging session: its stored history (the first stored event is the `SESSION_START` created with
  * it), its open sockets, its demo agent and its idle expiry. Stored events are broadcast to every open
@@ -66,6 +76,15 @@ export class Session implements AgentPort {
   readonly receivedUserMessages: { text: string; clientEventId?: string }[] = [];
   /** Client frames dropped without notice by the socket rate limit. */
   droppedFrames = 0;
+  /** A test fault: while true, no socket is sent a live event (see `FaultControls.muteLiveEvents`). */
+  liveEventsMuted = false;
+  /** Tokens whose first resume this session refused, under `refuseFirstResume`. */
+  readonly resumesRefused = new Set<string>();
+  /** A live handoff was accepted and its live agent has not joined yet. */
+  awaitingLiveAgent = false;
+  /** A test fault: the next streamed message is cut (see `FaultControls.cutNextStream`). */
+  cutNextStream = false;
+  private streamedMessages = 0;
   private readonly clock: ServerClock;
   private readonly timers: TimerGroup;
   private readonly events: StoredEventRecord[] = [];
@@ -148,8 +167,25 @@ export class Session implements AgentPort {
       return;
     }
     const event = createServerEvent(type, payload, this.sequences.nextStored(), this.clock.now(), metadata);
+    if (type === EventType.HandoffAccepted) this.awaitingLiveAgent = true;
+    if (handoffSettled.has(type)) this.awaitingLiveAgent = false;
     this.events.push(event as StoredEventRecord);
     this.broadcast(event);
+  }
+
+  takesStreamCut(): boolean {
+    this.streamedMessages += 1;
+    const every = this.platform.streamErrorEvery;
+    const cut = this.cutNextStream || (every !== undefined && this.streamedMessages % every === 0);
+    this.cutNextStream = false;
+    return cut;
+  }
+
+  /** Cuts a stream: under `assembledHistory` what streamed is stored whole first; then the streaming error. */
+  cutStream(messageId: string): void {
+    const whole = this.platform.assembledHistory ? this.streams.cut(messageId) : undefined;
+    if (whole) this.store(EventType.ServiceAgentMessage, whole);
+    this.store(EventType.SystemMessage, { level: SystemMessageLevel.Error, message: SystemMessageText.StreamingError });
   }
 
   /** Sends a transient event (sequence `null`) to every open socket, never storing it. */
@@ -167,7 +203,7 @@ export class Session implements AgentPort {
     metadata?: EventMetadata,
   ): void {
     this.sequences.transientSent();
-    socket.sendLive(JSON.stringify(createServerEvent(type, payload, null, this.clock.now(), metadata)));
+    if (!this.liveEventsMuted) socket.sendLive(JSON.stringify(createServerEvent(type, payload, null, this.clock.now(), metadata)));
   }
 
   /**
@@ -179,20 +215,26 @@ export class Session implements AgentPort {
     if (this.platform.heartbeatEcho === "full") return this.sendTransientTo(socket, EventType.Heartbeat, {}, metadata);
     this.sequences.transientSent();
     const { id: _id, timestamp: _timestamp, ...echo } = createServerEvent(EventType.Heartbeat, {}, null, this.clock.now(), metadata);
-    socket.sendLive(JSON.stringify(echo));
+    if (!this.liveEventsMuted) socket.sendLive(JSON.stringify(echo));
   }
 
   /**
-   * Adds a socket: sends the replay (cut and paced as the platform does; whatever happens meanwhile
-   * waits until its last batch) and from then on every broadcast.
+   * Adds a socket: sends the replay (cut and paced as the platform does, without the events' metadata
+   * when the platform keeps none in history, none at all to a cursor already at the latest event when the
+   * platform resumes silently; whatever happens meanwhile waits until its last batch) and from then on
+   * every broadcast.
    */
   attach(webSocket: WebSocket, cursor: number, fault: ReplayFault | undefined): SessionSocket {
     const socket = new SessionSocket(webSocket);
     const batchWithoutId = this.platform.batchWithoutId;
-    const batches = packReplayBatches(replayEvents(this.events, cursor, fault), {
+    const replayed = replayEvents(this.events, cursor, fault);
+    const history = this.platform.historyWithoutMetadata ? replayed.map(({ metadata: _metadata, ...event }) => event) : replayed;
+    const nothingNew = cursor > 0 && this.events.every((event) => event.sequence <= cursor);
+    const batches = packReplayBatches(history, {
       ...(this.platform.replayBatchSize !== undefined && { maxEventsPerBatch: this.platform.replayBatchSize }),
       batchWithoutId,
     });
+    if (this.platform.silentResume && nothingNew) batches.length = 0;
     // Each batch is stamped when it goes out, so a paced replay shows its pauses.
     const frames = batches.map((batch) => () => replayBatchFrame(batch, { batchWithoutId, now: this.clock.now() }));
     socket.sendReplay(frames, this.platform.replayBatchPause, this.timers);
@@ -258,6 +300,7 @@ export class Session implements AgentPort {
   }
 
   private broadcast(event: ServerEventRecord): void {
+    if (this.liveEventsMuted) return;
     const text = JSON.stringify(event);
     for (const socket of this.sockets) socket.sendLive(text);
   }

@@ -28,14 +28,15 @@ function sendError(session: Session, socket: SessionSocket, message: string, met
 
 /**
  * Handles one client frame: measures it first (over the limit: `Message too large`,
- * then close 1009), counts it as activity, drops it silently past the session's frame budget, then
+ * then close 1009), counts it as activity (only a user message, when the platform says so), drops it silently past the session's frame budget, then
  * decodes it. Invalid frames and frames to an ended session get a transient error `SYSTEM_MESSAGE` that
  * echoes the readable `metadata`; valid ones are echoed (stored, except heartbeats) and handed to the
- * demo agent. Heartbeat echoes and second joins follow the platform variants.
+ * demo agent. Heartbeat echoes, second joins and messages sent while a live agent is awaited follow the
+ * platform variants.
  */
 export function handleSocketMessage(session: Session, socket: SessionSocket, data: RawData): void {
   const bytes = rawDataBuffer(data);
-  session.touch();
+  if (!session.platform.heartbeatsNotActivity) session.touch();
   if (bytes.length > limits.maxFrameBytes) {
     sendError(session, socket, SystemMessageText.MessageTooLarge);
     socket.close(CloseCode.MessageTooBig, "message too large");
@@ -68,7 +69,10 @@ export function handleSocketMessage(session: Session, socket: SessionSocket, dat
       session.end(SessionEndReason.UserEnd);
       return;
     case EventType.UserMessage: {
+      if (session.platform.forwardFailures && session.awaitingLiveAgent)
+        return sendError(session, socket, SystemMessageText.ForwardFailed, frame.metadata);
       const clientEventId = frame.metadata?.custom?.client_event_id;
+      session.touch();
       session.receivedUserMessages.push(
         typeof clientEventId === "string" ? { text: frame.payload.text, clientEventId } : { text: frame.payload.text },
       );

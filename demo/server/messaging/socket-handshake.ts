@@ -27,8 +27,9 @@ export function refuseUpgrade(socket: Duplex, status: number, message: string, h
 /**
  * Handles an HTTP upgrade for `/ws?session_id&access_token[&cursor]`: forced faults
  * first, then 400 (missing parameters), 401 (token invalid, expired, of another connector, or under
- * `sessionBoundTokens` not the one that created the session), 404 (unknown or expired session) and 429
- * (10 open connections). An accepted socket gets the replay at once
+ * `sessionBoundTokens` not the one that created the session), 404 (unknown or expired session), under
+ * `refuseFirstResume` 503 for a token's first try at a session it did not create, and 429 (10 open
+ * connections). An accepted socket gets the replay at once
  * and then the session's live events.
  */
 export function handleUpgrade(
@@ -56,6 +57,11 @@ export function handleUpgrade(
   const session = context.sessions.get(sessionId);
   if (!session) return refuseUpgrade(socket, 404, HandshakeError.SessionNotFound);
   if (claims.connectorId !== session.connectorId) return refuseUpgrade(socket, 401, HandshakeError.AuthenticationFailed);
+  const resuming = claims.tokenId !== session.creatorTokenId;
+  if (context.config.platform.refuseFirstResume && resuming && !session.resumesRefused.has(claims.tokenId)) {
+    session.resumesRefused.add(claims.tokenId);
+    return refuseUpgrade(socket, 503, "service unavailable");
+  }
   if (context.config.platform.sessionBoundTokens && claims.tokenId !== session.creatorTokenId) {
     return refuseUpgrade(socket, 401, HandshakeError.AuthenticationFailed);
   }

@@ -5,8 +5,9 @@ type WholeMessage = ServerPayloads[typeof EventType.ServiceAgentMessage];
 
 /**
  * Collects the chunks of streamed agent messages, for a platform whose history holds assembled messages:
- * chunks are appended by `message_id` in `chunk_index` order, and the chunk that completes a message
- * returns the whole message (its text, and every attachment and suggestion the chunks carried).
+ * chunks are appended by `message_id` in `chunk_index` order, and the chunk that completes a message, or
+ * the cut of its stream, returns the whole message so far (its text, and every attachment and suggestion
+ * the chunks carried).
  */
 export class StreamAssembly {
   private readonly open = new Map<string, Chunk[]>();
@@ -15,14 +16,18 @@ export class StreamAssembly {
   add(chunk: Chunk): WholeMessage | undefined {
     const chunks = this.open.get(chunk.message_id) ?? [];
     chunks.push(chunk);
-    if (!chunk.is_complete) {
-      this.open.set(chunk.message_id, chunks);
-      return undefined;
-    }
-    this.open.delete(chunk.message_id);
+    this.open.set(chunk.message_id, chunks);
+    return chunk.is_complete ? this.cut(chunk.message_id) : undefined;
+  }
+
+  /** Ends the message `messageId` where it stands: what its chunks assembled so far, if any arrived. */
+  cut(messageId: string): WholeMessage | undefined {
+    const chunks = this.open.get(messageId);
+    if (!chunks) return undefined;
+    this.open.delete(messageId);
     chunks.sort((first, second) => first.chunk_index - second.chunk_index);
     return {
-      message_id: chunk.message_id,
+      message_id: messageId,
       text: chunks.map((part) => part.text).join(""),
       attachments: chunks.flatMap((part) => part.attachments),
       response_suggestions: chunks.flatMap((part) => part.response_suggestions),

@@ -21,9 +21,22 @@ export interface PlatformBehaviour {
   chatTimeout: number | undefined;
   zeroCapabilities: boolean;
   refuseSecondJoin: boolean;
+  historyWithoutMetadata: boolean;
+  silentResume: boolean;
+  refuseFirstResume: boolean;
+  /** Undefined: no stream is ever cut. */
+  streamErrorEvery: number | undefined;
+  forwardFailures: boolean;
+  heartbeatsNotActivity: boolean;
 }
 
 const heartbeatEchoes: readonly HeartbeatEcho[] = ["full", "without-id", "none"];
+
+function streamErrorEvery(value: number | undefined): number | undefined {
+  if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1))
+    throw new Error(`platform.streamErrorEvery must be a whole number of messages, at least 1, not ${value}`);
+  return value;
+}
 
 function positiveNumber(name: string, value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -68,5 +81,11 @@ export function resolvePlatformBehaviour(variants: PlatformVariants, timeScale: 
     chatTimeout: chatSeconds === undefined ? undefined : chatSeconds * 1000 * timeScale,
     zeroCapabilities: variants.zeroCapabilities === true,
     refuseSecondJoin: variants.refuseSecondJoin === true,
+    historyWithoutMetadata: variants.historyWithoutMetadata === true,
+    silentResume: variants.silentResume === true,
+    refuseFirstResume: variants.refuseFirstResume === true,
+    streamErrorEvery: streamErrorEvery(variants.streamErrorEvery),
+    forwardFailures: variants.forwardFailures === true,
+    heartbeatsNotActivity: variants.heartbeatsNotActivity === true,
   };
 }

@@ -20,6 +20,12 @@ export const platformProfiles = {
   "chat-timeout": { chatTimeoutSeconds: 120 },
   "zero-capabilities": { zeroCapabilities: true },
   "refuse-second-join": { refuseSecondJoin: true },
+  "history-without-metadata": { historyWithoutMetadata: true },
+  "silent-resume": { silentResume: true },
+  "refused-first-resume": { refuseFirstResume: true },
+  "stream-errors": { streamErrorEvery: 5 },
+  "forward-failures": { forwardFailures: true },
+  "heartbeats-not-activity": { heartbeatsNotActivity: true },
   "all-variants": {
     batchWithoutId: true,
     replayBatchSize: 3,
@@ -33,6 +39,12 @@ export const platformProfiles = {
     chatTimeoutSeconds: 120,
     zeroCapabilities: true,
     refuseSecondJoin: true,
+    historyWithoutMetadata: true,
+    silentResume: true,
+    refuseFirstResume: true,
+    streamErrorEvery: 5,
+    forwardFailures: true,
+    heartbeatsNotActivity: true,
   },
 } as const satisfies Record<string, Readonly<PlatformVariants>>;
 

@@ -23,6 +23,7 @@ export class FaultState implements FaultControls {
   private readonly failures = new Map<FaultEndpoint, ForcedFailure & { count: number }>();
   private readonly replayFaults = new Map<string, ReplayFault>();
   private refusing = false;
+  private readonly muted = new Set<string>();
 
   constructor(
     private readonly sessions: SessionRegistry,
@@ -36,6 +37,13 @@ export class FaultState implements FaultControls {
 
   dropSocketsAfter(sessionId: string, liveEvents: number): void {
     this.sessions.get(sessionId)?.dropSocketsAfter(liveEvents);
+  }
+
+  muteLiveEvents(sessionId: string, muted: boolean): void {
+    const session = this.sessions.get(sessionId);
+    if (session) session.liveEventsMuted = muted;
+    if (muted) this.muted.add(sessionId);
+    else this.muted.delete(sessionId);
   }
 
   duplicateNextReplay(sessionId?: string): void {
@@ -52,6 +60,11 @@ export class FaultState implements FaultControls {
       return;
     }
     this.failures.set(endpoint, { count, status, retryAfterSeconds });
+  }
+
+  cutNextStream(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (session) session.cutNextStream = true;
   }
 
   expireTokens(): void {
@@ -76,6 +89,7 @@ export class FaultState implements FaultControls {
   }
 
   reset(): void {
+    for (const sessionId of this.muted) this.muteLiveEvents(sessionId, false);
     this.calls.resetScripts();
     this.failures.clear();
     this.replayFaults.clear();

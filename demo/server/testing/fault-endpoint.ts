@@ -28,8 +28,13 @@ function runFault(faults: FaultState, method: string, args: Arguments): string |
   switch (method) {
     case "dropSockets":
     case "expireSession":
+    case "cutNextStream":
       if (!sessionId) return "sessionId is required";
       faults[method](sessionId);
+      return undefined;
+    case "muteLiveEvents":
+      if (!sessionId || typeof args.muted !== "boolean") return "sessionId and muted are required";
+      faults.muteLiveEvents(sessionId, args.muted);
       return undefined;
     case "dropSocketsAfter":
       if (!sessionId || !Number.isSafeInteger(args.liveEvents)) return "sessionId and liveEvents are required";

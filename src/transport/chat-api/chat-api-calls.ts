@@ -1,9 +1,8 @@
 import type { ChatCreateRequest, ChatRespondResponse } from "../../protocol/index.ts";
-import type { ConversationContext } from "../conversation-context.ts";
+import type { ConversationContext } from "../delivery/message-frame.ts";
 import type { Environment } from "../environment.ts";
 import { ChatError } from "../errors.ts";
 import { defaultRetryPolicy, requestJson, type RetryPolicy } from "../http/http-request.ts";
-import { resolveSiteUrl } from "../http/url-policy.ts";
 
 /** The three calls of the turn-based Chat API. */
 export interface ChatApiCalls {
@@ -18,16 +17,20 @@ export interface ChatApiCalls {
   close(conversationId: string): Promise<void>;
 }
 
-/** What `createChatApiCalls` needs: effects, where to call, and what to send on create. */
-export interface ChatApiCallsOptions {
-  environment: Environment;
-  /** The Chat API base ending in `/chat`: absolute, or a path on the page's own origin (a proxy). */
+/** Where the Chat API is and what a conversation is created with, resolved from the client's options. */
+export interface ChatApiPlan {
+  /** The Chat API base ending in `/chat`, checked: absolute, or a path on the page's own origin (a proxy). */
   chatUrl: string;
   /** Added to every call (normally none: the site's proxy adds `X-API-KEY` and `X-TOKEN`). */
   headers?: Record<string, string>;
   /** Sent on create only: the variant is fixed for the life of the conversation. */
   variantId?: string;
   integrationAttributes?: Record<string, unknown>;
+}
+
+/** What `createChatApiCalls` needs: effects, the plan, the site's context, and how to retry. */
+export interface ChatApiCallsOptions extends ChatApiPlan {
+  environment: Environment;
   /** The site's context when a create goes out, sent as `integration_attributes.context`. */
   context?(): ConversationContext | undefined;
   /** Asked before every attempt; true abandons the call. */
@@ -36,7 +39,7 @@ export interface ChatApiCallsOptions {
 }
 
 /**
- * Creates the Chat API calls on `chatUrl` (checked by `resolveSiteUrl`). Create and close follow
+ * Creates the Chat API calls on `chatUrl`. Create and close follow
  * `requestJson`'s discipline (429 honours `Retry-After`, 5xx and network failures back off, other 4xx are
  * final); respond is repeated only when it provably never reached the server. Each rejects with
  * `requestJson`'s errors. Answers are read leniently: extra fields are ignored, a missing `response` is "",
@@ -44,12 +47,15 @@ export interface ChatApiCallsOptions {
  * `protocol` ChatError.
  */
 export function createChatApiCalls(options: ChatApiCallsOptions): ChatApiCalls {
-  const base = resolveSiteUrl("chatUrl", options.chatUrl);
+  const base = options.chatUrl;
   const policy: RetryPolicy = { ...(options.retryPolicy ?? defaultRetryPolicy), isCancelled: options.isCancelled };
   const call = async (action: "create" | "respond" | "close", body: unknown) => {
     const method = action === "close" ? "PUT" : "POST";
     const request = { url: `${base}/${action}`, method, headers: options.headers ?? {}, body } as const;
-    return readObject(await requestJson(options.environment, request, action === "respond" ? { ...policy, onlyUnreached: true } : policy));
+    // A close is the last word of a conversation left or destroyed: it goes even once the transport is destroyed.
+    const discipline =
+      action === "respond" ? { ...policy, onlyUnreached: true } : action === "close" ? { ...policy, isCancelled: undefined } : policy;
+    return readObject(await requestJson(options.environment, request, discipline));
   };
   const text = (value: unknown) => (typeof value === "string" ? value : "");
 

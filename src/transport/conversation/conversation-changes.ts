@@ -1,5 +1,4 @@
-import type { ChatClientEvents } from "../chat-client-types.ts";
-import type { ChatMessage, ConversationSnapshot } from "../conversation.ts";
+import type { ChatClientEvents, ChatMessage, ConversationSnapshot } from "../conversation.ts";
 import { positionOf } from "./transcript-array.ts";
 
 /** One event for the widget and the embedding site, named as in `ChatClientEvents`. */

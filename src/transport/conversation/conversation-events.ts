@@ -14,12 +14,17 @@ export type ConversationEvent =
   | { kind: "user-message-queued"; id: string; text: string; time: number }
   /** The server's echo (or the Chat API's answer) confirmed delivery. */
   | { kind: "user-message-sent"; id: string; time?: number }
-  /** Delivery gave up after its attempts; the user may retry. */
+  /** The message did not arrive; the user may retry. */
   | { kind: "user-message-failed"; id: string }
-  /** The user asked to retry a failed message; it is `sending` again. */
+  /** The message may have arrived, and nothing can tell; the user may send it again. */
+  | { kind: "user-message-unconfirmed"; id: string }
+  /** The user asked to send a failed or unconfirmed message again; it is `sending` again. */
   | { kind: "user-message-retrying"; id: string }
-  /** A user message known only from the server's history (a replay after reload), already delivered. */
-  | { kind: "user-message-replayed"; id: string; text: string; time: number; history?: true }
+  /**
+   * A user message as the server echoes or replays it, delivered. `withoutClientId`: the echo lacks the
+   * `client_event_id` (a platform's history may keep no metadata), so `id` is the server's.
+   */
+  | { kind: "user-message-replayed"; id: string; text: string; time: number; history?: true; withoutClientId?: true }
   | { kind: "agent-joined"; agent: Participant }
   | { kind: "agent-thinking" }
   | { kind: "agent-left" }
@@ -65,7 +70,9 @@ export type ConversationEvent =
   | { kind: "handoff-timeout"; reason?: string }
   /**
    * A notice the client raises, or a server `SYSTEM_MESSAGE` (with the server's `text`). `answersTurn`: a
-   * server warning or error, which is the agent's answer to the turn, just not a message.
+   * server warning or error, which is the agent's answer to the turn, just not a message. `retry`: the
+   * platform asks to try the turn again, at once or after a pause; `answers`: the `client_event_id` of the
+   * message it answers, when it said.
    */
   | {
       kind: "notice";
@@ -76,10 +83,16 @@ export type ConversationEvent =
       text?: string;
       time: number;
       answersTurn?: true;
+      retry?: "now" | "pause";
+      answers?: string;
       history?: true;
     }
+  /** The user took the Try again of notice `id`. */
+  | { kind: "retry-taken"; id: string }
   | { kind: "language-changed"; languageCode: string }
   | { kind: "session-ended"; reason: string; history?: true }
+  /** The session was left: an answer still streaming is cut where it stands, and nobody is typing. */
+  | { kind: "answer-cut" }
   /** A Chat API turn went out; the typing indicator shows `pending` until its answer. */
   | { kind: "turn-pending"; pending: boolean }
   | { kind: "connection-changed"; connection: ConnectionState; transport?: "messaging" | "chat" }

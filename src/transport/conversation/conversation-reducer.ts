@@ -1,22 +1,28 @@
-import type { AuthorRole, ChatMessage, ConversationSnapshot, HandoffPhase, Notice, SessionEnd, TypingIndicator } from "../conversation.ts";
+import type { ConversationSnapshot, HandoffPhase, Notice, SessionEnd, TypingIndicator } from "../conversation.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
-import { positionOf, withMessageAt } from "./transcript-array.ts";
+import { noOffers, offerRetry, takeRetry, type RetryOffers } from "./retry-offers.ts";
 import { addChunk, closeStream, startStream, type StreamAssembly } from "./stream-assembly.ts";
+import { positionOf, withMessageAt } from "./transcript-array.ts";
+import { append, markIncomplete, showAssembly, withMessages } from "./transcript-messages.ts";
 
 /**
- * Everything the reducer keeps: the snapshot the widget reads, and the one stream still receiving chunks
- * (at most one is open: a chunk of a newer message abandons it). Held out-of-order chunks live in the
- * stream, not in the snapshot, so holding one changes nothing visible.
+ * Everything the reducer keeps: the snapshot the widget reads, the one stream still receiving chunks
+ * (at most one is open: a chunk of a newer message abandons it), and the notices' offers to try a turn
+ * again. Held out-of-order chunks live in the stream, not in the snapshot, so holding one changes nothing
+ * visible.
  */
 export interface ConversationState {
   readonly snapshot: ConversationSnapshot;
   readonly openStream: StreamAssembly | null;
+  readonly offers: RetryOffers;
 }
 
 /** The effects the otherwise pure reducer may read. */
 export interface ReducerContext {
-  /** Epoch milliseconds, for the moments the reducer stamps itself (a retried message). */
+  /** Epoch milliseconds, for the moments the reducer stamps itself (a retried message, a retry offer). */
   now: () => number;
+  /** Uniform in [0, 1), for the pause before a retry the platform asks for. */
+  random: () => number;
 }
 
 /** The shared `none` objects, so clearing twice keeps identity. */
@@ -41,7 +47,13 @@ export const initialConversationSnapshot: ConversationSnapshot = Object.freeze<C
 export const initialConversationState: ConversationState = Object.freeze<ConversationState>({
   snapshot: initialConversationSnapshot,
   openStream: null,
+  offers: noOffers,
 });
+
+/** Notices that say a handoff to a person failed. */
+const handoffFailures: readonly string[] = ["handoff-connect-failed", "handoff-not-initiated"];
+/** Handoff phases still waiting for a person. */
+const underWay: readonly string[] = ["triggered", "accepted", "queued"];
 
 /** Handoff events that set a phase carrying the event's own optional fields. */
 const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["phase"]>> = {
@@ -57,20 +69,24 @@ const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["pha
  * Pure reduction of one domain event. Returns the very same state when the event changes nothing (a
  * duplicate message, a repeated status, a held chunk changes only `openStream`), and otherwise a new
  * snapshot in which every unchanged part keeps its identity. Rules:
- * - a queued user message shows as `sending` once per id; `sent`, `failed` and `retrying` move its status
- *   (a retried message moves to the end of the transcript, stamped now, as it is delivered after what came
- *   before); a replayed one is added as `sent` unless its id is known, which then becomes `sent`;
+ * - a queued user message shows as `sending` once per id; `sent`, `failed`, `unconfirmed` and `retrying`
+ *   move its status (a retried message moves to the end of the transcript, stamped now, as it is delivered
+ *   after what came before); a replayed one is added as `sent` unless its id is known, which then becomes `sent`;
  * - agent and live-agent messages are de-duplicated by id; chunks assemble as `stream-assembly.ts` says,
- *   the message showing `streaming: true` while open; a whole message, a newer stream or the end closes
- *   the open stream, keeping what arrived; a whole message with the id of a streamed one (a platform whose
- *   history holds the assembled message) completes it with the whole message's content;
+ *   the message showing `streaming: true` while open; a whole message, a newer stream, the platform's
+ *   streaming error (notice `agent-error`), `answer-cut` or the end closes the open stream, keeping what
+ *   arrived and marking it `incomplete`; a whole message with the id of a streamed one (a platform whose
+ *   history holds the assembled message) completes it with the whole message's content instead; the
+ *   streaming error with no stream open marks the last message `incomplete` when it is the agent's (a
+ *   history that kept the cut answer whole);
  * - a message is `history` when the event that adds or finishes it is (a replay after a reload of what the
  *   tab had already received); a stream is history only if its finishing chunk is; so are notices and the end;
  * - typing: `agent-thinking` shows the agent until its next message or chunk, a notice that `answersTurn`
  *   (a server warning or error: the agent has answered, not with a message), `agent-left` or the end;
  *   a live agent's typing shows until its message or it leaves; `turn-pending` shows a Chat API turn;
- * - a failed or timed-out handoff stays visible until the next message in either direction; a client-managed
- *   one (`client-handoff-required`) until the service agent joins again;
+ * - a failed or timed-out handoff stays visible until the next message in either direction (a notice that
+ *   says it failed fails one still under way); a client-managed one (`client-handoff-required`) until the
+ *   service agent joins again;
  * - `session-ended` clears typing, marks still-`sending` messages `failed` and sets the connection
  *   `ended`; only the first end counts;
  * - `reset` forgets everything but the last-known agent, so a new conversation never shows a placeholder.
@@ -78,20 +94,33 @@ const handoffPhases: Partial<Record<ConversationEvent["kind"], HandoffPhase["pha
 export function reduceConversation(state: ConversationState, event: ConversationEvent, context: ReducerContext): ConversationState {
   if (event.kind === "reset") {
     const agent = state.snapshot.agent;
-    return agent ? { snapshot: { ...initialConversationSnapshot, agent }, openStream: null } : initialConversationState;
+    return agent ? { ...initialConversationState, snapshot: { ...initialConversationSnapshot, agent } } : initialConversationState;
   }
-  let { snapshot, openStream } = state;
+  if (event.kind === "retry-taken") {
+    const taken = takeRetry(state.snapshot, state.offers, event.id);
+    return taken.offers === state.offers ? state : { ...state, ...taken };
+  }
+  let { snapshot, openStream, offers } = state;
   // A notice's id names the notice, not a message.
   const index = "id" in event && event.kind !== "notice" ? positionOf(snapshot.messages, event.id) : -1;
   const existing = snapshot.messages[index];
   // A finished, whole or abandoned message never grows again.
   if (event.kind === "agent-message-chunk" && existing && !existing.streaming) return state;
   const newerChunk = event.kind === "agent-message-chunk" && event.id !== openStream?.messageId;
+  const cut = event.kind === "answer-cut" || (event.kind === "notice" && event.code === "agent-error");
   // A message finished by a history event is history itself, whatever its earlier events were.
   const history = "history" in event && event.history === true;
-  if (openStream && (event.kind === "agent-message" || event.kind === "session-ended" || newerChunk)) {
-    snapshot = showAssembly(snapshot, closeStream(openStream), 0, history);
+  // The answer a streaming error cut offers Try again itself, in place of its notice.
+  let cutAnswer = false;
+  if (openStream && (event.kind === "agent-message" || event.kind === "session-ended" || newerChunk || cut)) {
+    const completed = event.kind === "agent-message" && event.id === openStream.messageId;
+    snapshot = showAssembly(snapshot, closeStream(openStream), 0, history, !completed);
     openStream = null;
+    cutAnswer = cut;
+  } else if (cut && event.kind === "notice") {
+    const marked = markIncomplete(snapshot);
+    cutAnswer = marked !== snapshot;
+    snapshot = marked;
   }
   if (event.kind === "agent-message-chunk") {
     const assembly = openStream ?? startStream(event.id);
@@ -99,10 +128,12 @@ export function reduceConversation(state: ConversationState, event: Conversation
     // A duplicate chunk of the open stream changes nothing.
     if (next === assembly && openStream) return state;
     snapshot = showAssembly(stopTyping(clearSettledHandoff(snapshot), "agent"), next, event.time, history);
-    return { snapshot, openStream: next.complete ? null : next };
+    return { snapshot, openStream: next.complete ? null : next, offers };
   }
   snapshot = reduceSnapshot(snapshot, event, context, index);
-  return snapshot === state.snapshot && openStream === state.openStream ? state : { snapshot, openStream };
+  if (event.kind === "notice" && !cutAnswer && snapshot.notices !== state.snapshot.notices)
+    ({ snapshot, offers } = offerRetry(snapshot, offers, event, context.now(), context.random()));
+  return snapshot === state.snapshot && openStream === state.openStream ? state : { snapshot, openStream, offers };
 }
 
 function reduceSnapshot(
@@ -126,16 +157,17 @@ function reduceSnapshot(
       return existing ? snapshot : append(clearSettledHandoff(snapshot), "user", { ...event, status: "sending" });
     case "user-message-replayed":
     case "user-message-sent":
-    case "user-message-failed": {
+    case "user-message-failed":
+    case "user-message-unconfirmed": {
       // A replayed message the transcript does not show yet is added; a known one only becomes sent.
       if (event.kind === "user-message-replayed" && !existing) return append(snapshot, "user", { ...event, status: "sent" });
-      const status = event.kind === "user-message-failed" ? "failed" : "sent";
+      const status = event.kind === "user-message-failed" ? "failed" : event.kind === "user-message-unconfirmed" ? "unconfirmed" : "sent";
       const time = event.kind === "user-message-sent" && event.time !== undefined ? event.time : existing?.time;
       if (existing?.role !== "user" || (existing.status === status && existing.time === time)) return snapshot;
       return withMessages(snapshot, withMessageAt(snapshot.messages, index, { ...existing, status, time: time ?? existing.time }));
     }
     case "user-message-retrying":
-      if (existing?.role !== "user" || existing.status !== "failed") return snapshot;
+      if (existing?.role !== "user" || (existing.status !== "failed" && existing.status !== "unconfirmed")) return snapshot;
       return {
         ...snapshot,
         messages: [...snapshot.messages.filter((message) => message !== existing), { ...existing, status: "sending", time: context.now() }],
@@ -159,6 +191,8 @@ function reduceSnapshot(
     }
     case "agent-thinking":
       return showTyping(snapshot, { kind: "agent" });
+    case "answer-cut":
+      return stopTyping(snapshot, "agent");
     case "agent-left":
       return stopTyping(snapshot, "agent");
     case "live-agent-typing":
@@ -173,8 +207,10 @@ function reduceSnapshot(
     case "live-agent-left":
       return { ...stopTyping(withHandoff(snapshot, { phase: "live-agent-left" }), "live-agent"), liveAgent: null };
     case "notice": {
-      const { kind: _kind, answersTurn, ...notice } = event;
-      const withNotice = addNotice(snapshot, notice);
+      const { kind: _kind, answersTurn, retry: _retry, answers: _answers, ...notice } = event;
+      // The platform's word that a handoff under way failed settles it, as its failure event would.
+      const failing = handoffFailures.includes(event.code) && underWay.includes(snapshot.handoff.phase);
+      const withNotice = addNotice(failing ? withHandoff(snapshot, { phase: "failed" }) : snapshot, notice);
       return answersTurn && withNotice !== snapshot ? stopTyping(withNotice, "agent") : withNotice;
     }
     case "language-changed":
@@ -202,56 +238,6 @@ function reduceSnapshot(
     default:
       return snapshot;
   }
-}
-
-/**
- * Writes an assembly into its message, creating it at its first chunk; unchanged content keeps identity.
- * The message is `history` exactly when the event that wrote it last is.
- */
-function showAssembly(snapshot: ConversationSnapshot, assembly: StreamAssembly, time: number, history: boolean): ConversationSnapshot {
-  const index = positionOf(snapshot.messages, assembly.messageId);
-  const existing = snapshot.messages[index];
-  const { text, attachments, suggestions } = assembly;
-  const streaming = !assembly.complete;
-  const historyField = history ? { history: true as const } : {};
-  if (!existing)
-    return append(snapshot, "agent", { id: assembly.messageId, text, attachments, suggestions, streaming, time, ...historyField });
-  const sameContent = existing.text === text && existing.attachments === attachments && existing.suggestions === suggestions;
-  if (sameContent && existing.streaming === streaming && (existing.history === true) === history) return snapshot;
-  // Written out rather than spread from `existing`: a chunk is the commonest event, and spreads cost far more.
-  const { id, role, time: shownTime, status, author } = existing;
-  const message: ChatMessage = { id, role, text, attachments, suggestions, streaming, time: shownTime };
-  if (status) message.status = status;
-  if (author) message.author = author;
-  if (history) message.history = true;
-  return withMessages(snapshot, withMessageAt(snapshot.messages, index, message));
-}
-
-/**
- * Appends a message of `role` (its id is new); lists default to empty, agents' messages name their author,
- * and `history` is kept only when set.
- */
-function append(
-  snapshot: ConversationSnapshot,
-  role: AuthorRole,
-  fields: Partial<ChatMessage> & { id: string; text: string; time: number },
-): ConversationSnapshot {
-  const { id, text, time, attachments = [], suggestions = [], status, streaming = false, history } = fields;
-  const message: ChatMessage = { id, role, text, attachments, suggestions, streaming, time };
-  const author = role === "agent" ? snapshot.agent : role === "live-agent" ? snapshot.liveAgent : null;
-  if (status) message.status = status;
-  if (author) message.author = author;
-  if (history) message.history = true;
-  return withMessages(snapshot, withMessageAt(snapshot.messages, snapshot.messages.length, message));
-}
-
-/**
- * `snapshot` with `messages`, written out part by part: every message and chunk makes one, and V8 spends
- * many times longer on a spread of the snapshot.
- */
-function withMessages(snapshot: ConversationSnapshot, messages: readonly ChatMessage[]): ConversationSnapshot {
-  const { typing, agent, liveAgent, handoff, notices, language, ended, connection, transport } = snapshot;
-  return { messages, typing, agent, liveAgent, handoff, notices, language, ended, connection, transport };
 }
 
 /** Shows `typing`; the snapshot stays as it is when it already shows the same. */

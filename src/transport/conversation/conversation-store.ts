@@ -1,5 +1,4 @@
-import type { ChatClientEvents } from "../chat-client-types.ts";
-import { describeChanges, type ConversationChange } from "./conversation-changes.ts";
+import { describeChanges } from "./conversation-changes.ts";
 import type { ConversationEvent } from "./conversation-events.ts";
 import {
   initialConversationSnapshot,
@@ -7,8 +6,10 @@ import {
   reduceConversation,
   type ConversationState,
 } from "./conversation-reducer.ts";
-import type { ChatMessage, ConversationSnapshot, HandoffPhase } from "../conversation.ts";
+import { retryTarget } from "./retry-offers.ts";
 import { positionOf, setDraft } from "./transcript-array.ts";
+import type { ChatClientEvents, ChatMessage, ConversationSnapshot, HandoffPhase } from "../conversation.ts";
+import { createEmitter, type EventHandler } from "../emitter.ts";
 
 /** The one place both transports write the conversation to, and the widget reads it from. */
 export interface ConversationStore {
@@ -42,17 +43,27 @@ export interface ConversationStore {
    * holds is history to this tab).
    */
   replaceState(next: ConversationState): void;
+  /**
+   * The user message a Try again of `id` sends again: the one a notice's offer names, or the question
+   * before an agent message whose answer was cut; null when `id` offers nothing.
+   */
+  retryTarget(id: string): string | null;
   /** Listens to one derived event (see `describeChanges`); returns the remover. */
-  on<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): () => void;
+  on<Name extends keyof ChatClientEvents>(name: Name, handler: EventHandler<ChatClientEvents[Name]>): () => void;
+  /** Stops `handler` listening to `name`. */
+  off<Name extends keyof ChatClientEvents>(name: Name, handler: EventHandler<ChatClientEvents[Name]>): void;
 }
 
 /** Options of `createConversationStore`. */
 export interface ConversationStoreOptions {
   /** Epoch milliseconds; `Date.now` by default. */
   now?: () => number;
+  /** Uniform in [0, 1); `Math.random` by default. */
+  random?: () => number;
 }
 
-type AnyHandler = (detail: ChatClientEvents[keyof ChatClientEvents]) => void;
+/** The store's events: every derived event, and `snapshot` for subscribers, emitted first. */
+type StoreEvents = ChatClientEvents & { snapshot: ConversationSnapshot };
 
 /** Handoff phases in which a live agent is on the way or with the visitor. */
 const handoffsUnderWay: readonly HandoffPhase["phase"][] = ["triggered", "accepted", "queued", "live-agent"];
@@ -61,14 +72,12 @@ const handoffsUnderWay: readonly HandoffPhase["phase"][] = ["triggered", "accept
  * Creates an empty conversation store. Events apply strictly in the order given: an event applied from
  * inside a listener waits until the current event's notifications are done, so every listener sees
  * snapshots in order. Subscribers run before event handlers. A listener or handler that throws does not
- * stop the others or the transport that applied the event; its error is rethrown asynchronously (an
- * unhandled rejection) so it still surfaces.
+ * stop the others or the transport that applied the event (see `Emitter.emit`).
  */
 export function createConversationStore(options: ConversationStoreOptions = {}): ConversationStore {
-  const context = { now: options.now ?? (() => Date.now()) };
+  const context = { now: options.now ?? (() => Date.now()), random: options.random ?? Math.random };
   let state: ConversationState = initialConversationState;
-  const listeners = new Set<(snapshot: ConversationSnapshot) => void>();
-  const handlers = new Map<keyof ChatClientEvents, Set<AnyHandler>>();
+  const events = createEmitter<StoreEvents>();
   const queue: ConversationEvent[] = [];
   let draining = false;
   let batches = 0;
@@ -82,7 +91,10 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
         const previous = state.snapshot;
         // The messages a step may change, as they were: the event's own, and the stream it may close.
         const touched = new Map<string, ChatMessage | undefined>();
-        for (const id of [state.openStream?.messageId, "id" in event && event.kind !== "notice" ? event.id : undefined])
+        for (const id of [
+          state.openStream?.messageId,
+          "id" in event && event.kind !== "notice" && event.kind !== "retry-taken" ? event.id : undefined,
+        ])
           if (id !== undefined) touched.set(id, previous.messages[positionOf(previous.messages, id)]);
         state = reduceConversation(state, event, context);
         const next = state.snapshot;
@@ -90,7 +102,7 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
         if (batches === 0 || beyondTranscript(previous, next)) tell(next);
         // Seen by nobody yet, the transcript may grow in place until it is.
         else setDraft(next.messages, true);
-        for (const change of describeChanges(previous, next, touched)) emit(change);
+        for (const { name, detail } of describeChanges(previous, next, touched)) events.emit(name, detail as never);
       }
     } finally {
       draining = false;
@@ -100,13 +112,7 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   function tell(snapshot: ConversationSnapshot): void {
     setDraft(snapshot.messages, false);
     told = snapshot;
-    for (const listener of [...listeners]) guarded(listener, snapshot);
-  }
-
-  function emit(change: ConversationChange): void {
-    const named = handlers.get(change.name);
-    if (!named) return;
-    for (const handler of [...named]) guarded(handler, change.detail);
+    events.emit("snapshot", snapshot);
   }
 
   return {
@@ -118,12 +124,8 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
       const { typing, handoff } = state.snapshot;
       return typing.kind !== "none" || state.openStream !== null || handoffsUnderWay.includes(handoff.phase);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: (listener) => events.on("snapshot", listener),
+    retryTarget: (id) => retryTarget(state.snapshot, state.offers, id),
     apply(event) {
       queue.push(event);
       if (!draining) drain();
@@ -144,16 +146,8 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
       state = next;
       tell(next.snapshot);
     },
-    on(name, handler) {
-      const named = handlers.get(name) ?? new Set<AnyHandler>();
-      handlers.set(name, named);
-      // Wrapped so that registering the same function twice still yields two independent removers.
-      const wrapped: AnyHandler = (detail) => handler(detail as ChatClientEvents[typeof name]);
-      named.add(wrapped);
-      return () => {
-        named.delete(wrapped);
-      };
-    },
+    on: events.on,
+    off: events.off,
   };
 }
 
@@ -165,13 +159,4 @@ const partsBeyondTranscript = Object.keys(initialConversationSnapshot).filter(
 /** Whether a step changed more of the snapshot than its transcript. */
 function beyondTranscript(previous: ConversationSnapshot, next: ConversationSnapshot): boolean {
   return partsBeyondTranscript.some((part) => next[part] !== previous[part]);
-}
-
-/** Calls `call` with `argument`; what it throws surfaces asynchronously and stops nothing else. */
-function guarded<Argument>(call: (argument: Argument) => void, argument: Argument): void {
-  try {
-    call(argument);
-  } catch (error) {
-    void Promise.reject(error);
-  }
 }

@@ -3,10 +3,11 @@ import type { ConversationEvent } from "../conversation/conversation-events.ts";
 /**
  * Where a user message stands on its way to the server:
  * `queued` waits to be sent; `in-flight` went out (on the current socket, or as the current Chat API
- * call), its receipt not yet seen; `unconfirmed` went out on a socket that dropped before its echo, to be
- * checked against the next replay; `failed` gave up, until the user retries.
+ * call), its receipt not yet seen; `awaiting-replay` went out on a socket that dropped before its echo, to
+ * be checked against the next replay; `failed` did not arrive, until the user retries; `unconfirmed` may
+ * have arrived and nothing can tell any more: only the user sends it again.
  */
-export type OutboxEntryState = "queued" | "in-flight" | "unconfirmed" | "failed";
+export type OutboxEntryState = "queued" | "in-flight" | "awaiting-replay" | "failed" | "unconfirmed";
 
 /** One user message on its way; the outbox of these is stored with the session. */
 export interface OutboxEntry {
@@ -28,8 +29,8 @@ export interface OutboxEntry {
 export interface DeliveryFacts {
   /** Some message waits to be sent. */
   queued: boolean;
-  /** Some message went out on a socket that dropped before its echo. */
-  unconfirmed: boolean;
+  /** Some message went out on a socket that dropped before its echo, and waits for the next replay. */
+  awaitingReplay: boolean;
   /** When the oldest message still waiting for its receipt went out, or null. */
   oldestInFlightSentAt: number | null;
   /** The user message delivered last in this client, which a server error without a reference answers. */
@@ -41,7 +42,8 @@ export interface DeliveryFacts {
 /**
  * The one delivery state of the client's user messages, shared by both transports: the exactly-once
  * outbox, kept in step with the transcript. A message leaves the outbox only when its receipt is seen;
- * one sent on a socket that drops is never sent again blindly, but checked against the next replay.
+ * one sent on a socket that drops is never sent again blindly, but checked against the next replay, and
+ * one whose arrival nothing can tell any more is `unconfirmed`, never sent again but by the user.
  * Every change reaches the store here, and nothing reads delivery back from the store. `changed` runs after
  * every change a transport may act on (a message to send, a receipt to keep).
  */
@@ -58,16 +60,28 @@ export interface Delivery {
   takeSendable(now: number, limit?: number): OutboxEntry[];
   /**
    * A receipt arrived (the server's echo of a user message, or a Chat API answer): ours is delivered; one
-   * this client did not send is shown as sent.
+   * this client did not send is shown as sent. A receipt without the client's id (a platform's history
+   * may keep no metadata) is ours when its text is that of a message whose receipt is due (in flight, or
+   * awaiting the replay: the oldest such first), unless it is history this tab received before a reload.
    */
   received(receipt: Extract<ConversationEvent, { kind: "user-message-replayed" }>): void;
   /** The agent answered the turn: the last delivered message has its answer. */
   answered(): void;
-  /** Gives up on `id` until the user retries it. */
+  /** `id` did not arrive: it fails until the user retries it. */
   fail(id: string): void;
+  /** `id` may have arrived, and nothing will tell: it is `unconfirmed` until the user sends it again. */
+  unconfirm(id: string): void;
+  /**
+   * The platform refused message `id`, or the oldest message in flight when it named none: it was not
+   * delivered, and fails for the user to retry, even if its receipt had already come.
+   */
+  notDelivered(id: string | null): void;
   /** An in-flight message provably did not arrive: it waits to be sent again, in its place. */
   requeue(id: string): void;
-  /** The user retries a failed message, with a fresh count of attempts; false when `id` is not a failed message here. */
+  /**
+   * The user sends a failed or unconfirmed message again, with a fresh count of attempts; false when `id`
+   * is neither here.
+   */
   retry(id: string): boolean;
   /**
    * Puts the last delivered message back: `queued` to send it again with its id (the server lost the
@@ -75,14 +89,19 @@ export interface Delivery {
    * `id` is not the last delivered message.
    */
   placeBack(id: string, state: "queued" | "failed"): boolean;
-  /** The socket dropped: what was in flight may or may not have arrived. */
+  /** The socket dropped: what was in flight may or may not have arrived; the next replay tells. */
   socketLost(): void;
   /**
-   * The replay has settled (its echoes already confirmed): every message still unconfirmed did not arrive,
+   * The replay has settled (its echoes already confirmed): every message still awaiting it did not arrive,
    * and is queued again, or fails once it has had `maxAttempts`; messages restored from storage then take
    * their place in the transcript.
    */
-  settleUnconfirmed(maxAttempts: number): void;
+  replaySettled(maxAttempts: number): void;
+  /**
+   * The session is left with no replay to come: every message in flight or awaiting a replay may have
+   * arrived in it, and is `unconfirmed`; messages restored from storage then take their place.
+   */
+  sessionLeft(): void;
   /** Every queued message fails (the conversation ended or cannot work). */
   failQueued(): void;
   /** Forgets every message (a new conversation). */
@@ -97,7 +116,7 @@ export function createDelivery(
 ): Delivery {
   const queue: OutboxEntry[] = restored.map((entry) => ({
     ...entry,
-    state: entry.state === "in-flight" ? "unconfirmed" : entry.state,
+    state: entry.state === "in-flight" ? "awaiting-replay" : entry.state,
     shown: false,
   }));
   let lastDelivered: OutboxEntry | null = null;
@@ -109,26 +128,46 @@ export function createDelivery(
     entry.sentAt = now;
     return entry;
   };
-  const fail = (entries: readonly OutboxEntry[]) => {
+  const give = (state: "failed" | "unconfirmed") => (entries: readonly OutboxEntry[]) => {
     for (const entry of entries) {
-      entry.state = "failed";
-      apply({ kind: "user-message-failed", id: entry.id });
+      entry.state = state;
+      apply({ kind: state === "failed" ? "user-message-failed" : "user-message-unconfirmed", id: entry.id });
     }
   };
-  /** Takes `id` out of the outbox, delivered: it is the last delivered message now. */
-  const deliver = (id: string) => {
-    const entry = find(id);
-    if (entry) queue.splice(queue.indexOf(entry), 1);
-    if (entry) [lastDelivered, lastAnswered] = [entry, false];
-    return entry;
+  const fail = give("failed");
+  const unconfirm = give("unconfirmed");
+  /** Messages restored from storage take their place in the transcript, in their state. */
+  const placeRestored = () => {
+    for (const entry of queue.filter((candidate) => !candidate.shown)) {
+      entry.shown = true;
+      apply({ kind: "user-message-queued", id: entry.id, text: entry.text, time: entry.time });
+      if (entry.state === "failed" || entry.state === "unconfirmed") give(entry.state)([entry]);
+    }
+    changed();
   };
+  const placeBack = (id: string, state: "queued" | "failed") => {
+    if (lastDelivered?.id !== id) return false;
+    const entry: OutboxEntry = { ...lastDelivered, attempts: 0, state: "queued", shown: true };
+    queue.push(entry);
+    lastDelivered = null;
+    if (state === "failed") fail([entry]);
+    changed();
+    return true;
+  };
+  /** The outbox entry a receipt confirms, if any. */
+  const receiptOf = ({ id, text, withoutClientId, history }: Extract<ConversationEvent, { kind: "user-message-replayed" }>) =>
+    withoutClientId
+      ? history
+        ? undefined
+        : queue.find((entry) => (entry.state === "in-flight" || entry.state === "awaiting-replay") && entry.text === text)
+      : find(id);
 
   return {
     facts() {
       const sentTimes = inState("in-flight").map((entry) => entry.sentAt ?? 0);
       return {
         queued: inState("queued").length > 0,
-        unconfirmed: inState("unconfirmed").length > 0,
+        awaitingReplay: inState("awaiting-replay").length > 0,
         oldestInFlightSentAt: sentTimes.length > 0 ? Math.min(...sentTimes) : null,
         lastMessageId: lastDelivered?.id ?? null,
         lastMessageAnswered: lastAnswered,
@@ -143,10 +182,15 @@ export function createDelivery(
     },
     takeSendable: (now, limit) => inState("queued").slice(0, limit).map(send(now)),
     received(receipt) {
-      const entry = deliver(receipt.id);
+      const entry = receiptOf(receipt);
+      if (!entry) return apply(receipt);
+      // Delivered: it leaves the outbox, and is the last delivered message now.
+      queue.splice(queue.indexOf(entry), 1);
+      [lastDelivered, lastAnswered] = [entry, false];
       // A restored message not placed yet takes its place from its echo, in the replay's order.
-      apply(entry?.shown ? { kind: "user-message-sent", id: receipt.id, time: receipt.time } : receipt);
-      if (entry) changed();
+      const { id, text, time } = { ...receipt, id: entry.id };
+      apply(entry.shown ? { kind: "user-message-sent", id, time } : { kind: "user-message-replayed", id, text, time });
+      changed();
     },
     answered() {
       lastAnswered = true;
@@ -155,6 +199,17 @@ export function createDelivery(
       fail(queue.filter((entry) => entry.id === id));
       changed();
     },
+    unconfirm(id) {
+      unconfirm(queue.filter((entry) => entry.id === id));
+      changed();
+    },
+    notDelivered(id) {
+      const entry = id === null ? inState("in-flight")[0] : find(id);
+      if (entry) {
+        fail([entry]);
+        changed();
+      } else if (id !== null) placeBack(id, "failed");
+    },
     requeue(id) {
       const entry = find(id);
       if (entry) entry.state = "queued";
@@ -162,37 +217,28 @@ export function createDelivery(
     },
     retry(id) {
       const entry = find(id);
-      if (entry?.state !== "failed") return false;
+      if (entry?.state !== "failed" && entry?.state !== "unconfirmed") return false;
       entry.state = "queued";
       entry.attempts = 0;
       apply({ kind: "user-message-retrying", id });
       changed();
       return true;
     },
-    placeBack(id, state) {
-      if (lastDelivered?.id !== id) return false;
-      const entry: OutboxEntry = { ...lastDelivered, attempts: 0, state: "queued", shown: true };
-      queue.push(entry);
-      lastDelivered = null;
-      if (state === "failed") fail([entry]);
-      changed();
-      return true;
-    },
+    placeBack,
     socketLost() {
-      for (const entry of inState("in-flight")) entry.state = "unconfirmed";
+      for (const entry of inState("in-flight")) entry.state = "awaiting-replay";
     },
-    settleUnconfirmed(maxAttempts) {
-      for (const entry of inState("unconfirmed")) {
+    replaySettled(maxAttempts) {
+      for (const entry of inState("awaiting-replay")) {
         entry.attempts += 1;
         if (entry.attempts < maxAttempts) entry.state = "queued";
         else fail([entry]);
       }
-      for (const entry of queue.filter((candidate) => !candidate.shown)) {
-        entry.shown = true;
-        apply({ kind: "user-message-queued", id: entry.id, text: entry.text, time: entry.time });
-        if (entry.state === "failed") apply({ kind: "user-message-failed", id: entry.id });
-      }
-      changed();
+      placeRestored();
+    },
+    sessionLeft() {
+      unconfirm(queue.filter((entry) => entry.state === "in-flight" || entry.state === "awaiting-replay"));
+      placeRestored();
     },
     failQueued() {
       const queued = inState("queued");

@@ -20,7 +20,7 @@ export interface PersistedSession {
   outbox: readonly OutboxEntry[];
 }
 
-const entryStates: readonly OutboxEntryState[] = ["queued", "in-flight", "unconfirmed", "failed"];
+const entryStates: readonly OutboxEntryState[] = ["queued", "in-flight", "awaiting-replay", "failed", "unconfirmed"];
 
 /** The persisted session of this tab, as `createSessionPersistence` reads and writes it. */
 export interface SessionPersistence {

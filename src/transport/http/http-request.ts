@@ -20,8 +20,8 @@ export interface RetryPolicy {
   isCancelled?: () => boolean;
   /**
    * For a request that must never be acted on twice (a Chat API turn): repeat it only when it provably
-   * never reached the server, that is the connection was refused, the environment is offline, or a 429
-   * named its `Retry-After`. Any other failure is final.
+   * never reached the server, that is the connection was refused or a 429 named its `Retry-After`. Any
+   * other failure is final, an offline one included: the request may have left before the network went.
    */
   onlyUnreached?: boolean;
 }
@@ -59,7 +59,7 @@ export async function requestJson(
       // A 2xx whose body could not be read was still acted on by the server: sending it again could act twice.
       if (isChatError(thrown) && thrown.kind === "protocol") throw thrown;
       error = toChatError(thrown);
-      if (policy.onlyUnreached && !isHttpError(thrown) && !(refused(thrown) || !environment.isOnline())) throw error;
+      if (policy.onlyUnreached && !isHttpError(thrown) && !refused(thrown)) throw error;
     }
     const retryAfter = isHttpError(error) ? error.retryAfterMilliseconds : null;
     if (isHttpError(error)) {
@@ -79,13 +79,19 @@ export function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
-/** Reads `Retry-After` (seconds or an HTTP date) as milliseconds from now; null when absent or unreadable. */
+/** The longest wait a `Retry-After` may impose: a mistaken hour or date never leaves the visitor stuck. */
+export const maxRetryAfterMilliseconds = 60_000;
+
+/**
+ * Reads `Retry-After` (seconds or an HTTP date) as milliseconds from now, at most
+ * `maxRetryAfterMilliseconds`; null when absent or unreadable.
+ */
 export function parseRetryAfter(value: string | null, now: number): number | null {
   if (value === null || value.trim() === "") return null;
   const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
+  const wait = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : Number.isNaN(date) ? null : date - now;
+  return wait === null ? null : Math.min(maxRetryAfterMilliseconds, Math.max(0, wait));
 }
 
 /** Exponential backoff from `base`, doubling per attempt up to `max`, with ±20 % jitter. */

@@ -1,4 +1,4 @@
-import { sessionIdleExpiryMilliseconds } from "../../protocol/index.ts";
+import { sessionExpiredCloseCode, sessionIdleExpiryMilliseconds } from "../../protocol/index.ts";
 import { classifyFailure, describeFailure, type Failure } from "./failure-classification.ts";
 import { end, enter, freshAttempts, freshSession, prepend, startTimer } from "./lifecycle-state.ts";
 import type { LifecycleEffect, LifecycleInput, LifecycleState, Transition } from "./lifecycle-types.ts";
@@ -11,8 +11,13 @@ import { reconnectDelay } from "./reconnect-policy.ts";
  * and no agent is answering or on the way. A session left now loses nothing and leaves nothing in doubt.
  */
 export function isQuiet(input: LifecycleInput): boolean {
-  const { unconfirmed, oldestInFlightSentAt, lastMessageId, lastMessageAnswered } = input.delivery;
-  return !unconfirmed && oldestInFlightSentAt === null && (lastMessageId === null || lastMessageAnswered) && !input.agentEngaged;
+  const { awaitingReplay, oldestInFlightSentAt, lastMessageId, lastMessageAnswered } = input.delivery;
+  return !awaitingReplay && oldestInFlightSentAt === null && (lastMessageId === null || lastMessageAnswered) && !input.agentEngaged;
+}
+
+/** The session has been idle longer than the platform keeps one: it may have expired. */
+export function idleTooLong(state: LifecycleState, input: LifecycleInput): boolean {
+  return input.now - state.lastActivityAt > sessionIdleExpiryMilliseconds;
 }
 
 /** The held token is due for renewal, and this is a quiet moment to renew it (see `isQuiet`). */
@@ -24,7 +29,8 @@ export function dueForRenewal(state: LifecycleState, input: LifecycleInput): boo
  * Takes the next step towards a live socket: a token, then a session, then the socket. A fresh token is
  * fetched for every new session, once the held one has expired, and once it is due for renewal at a quiet
  * moment; until then a session's own token opens it again, so that a platform binding tokens to sessions
- * never refuses a reconnect while something is on its way.
+ * never refuses a reconnect while something is on its way. A session idle for longer than the platform
+ * keeps one is still tried: only the platform can tell it is gone.
  */
 export function proceed(state: LifecycleState, input: LifecycleInput): Transition {
   if (!state.online) return enter(state, "offline");
@@ -35,25 +41,37 @@ export function proceed(state: LifecycleState, input: LifecycleInput): Transitio
     (state.sessionId !== null || state.token === "fresh");
   if (!tokenUsable) return enter({ ...state, token: "none" }, "authorizing", [{ type: "request", request: "access-token" }]);
   if (state.sessionId === null) return enter(state, "creating-session", [{ type: "request", request: "sessions" }]);
-  if (input.now - state.lastActivityAt > sessionIdleExpiryMilliseconds) return replaceSession(state, input);
   return enter(state, "connecting", [{ type: "open-socket", sessionId: state.sessionId }]);
 }
 
 /**
- * The session is gone: forget it, say so, and create another one. A message that may have reached the old
- * session fails, for the user to retry: it is never sent to the new one behind the user's back; nor is the
- * last message the old session took but did not answer, which is offered for a retry too.
+ * The session is gone: forget it, and create another one when a message waits to be sent or the visitor
+ * engaged while it was being tried, saying so; else the conversation waits for the visitor (`dormant`),
+ * its transcript on show, and says so when it goes on (see `resumeDormant`); `resending`: the effects
+ * before these queue a message again. The notice says the session expired only when it did (`expired`:
+ * the platform said so, or it was idle longer than the platform keeps one); otherwise that it could not be
+ * continued. A message that may have reached the old session is `unconfirmed`, for the user to send again
+ * or not: it is never sent to the new one behind the user's back. A message the old session took is left
+ * as it is: it arrived; an answer it was streaming is cut where it stands.
  */
-export function replaceSession(state: LifecycleState, input: LifecycleInput): Transition {
-  const code = state.sessionRestored ? "session-not-resumed" : "new-session";
-  const notice: LifecycleEffect = {
-    type: "apply",
-    event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now },
-  };
-  const forget: LifecycleEffect[] = [{ type: "forget-session" }, { type: "settle-unconfirmed", maxAttempts: 0 }, notice];
-  const { lastMessageId, lastMessageAnswered } = input.delivery;
-  if (lastMessageId !== null && !lastMessageAnswered) forget.push({ type: "place-back", id: lastMessageId, state: "failed" });
-  return prepend(forget, proceed({ ...state, ...freshSession, ...freshAttempts }, input));
+export function replaceSession(state: LifecycleState, input: LifecycleInput, expired: boolean, resending = false): Transition {
+  const code = expired || (!state.sessionRestored && idleTooLong(state, input)) ? "new-session" : "session-not-resumed";
+  const cut: LifecycleEffect = { type: "apply", event: { kind: "answer-cut" } };
+  const forget: LifecycleEffect[] = [{ type: "forget-session" }, { type: "leave-session" }, cut];
+  const left = { ...state, ...freshSession, ...freshAttempts, attempt: 0 };
+  if (!input.delivery.queued && !resending && !state.visitorEngaged)
+    return { state: { ...left, phase: { name: "dormant", notice: code } }, effects: forget };
+  return prepend([...forget, noticeOf(code, input)], proceed(left, input));
+}
+
+/** A conversation left dormant goes on in a new session, saying why it is a new one. */
+export function resumeDormant(state: LifecycleState, input: LifecycleInput): Transition {
+  if (state.phase.name !== "dormant") return { state, effects: [] };
+  return prepend([noticeOf(state.phase.notice, input)], proceed(state, input));
+}
+
+function noticeOf(code: "new-session" | "session-not-resumed", input: LifecycleInput): LifecycleEffect {
+  return { type: "apply", event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now } };
 }
 
 /** Carries out the classified answer to a failure; `cleanUp` runs first. */
@@ -66,8 +84,11 @@ export function act(state: LifecycleState, failure: Failure, input: LifecycleInp
       // A second refusal in the same run waits the backoff, so a persistent 401 cannot spin.
       return prepend(cleanUp, state.tokenRefreshedInStreak ? scheduleReconnect(refreshed, input) : proceed(refreshed, input));
     }
-    case "new-session":
-      return prepend(cleanUp, replaceSession(state, input));
+    case "new-session": {
+      const expired =
+        (failure.kind === "close" && failure.code === sessionExpiredCloseCode) || (failure.kind === "session-gone" && failure.expired);
+      return prepend(cleanUp, replaceSession(state, input, expired));
+    }
     case "fall-back":
       return enter(state, "fallback", [...cleanUp, { type: "hand-over" }]);
     case "fatal":

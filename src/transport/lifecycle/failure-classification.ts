@@ -10,25 +10,25 @@ export type Failure =
   | { kind: "http"; request: "access-token" | "sessions"; error: ChatError }
   /**
    * The socket closed before it ever opened; `consecutive` counts such failures in a row; `doubtful`: the
-   * session may be gone (restored, new to its token, or closed with no end said).
+   * session may be gone (restored, new to its token, idle too long, or closed with no end said);
+   * `sinceAnswer`: such failures since the platform last answered a handshake call in this run (a token or
+   * a session), null when it has not answered in it.
    */
-  | { kind: "handshake"; consecutive: number; doubtful: boolean }
+  | { kind: "handshake"; consecutive: number; doubtful: boolean; sinceAnswer: number | null }
   /** An open socket closed. `sessionEnded`: a `SESSION_END` arrived before the close. */
   | { kind: "close"; code: number; sessionEnded: boolean }
   /** The socket went silent (no history, or no answer to heartbeats or a message). */
   | { kind: "dead-socket" }
-  /** The session was abandoned, or the server says it no longer exists. */
-  | { kind: "session-gone" };
+  /** The session was abandoned (`expired`), or the server says it no longer exists. */
+  | { kind: "session-gone"; expired: boolean };
 
 /** What the client knows that changes the answer. */
 export interface FailureContext {
-  transport: "auto" | "messaging" | "chat";
+  transport: "auto" | "messaging";
   /** Some socket of this client has opened (so WebSockets do get through). */
   anySocketOpened: boolean;
   /** The current session was restored from storage, and none of its sockets has opened in this client. */
   sessionRestored: boolean;
-  /** A fresh token was already fetched during the current run of failed handshakes. */
-  tokenRefreshedInStreak: boolean;
 }
 
 /** The one answer to a failure. */
@@ -36,9 +36,12 @@ export type FailureAction = "retry" | "refresh-token" | "new-session" | "fall-ba
 
 /**
  * Decides what to do about a failure; the only place that does. A browser cannot see why a handshake
- * failed, so a doubtful session (the spec's 401 "not matching the session", or a 404) is replaced at the
- * first failure; otherwise every third failure in a row escalates: to the Chat API when WebSockets have
- * never got through while REST works (transport `auto` only), else to a fresh token, then to a new session.
+ * failed, and one refusal alone proves nothing: it is retried on the same session. A doubtful session (the
+ * spec's 401 "not matching the session", or a 404) is taken for gone only once two handshakes in a row
+ * failed while the platform answers (a token or a session was handed out meanwhile); without that answer a
+ * fresh token is asked for first, which also tells whether the platform is there at all. Otherwise every
+ * third failure in a row escalates: to the Chat API when WebSockets have never got through while REST works
+ * (transport `auto` only), else to a fresh token, which makes the session doubtful.
  * Close 4001 and a gone session mean a new session; a 401 on the access token is a configuration problem
  * and final; other 4xx answers are final; 5xx, 429 and network failures are retried with backoff. (A Chat
  * API turn has rules of its own, `classifyTurnFailure`, loaded with the Chat API.)
@@ -51,11 +54,13 @@ export function classifyFailure(failure: Failure, context: FailureContext): Fail
       if (error.status === 429 || error.status >= 500) return "retry";
       return failure.request === "sessions" && error.status === 401 ? "refresh-token" : "fatal";
     }
-    case "handshake":
-      if (failure.doubtful) return "new-session";
-      if (failure.consecutive % handshakeFailuresBeforeEscalation !== 0) return "retry";
+    case "handshake": {
+      const { consecutive, doubtful, sinceAnswer } = failure;
+      if (doubtful && consecutive > 1) return sinceAnswer === null ? "refresh-token" : sinceAnswer > 1 ? "new-session" : "retry";
+      if (consecutive % handshakeFailuresBeforeEscalation !== 0) return "retry";
       if (context.transport === "auto" && !context.anySocketOpened && !context.sessionRestored) return "fall-back";
-      return context.tokenRefreshedInStreak ? "new-session" : "refresh-token";
+      return "refresh-token";
+    }
     case "close":
       if (failure.code === sessionExpiredCloseCode) return "new-session";
       return failure.code === normalCloseCode && failure.sessionEnded ? "fatal" : "retry";

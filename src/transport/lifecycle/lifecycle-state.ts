@@ -4,7 +4,7 @@ import type { LifecycleEffect, LifecyclePhase, LifecycleState, TimerName, Transi
 import { heartbeatInterval, reconnectBudget } from "./reconnect-policy.ts";
 
 /** Phases that carry nothing but their name. */
-export type PlainPhaseName = Exclude<LifecyclePhase, { name: "reconnecting" | "ended" | "failed" }>["name"];
+export type PlainPhaseName = Exclude<LifecyclePhase, { name: "reconnecting" | "ended" | "failed" | "dormant" }>["name"];
 
 /** What a session starts with, and what a replaced session forgets. */
 export const freshSession = {
@@ -21,7 +21,12 @@ export const freshSession = {
 } as const satisfies Partial<LifecycleState>;
 
 /** What a new run of connection attempts starts with. */
-export const freshAttempts = { handshakeFailures: 0, tokenRefreshedInStreak: false, heartbeatsUnanswered: 0 } as const;
+export const freshAttempts = {
+  handshakeFailures: 0,
+  tokenRefreshedInStreak: false,
+  refusedSinceAnswer: null,
+  heartbeatsUnanswered: 0,
+} as const;
 
 /** The lifecycle before `start`. */
 export function initialLifecycleState(): LifecycleState {
@@ -36,19 +41,23 @@ export function initialLifecycleState(): LifecycleState {
     tokenRenewAt: Number.POSITIVE_INFINITY,
     tokenExpiresAt: Number.POSITIVE_INFINITY,
     anySocketOpened: false,
+    relocatedMessageId: null,
     attempt: 0,
     budget: reconnectBudget(null),
     heartbeatMilliseconds: heartbeatInterval(null),
     heartbeatEchoSeen: false,
     maxMessageBytes: maxFrameBytes,
     batchReceived: false,
+    cursorResume: false,
     lastActivityAt: 0,
     liveSince: 0,
+    visitorEngaged: false,
   };
 }
 
-/** How the lifecycle reads to a person (the snapshot's `connection`). */
+/** How the lifecycle reads to a person (the snapshot's `connection`): a dormant conversation is not connected. */
 export function toConnectionState(phase: LifecyclePhase): ConnectionState {
+  if (phase.name === "dormant") return { status: "idle" };
   const { name, ...details } = phase;
   const status = name === "live" ? "connected" : ["authorizing", "creating-session", "replaying"].includes(name) ? "connecting" : name;
   return { status, ...(name === "ended" ? {} : details) } as ConnectionState;
@@ -82,6 +91,6 @@ export function startTimer(timer: TimerName, milliseconds: number): LifecycleEff
   return { type: "start-timer", timer, milliseconds };
 }
 
-export function sendFrame(type: "EVENT_TYPE_HEARTBEAT" | "EVENT_TYPE_USER_END_SESSION"): LifecycleEffect {
-  return { type: "send-frame", frame: { type, payload: {} } };
+export function sendFrame(type: "EVENT_TYPE_HEARTBEAT" | "EVENT_TYPE_USER_END_SESSION", leaving?: true): LifecycleEffect {
+  return { type: "send-frame", frame: { type, payload: {} }, leaving };
 }

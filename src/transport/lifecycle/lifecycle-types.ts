@@ -1,5 +1,5 @@
 import type { ClientFrame, SessionCapabilities } from "../../protocol/index.ts";
-import type { ChatErrorInfo } from "../conversation.ts";
+import type { ChatErrorInfo, ConnectionState } from "../conversation.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { DeliveryFacts } from "../delivery/delivery.ts";
 import type { ChatError } from "../errors.ts";
@@ -15,6 +15,11 @@ export type LifecyclePhase =
   | { name: "live" }
   | { name: "reconnecting"; attempt: number; nextAttemptAt: number }
   | { name: "offline" }
+  /**
+   * The session is gone and nothing waits to be sent: the conversation waits for the visitor, with no
+   * session, socket or timer, until a message is written or the visitor engages. `notice` is said then.
+   */
+  | { name: "dormant"; notice: "new-session" | "session-not-resumed" }
   /** The Chat API transport has taken over; the lifecycle then only decides message sizes. */
   | { name: "fallback" }
   | { name: "ended"; reason: string }
@@ -39,7 +44,7 @@ export type TimerName = "phase" | "join";
 /** The lifecycle phase and what the lifecycle remembers across phases. Never holds the access token. */
 export interface LifecycleState {
   phase: LifecyclePhase;
-  transport: "auto" | "messaging" | "chat";
+  transport: "auto" | "messaging";
   /** The X-Host, kept only to name a refused host. */
   host: string;
   online: boolean;
@@ -55,7 +60,7 @@ export interface LifecycleState {
   sessionId: string | null;
   /** The current session came from storage and no socket of it has opened in this client yet. */
   sessionRestored: boolean;
-  /** The session may be gone: it was restored, its token is new to it, or it closed with no end said. */
+  /** The session may be gone: it was restored, or it closed with no end said (a token new to it, or idleness, also make it so). */
   sessionDoubtful: boolean;
   /** This client created the session and no socket of it has gone live: its history holds nothing to wait for. */
   sessionFresh: boolean;
@@ -74,6 +79,8 @@ export interface LifecycleState {
   rejoin: RejoinNeed;
   /** The message sent again after the server lost the conversation: it is sent again only once. */
   resentMessageId: string | null;
+  /** The message moved to a new session when joining did not help: it is moved only once, whatever the session. */
+  relocatedMessageId: string | null;
   /** `SESSION_END` reason seen on this session, if any. */
   sessionEnded: string | null;
   /** Reconnect attempts spent since the connection was last stable for a minute. */
@@ -84,6 +91,11 @@ export interface LifecycleState {
   handshakeFailures: number;
   /** A fresh token was already fetched during this run of failed handshakes. */
   tokenRefreshedInStreak: boolean;
+  /**
+   * Handshakes failed since the platform last answered a handshake call (a token or a session) in this run
+   * of failures; null while it has not answered in it.
+   */
+  refusedSinceAnswer: number | null;
   /** The heartbeat period; 0 when the platform turned heartbeats off. */
   heartbeatMilliseconds: number;
   /** Heartbeats sent since the last frame arrived. */
@@ -94,10 +106,17 @@ export interface LifecycleState {
   maxMessageBytes: number;
   /** A history batch arrived on the current socket. */
   batchReceived: boolean;
+  /** The current socket resumed the session after a cursor: a platform may send no batch then. */
+  cursorResume: boolean;
   /** Epoch milliseconds of the last frame the client sent (or the last socket opened). */
   lastActivityAt: number;
   /** Epoch milliseconds when the connection last went live. */
   liveSince: number;
+  /**
+   * The visitor engaged (opened the panel) since the connection was last live, while it was on its way:
+   * a session found gone then is replaced at once, since someone is there to see the conversation go on.
+   */
+  visitorEngaged: boolean;
 }
 
 /** Whether the service agent must be asked to join again before the next user message; see `LifecycleState.rejoin`. */
@@ -105,14 +124,18 @@ export type RejoinNeed = "not-needed" | "when-agent-leaves" | "before-next-messa
 
 /** A server text whose prescribed remedy is the lifecycle's to choose. */
 export type ServerCondition =
-  /** The agent service is overloaded: the user may retry the message it did not answer. */
-  | "high-load"
   /** The agent failed to start: the join is sent again after a pause. */
   | "unable-to-start"
   /** The session has no conversation: join, then send the message that got the error again. */
   | "conversation-lost"
   /** The session no longer exists: a new one is needed. */
-  | "session-lost";
+  | "session-lost"
+  /** A message sent during a live handoff could not be passed on to the live agent: it was not delivered. */
+  | "forward-refused"
+  /** The platform could not look the session up for a moment: the message it names was not taken. */
+  | "retrieve-failed"
+  /** The connector is no longer valid: nothing can work until the site's configuration is fixed. */
+  | "connector-lost";
 
 /** What an event applied in order (after de-duplication) tells the lifecycle. */
 export type LifecycleSignal =
@@ -122,6 +145,8 @@ export type LifecycleSignal =
   | { kind: "join-echoed" }
   | { kind: "client-handoff" }
   | { kind: "agent-left" }
+  /** A handoff to a live agent failed or timed out: the platform's agent is to take the conversation back. */
+  | { kind: "handoff-failed" }
   | { kind: "session-ended"; reason: string }
   /** `answers`: the `client_event_id` of the frame the error answers, when the server echoed it. */
   | { kind: "server-condition"; condition: ServerCondition; answers: string | null };
@@ -130,7 +155,7 @@ export type LifecycleSignal =
 export type LifecycleEvent =
   | {
       type: "start";
-      transport: "auto" | "messaging" | "chat";
+      transport: "auto" | "messaging";
       useChatApi: boolean;
       host: string;
       online: boolean;
@@ -142,7 +167,8 @@ export type LifecycleEvent =
   | { type: "session-created"; sessionId: string }
   /** A handshake call failed after its own retries. */
   | { type: "request-failed"; request: "access-token" | "sessions"; error: ChatError }
-  | { type: "socket-opened" }
+  /** `afterCursor`: it resumes the session after a cursor, so the platform may have nothing to replay. */
+  | { type: "socket-opened"; afterCursor: boolean }
   | { type: "socket-closed"; code: number }
   /** A frame arrived (after its events were applied), which shows the socket alive. */
   | { type: "frame-received"; batch: boolean; heartbeatEcho: boolean }
@@ -158,6 +184,8 @@ export type LifecycleEvent =
   | { type: "went-offline" }
   | { type: "woke" }
   | { type: "retry-now" }
+  /** The visitor engaged (opened the panel) or the site asked to start: a conversation left dormant goes on. */
+  | { type: "engaged" }
   | { type: "end-requested" }
   | { type: "new-conversation" };
 
@@ -171,36 +199,52 @@ export type LifecycleInput = LifecycleEvent & { now: number; random: number; del
 export type LifecycleEffect =
   | { type: "request"; request: "access-token" | "sessions" }
   | { type: "open-socket"; sessionId: string }
-  /** Closes the socket if one is open; what was in flight on it is now unconfirmed. */
+  /** Closes the socket if one is open; what was in flight on it now awaits the next replay. */
   | { type: "close-socket" }
   | { type: "start-timer"; timer: TimerName; milliseconds: number }
   | { type: "cancel-timer"; timer: TimerName }
-  /** A heartbeat or the user's end of the session. */
-  | { type: "send-frame"; frame: ClientFrame }
+  /**
+   * A heartbeat or the user's end of the session. `leaving`: the last frame of a session being left, sent
+   * on its socket whatever the phase now is, and reported to nobody.
+   */
+  | { type: "send-frame"; frame: ClientFrame; leaving?: true }
   /** Send the join request with a new `client_event_id`, then report it as `frame-sent`. */
   | { type: "send-join" }
   /** Send the outbox's queued messages on the live socket. */
   | { type: "send-messages" }
+  /** The replay has settled: queue again, or fail once it has had `maxAttempts`, what it did not confirm. */
+  | { type: "settle-replay"; maxAttempts: number }
   /**
-   * The replay has settled: queue again, or fail once it has had `maxAttempts` (0 when the session is
-   * replaced: nothing is sent to the new one that may have reached the old), what it did not confirm.
+   * The session is left: what may have reached it is `unconfirmed`, never sent to the next one behind the
+   * user's back.
    */
-  | { type: "settle-unconfirmed"; maxAttempts: number }
+  | { type: "leave-session" }
   /**
    * Put the delivered message `id` back: `queued` to send it again with its id, `failed` for the user to
    * retry with one tap.
    */
   | { type: "place-back"; id: string; state: "queued" | "failed" }
+  /**
+   * The platform refused message `id` (or, when it named none, the oldest one in flight): it was not
+   * delivered, and fails for the user to retry.
+   */
+  | { type: "not-delivered"; id: string | null }
+  /** The platform did not take message `id`, which was in flight: it waits to be sent again, in its place. */
+  | { type: "requeue"; id: string }
   /** The message just written is refused: its frame is over `limitBytes`. */
   | { type: "refuse-message"; limitBytes: number }
   /** Forget the session: its events, its cursor and its stored record. */
   | { type: "forget-session" }
   /** Forget the conversation: the transcript and the outbox. */
   | { type: "reset-conversation" }
-  /** Tell the conversation store: a notice, or the end of the conversation. */
-  | { type: "apply"; event: Extract<ConversationEvent, { kind: "notice" | "session-ended" }> }
+  /** Tell the conversation store: a notice, an answer cut by the loss of its session, or the end of the conversation. */
+  | { type: "apply"; event: Extract<ConversationEvent, { kind: "notice" | "session-ended" | "answer-cut" }> }
   /** Switch to the Chat API. */
-  | { type: "hand-over" };
+  | { type: "hand-over" }
+  /** Tell the store how the connection reads now (the phase changed). */
+  | { type: "show-connection"; connection: ConnectionState }
+  /** Store the session as it stands, with delivery's outbox and how far the history was received. */
+  | { type: "persist"; sessionId: string; lastActivityAt: number };
 
 /** The result of one step: the next state and the effects to run, in order. */
 export interface Transition {

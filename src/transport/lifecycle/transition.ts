@@ -1,6 +1,6 @@
 import { maxFrameBytes } from "../../protocol/index.ts";
-import { act, dueForRenewal, proceed, replaceSocket } from "./connecting.ts";
-import { end, enter, freshSession, freshAttempts, prepend, sendFrame, startTimer, stay } from "./lifecycle-state.ts";
+import { act, dueForRenewal, idleTooLong, proceed, replaceSession, replaceSocket, resumeDormant } from "./connecting.ts";
+import { end, enter, freshSession, freshAttempts, prepend, sendFrame, startTimer, stay, toConnectionState } from "./lifecycle-state.ts";
 import type { LifecycleEffect, LifecycleInput, LifecycleSignal, LifecycleState, ServerCondition, Transition } from "./lifecycle-types.ts";
 import { heartbeatInterval, messageSizeLimit, reconnectBudget, stableAfterMilliseconds } from "./reconnect-policy.ts";
 
@@ -9,7 +9,10 @@ export { initialLifecycleState, toConnectionState } from "./lifecycle-state.ts";
 
 /** A resumed session's replay is over once no batch has come for this long, whatever the batches' size. */
 export const replaySettleMilliseconds = 1000;
-/** A socket that has sent no history batch this long after opening is dead. */
+/**
+ * A new socket that has sent no history batch this long after opening is dead; one that resumed after a
+ * cursor had nothing to replay, on a platform that then sends no batch.
+ */
 export const replayWaitMilliseconds = 10_000;
 /** A message sent on sockets that dropped before its echo, this many times, fails until the user retries. */
 export const maxSendAttempts = 3;
@@ -19,6 +22,11 @@ export const joinRetryLimit = 2;
 const tokenRenewShare = 0.8;
 /** A held token opens no socket once this share has passed: its lifetime was counted from when it arrived. */
 const tokenExpiryShare = 0.95;
+/**
+ * The lifetime assumed for a token that announces none: one hour, well inside the platform's day, so a
+ * token that does expire is renewed before it is refused rather than held for ever.
+ */
+export const defaultTokenLifetimeSeconds = 3600;
 
 const socketPhases = ["connecting", "replaying", "live"];
 
@@ -33,15 +41,23 @@ export function sizeRefusal(frameBytes: number, limitBytes: number = maxFrameByt
 /**
  * The lifecycle's one transition function: pure, total (an input that does not apply in a phase changes
  * nothing), and the only place that decides what happens next. It reads the facts each input carries (the
- * clock, delivery: queued and unconfirmed messages, the oldest unanswered send, the message answered last)
- * and the limits the platform announced. A change of phase cancels the old phase's timer first.
+ * clock, delivery: queued messages and those awaiting a replay, the oldest unanswered send, the message answered last)
+ * and the limits the platform announced. A change of phase cancels the old phase's timer first, and
+ * ends by showing the store how the connection reads (the Chat API does that itself after the hand-over).
+ * Every input with a session (but the question `message-written`) ends by storing it.
  */
 export function transition(state: LifecycleState, input: LifecycleInput): Transition {
   // A minute of stable connection clears the attempt count; it is read whenever something happens.
   if (state.attempt !== 0 && state.phase.name === "live" && input.now - state.liveSince >= stableAfterMilliseconds)
     state = { ...state, attempt: 0 };
   const next = renewsToken(state, input) ? renewToken(state, input) : step(state, input);
-  if (next.state.phase !== state.phase) next.effects.unshift({ type: "cancel-timer", timer: "phase" });
+  const { phase, sessionId, lastActivityAt } = next.state;
+  if (phase !== state.phase) {
+    next.effects.unshift({ type: "cancel-timer", timer: "phase" });
+    if (phase.name !== "fallback") next.effects.push({ type: "show-connection", connection: toConnectionState(phase) });
+  }
+  if (sessionId !== null && phase.name !== "fallback" && input.type !== "message-written")
+    next.effects.push({ type: "persist", sessionId, lastActivityAt });
   return next;
 }
 
@@ -71,8 +87,7 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       return input.useChatApi ? enter(started, "fallback", [{ type: "hand-over" }]) : proceed(started, input);
     }
     case "token-received": {
-      const seconds = input.expiresInSeconds;
-      const lifetime = seconds !== null && seconds > 0 ? seconds * 1000 : Number.POSITIVE_INFINITY;
+      const lifetime = (input.expiresInSeconds ?? defaultTokenLifetimeSeconds) * 1000;
       // A session this token did not create may be bound to another token: it is doubtful until it opens.
       const received = {
         ...state,
@@ -80,6 +95,7 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
         tokenRenewAt: input.now + lifetime * tokenRenewShare,
         tokenExpiresAt: input.now + lifetime * tokenExpiryShare,
         sessionDoubtful: state.sessionDoubtful || state.sessionId !== null,
+        refusedSinceAnswer: 0,
       } as const;
       return phase === "authorizing" ? proceed(received, input) : stay(received);
     }
@@ -95,6 +111,7 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
         sessionFresh: true,
         token: "bound",
         lastActivityAt: input.now,
+        refusedSinceAnswer: 0,
       } as const;
       return phase === "creating-session" ? proceed(created, input) : stay(created);
     }
@@ -108,15 +125,20 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
         anySocketOpened: true,
         token: "bound",
         batchReceived: false,
+        cursorResume: input.afterCursor,
         lastActivityAt: input.now,
       } as const;
-      return enter(opened, "replaying", [startTimer("phase", replayWaitMilliseconds)]);
+      // A resume with nothing at risk may go live after a quiet second with no batch (there may be none).
+      const quickly = input.afterCursor && !atRisk(state, input);
+      return enter(opened, "replaying", [startTimer("phase", quickly ? replaySettleMilliseconds : replayWaitMilliseconds)]);
     }
     case "socket-closed": {
       if (phase === "connecting") {
         const handshakeFailures = state.handshakeFailures + 1;
-        const doubtful = state.sessionDoubtful || state.token === "fresh";
-        return act({ ...state, handshakeFailures }, { kind: "handshake", consecutive: handshakeFailures, doubtful }, input);
+        const sinceAnswer = state.refusedSinceAnswer === null ? null : state.refusedSinceAnswer + 1;
+        const doubtful = state.sessionDoubtful || state.token === "fresh" || idleTooLong(state, input);
+        const failure = { kind: "handshake", consecutive: handshakeFailures, doubtful, sinceAnswer } as const;
+        return act({ ...state, handshakeFailures, refusedSinceAnswer: sinceAnswer }, failure, input);
       }
       if (phase !== "replaying" && phase !== "live") return stay(state);
       const sessionEnded = state.sessionEnded !== null;
@@ -129,17 +151,23 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       // Most frames are live events that change nothing here: the state stays the same object.
       const unchanged = state.heartbeatsUnanswered === 0 && heartbeatEchoSeen === state.heartbeatEchoSeen;
       const seen = unchanged ? state : { ...state, heartbeatsUnanswered: 0, heartbeatEchoSeen };
-      if (phase !== "replaying" || !input.batch) return stay(seen);
+      if (phase !== "replaying") return stay(seen);
+      // Every batch comes before any live event: one first, on a resume, means there was nothing to replay.
+      if (!input.batch) return state.batchReceived || !state.cursorResume || input.heartbeatEcho ? stay(seen) : goLive(seen, input);
       const replayed = { ...seen, batchReceived: true };
       // Waiting for the replay to settle protects only what a later batch could still confirm.
-      const atRisk = input.delivery.unconfirmed || state.join === "due" || state.join === "sent";
-      if (state.sessionFresh || !atRisk) return goLive(replayed, input);
+      if (state.sessionFresh || !atRisk(state, input)) return goLive(replayed, input);
       return stay(replayed, [startTimer("phase", replaySettleMilliseconds)]);
     }
     case "event-applied":
       return applySignal(state, input.signal, input.history, input);
     case "outbox-changed":
-      return phase === "live" && input.delivery.queued ? sendQueued(state) : stay(state);
+      if (!input.delivery.queued) return stay(state);
+      return phase === "live" ? sendQueued(state) : phase === "dormant" ? resumeDormant(state, input) : stay(state);
+    case "engaged":
+      if (phase === "dormant") return resumeDormant(state, input);
+      // An engagement while the session is still being tried counts once it turns out gone.
+      return stay(phase === "live" || state.visitorEngaged ? state : { ...state, visitorEngaged: true });
     case "frame-sent": {
       const sent = { ...state, lastActivityAt: input.now };
       return stay(input.joinEventId === undefined ? sent : { ...sent, join: "sent", joinEventId: input.joinEventId });
@@ -155,6 +183,7 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
         ? proceed({ ...state, online: true }, input)
         : stay({ ...state, online: true });
     case "retry-now":
+      if (phase === "dormant") return resumeDormant(state, input);
       if (phase === "reconnecting") return proceed(state, input);
       return phase === "failed" || phase === "offline" ? proceed({ ...state, attempt: 0 }, input) : stay(state);
     case "end-requested":
@@ -163,8 +192,15 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       if (phase === "ended" || phase === "idle") return stay(state);
       return end({ ...state, sessionId: null }, "REASON_USER_END", false, [{ type: "close-socket" }, { type: "forget-session" }]);
     case "new-conversation":
+      // A live session hears that it is over, so the platform ends it now instead of at its idle timeout.
       return prepend(
-        [{ type: "close-socket" }, { type: "cancel-timer", timer: "join" }, { type: "forget-session" }, { type: "reset-conversation" }],
+        [
+          ...(phase === "live" && state.sessionEnded === null ? [sendFrame("EVENT_TYPE_USER_END_SESSION", true)] : []),
+          { type: "close-socket" },
+          { type: "cancel-timer", timer: "join" },
+          { type: "forget-session" },
+          { type: "reset-conversation" },
+        ],
         proceed({ ...state, ...freshSession, ...freshAttempts, attempt: 0 }, input),
       );
   }
@@ -190,11 +226,15 @@ function applySignal(state: LifecycleState, signal: LifecycleSignal, history: bo
       return stay({ ...state, rejoin: "when-agent-leaves" });
     case "agent-left":
       return stay(state.rejoin === "when-agent-leaves" ? { ...state, rejoin: "before-next-message" } : state);
+    case "handoff-failed":
+      // The platform's agent may not come back by itself: the next message asks it back first.
+      return stay(history ? state : { ...state, rejoin: "before-next-message" });
     case "session-ended": {
       const ended = { ...state, join: "done", sessionEnded: signal.reason } as const;
       if (!socketPhases.includes(state.phase.name)) return stay(ended);
       // An abandoned session is gone on the server (4001 follows): the conversation goes on in a new one.
-      if (signal.reason === "REASON_USER_ABANDONED") return act(state, { kind: "session-gone" }, input, [{ type: "close-socket" }]);
+      if (signal.reason === "REASON_USER_ABANDONED")
+        return act(state, { kind: "session-gone", expired: true }, input, [{ type: "close-socket" }]);
       return end(ended, signal.reason, history, [{ type: "close-socket" }]);
     }
     case "server-condition":
@@ -207,16 +247,33 @@ function meetCondition(state: LifecycleState, condition: ServerCondition, answer
   const answersJoin = answers !== null && answers === state.joinEventId;
   const messageId = answersJoin ? null : (answers ?? input.delivery.lastMessageId);
   switch (condition) {
-    case "session-lost":
-      return state.sessionEnded === null ? act(state, { kind: "session-gone" }, input, [{ type: "close-socket" }]) : stay(state);
-    case "high-load":
-      // Never sent again behind the user's back: the user is offered a one-tap retry.
-      return stay(state, messageId === null ? [] : [{ type: "place-back", id: messageId, state: "failed" }]);
+    case "session-lost": {
+      if (state.sessionEnded !== null) return stay(state);
+      // A message the platform answered so was not taken: it goes to the next session, as it would have.
+      const requeue: LifecycleEffect[] = answers === null || answersJoin ? [] : [{ type: "requeue", id: answers }];
+      return prepend([{ type: "close-socket" }, ...requeue], replaceSession(state, input, false, requeue.length > 0));
+    }
+    case "forward-refused":
+      return stay(state, [{ type: "not-delivered", id: answers }]);
+    case "retrieve-failed":
+      return stay(state, answers === null || answersJoin ? [] : [{ type: "not-delivered", id: answers }]);
+    case "connector-lost": {
+      const error = { kind: "configuration", code: "connector-not-found" } as const;
+      return {
+        state: { ...state, phase: { name: "failed", error } },
+        effects: [{ type: "close-socket" }, { type: "cancel-timer", timer: "join" }],
+      };
+    }
     case "unable-to-start":
       if (state.join === "done" || (answers !== null && !answersJoin) || state.joinRetries >= joinRetryLimit) return stay(state);
       return stay({ ...state, joinRetries: state.joinRetries + 1 }, [startTimer("join", 2000 + Math.round(input.random * 3000))]);
     case "conversation-lost": {
-      if (messageId === null || messageId === state.resentMessageId) return stay({ ...state, rejoin: "before-next-message" });
+      if (messageId === null || messageId === state.relocatedMessageId) return stay({ ...state, rejoin: "before-next-message" });
+      // The join did not help the second time: the message goes on in a new session, once.
+      if (messageId === state.resentMessageId) {
+        const resend: LifecycleEffect[] = [{ type: "close-socket" }, { type: "place-back", id: messageId, state: "queued" }];
+        return prepend(resend, replaceSession({ ...state, relocatedMessageId: messageId }, input, false, true));
+      }
       // The join goes first (now when live, else once the replay settles), then the message that got the error.
       const lost = { ...state, join: "due", rejoin: "not-needed", resentMessageId: messageId } as const;
       const resend: LifecycleEffect = { type: "place-back", id: messageId, state: "queued" };
@@ -245,6 +302,11 @@ function renewToken(state: LifecycleState, input: LifecycleInput): Transition {
   return prepend([{ type: "close-socket" }], proceed({ ...state, token: "none" }, input));
 }
 
+/** Whether a later batch could still confirm something: a message awaiting the replay, or the join request. */
+function atRisk(state: LifecycleState, input: LifecycleInput): boolean {
+  return input.delivery.awaitingReplay || state.join === "due" || state.join === "sent";
+}
+
 /** Phases on the way to a live socket, which going offline interrupts. */
 function proceeds(phase: LifecycleState["phase"]["name"]): boolean {
   return phase === "authorizing" || phase === "creating-session" || phase === "reconnecting" || socketPhases.includes(phase);
@@ -255,8 +317,8 @@ function proceeds(phase: LifecycleState["phase"]["name"]): boolean {
  * is in the session and its request is not known to have arrived, then what is queued, then heartbeats.
  */
 function goLive(state: LifecycleState, input: LifecycleInput): Transition {
-  const effects: LifecycleEffect[] = [{ type: "settle-unconfirmed", maxAttempts: maxSendAttempts }];
-  let live: LifecycleState = { ...state, sessionFresh: false, heartbeatsUnanswered: 0, liveSince: input.now };
+  const effects: LifecycleEffect[] = [{ type: "settle-replay", maxAttempts: maxSendAttempts }];
+  let live: LifecycleState = { ...state, sessionFresh: false, heartbeatsUnanswered: 0, liveSince: input.now, visitorEngaged: false };
   if (state.sessionEnded === null && (state.join === "due" || state.join === "sent")) {
     effects.push({ type: "send-join" });
     live = { ...live, rejoin: "not-needed" };
@@ -280,7 +342,7 @@ function joinTimerFired(state: LifecycleState): Transition {
 function timerFired(state: LifecycleState, input: LifecycleInput): Transition {
   const phase = state.phase.name;
   if (phase === "reconnecting") return proceed(state, input);
-  if (phase === "replaying") return state.batchReceived ? goLive(state, input) : replaceSocket(state, input);
+  if (phase === "replaying") return state.batchReceived || state.cursorResume ? goLive(state, input) : replaceSocket(state, input);
   if (phase !== "live") return stay(state);
   // A message echo missing for two heartbeat periods means a lost frame, and two heartbeats with nothing
   // received (on a platform known to answer them) a dead socket: either way the socket is replaced at once,

@@ -16,8 +16,9 @@ export interface EventSequencer {
  * for a gap, since a platform's sequences need only increase. Sequences and ids serve only to drop what
  * was already applied; transient events (no sequence, no id) always pass. Within a session an event's
  * sequence is its identity, so an event with one is kept as its sequence alone, a small number; an event
- * without one is kept as its id, which also drops a copy of it that comes back with a sequence.
- * `resumeCursor`: the sequence up to which events were applied elsewhere (see `createSessionFeed`).
+ * without one is kept as its id, which also drops a copy of it that comes back with a sequence. In a
+ * batch, events without a sequence come after those with one. `resumeCursor`: the sequence up to which
+ * events were applied elsewhere (see `createSessionFeed`).
  */
 export function createEventSequencer(resumeCursor = 0): EventSequencer {
   const seen = new Set<string | number>();
@@ -36,14 +37,17 @@ export function createEventSequencer(resumeCursor = 0): EventSequencer {
       return cursor;
     },
     accept(frame) {
-      // A stable sort: transient events keep their place relative to each other.
-      const ordered = frame.batch
-        ? frame.events.slice().sort((first, second) => (first.sequence ?? 0) - (second.sequence ?? 0))
-        : frame.events;
+      // A stable sort, events without a sequence last (as the vendor SDKs order them), in their own order.
+      const ordered = frame.batch ? frame.events.slice().sort((first, second) => rank(first) - rank(second)) : frame.events;
       return ordered.filter(isNew);
     },
     get size() {
       return seen.size;
     },
   };
+}
+
+/** Where an event sorts in a batch: by its sequence, and last without one. */
+function rank(event: ReceivedEvent): number {
+  return event.sequence ?? Number.POSITIVE_INFINITY;
 }

@@ -1,13 +1,11 @@
-import type { ClientFrame, PlatformName } from "../../protocol/index.ts";
+import type { ClientFrame } from "../../protocol/index.ts";
 import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { Delivery } from "../delivery/delivery.ts";
 import { userMessageFrame, type ConversationContext } from "../delivery/message-frame.ts";
 import type { PersistedSession, SessionPersistence } from "../delivery/session-persistence.ts";
 import type { Environment } from "../environment.ts";
-import type { MessagingEndpoints } from "../http/url-policy.ts";
 import {
   initialLifecycleState,
-  toConnectionState,
   transition,
   type LifecycleEffect,
   type LifecycleEvent,
@@ -16,27 +14,29 @@ import {
 } from "../lifecycle/transition.ts";
 import type { Transport } from "../transport.ts";
 import { readFrame } from "./read-frame.ts";
-import { createSessionAccess, type SessionAccessOptions, type TokenOrigin } from "./session-access.ts";
+import { createSessionAccess, type SessionAccessOptions } from "./session-access.ts";
 import { createSessionFeed } from "./session-feed.ts";
 import { createSocketConnection } from "./socket-connection.ts";
 import { createTypingThrottle } from "./typing-throttle.ts";
 
-/** What the Messaging transport needs: effects, where and how to connect, the shared state, the hand-over. */
+/** Where and how to reach the Messaging API, resolved from the client's options. */
+export interface MessagingPlan extends SessionAccessOptions {
+  /** The X-Host, named in a refused host's error. */
+  host: string;
+  /** `auto` may hand over to the Chat API; `messaging` never does. */
+  transport: "auto" | "messaging";
+}
+
+/** What the Messaging transport needs: effects, the plan, the shared state, the hand-over. */
 export interface MessagingTransportOptions {
   environment: Environment;
+  plan: MessagingPlan;
   apply(event: ConversationEvent): void;
   /** Applies the events `run` applies as one batch: a frame's events, a reload's history among them. */
   batch(run: () => void): void;
   /** Whether an agent is answering or on the way, as the conversation shows it. */
   agentEngaged(): boolean;
   delivery: Delivery;
-  endpoints: MessagingEndpoints;
-  tokens: TokenOrigin;
-  host: string;
-  platform: PlatformName;
-  streaming: boolean;
-  /** `auto` may hand over to the Chat API; `messaging` never does. */
-  transport: "auto" | "messaging";
   persistence: SessionPersistence;
   restored: PersistedSession | null;
   /** The site's context now, which each user message carries as it goes out. */
@@ -65,7 +65,7 @@ export const traceLimit = 200;
  * The Messaging transport: the runner of the lifecycle. It owns the socket, the handshake (and with it the
  * access token), the timers and the session's event feed; it carries out the effects `transition` returns
  * and reports back what happened as inputs, each with the delivery facts, deciding nothing itself. Inputs
- * that arrive while effects run are queued and applied in order; the session is stored after each.
+ * that arrive while effects run are queued and applied in order.
  */
 export function createMessagingTransport(options: MessagingTransportOptions): MessagingTransport {
   const { environment, apply, delivery, persistence } = options;
@@ -79,14 +79,14 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
   let destroyed = false;
   /** Bumped by every handshake call; an answer to an older one is ignored. */
   let requestGeneration = 0;
-  const access = createSessionAccess(environment, options);
+  const access = createSessionAccess(environment, { ...options.plan, shareTokens: options.shareTokens });
   const feed = createSessionFeed(
     { apply, delivery, signal: (signal, history) => dispatch({ type: "event-applied", signal, history }) },
     options.restored?.historyThrough,
     options.resumeCursor,
   );
   const socket = createSocketConnection(environment, {
-    opened: () => dispatch({ type: "socket-opened" }),
+    opened: () => dispatch({ type: "socket-opened", afterCursor: feed.cursor > 0 }),
     received(text) {
       const frame = readFrame(text, environment.now());
       if (!frame) return void (diagnostics.invalidFrames += 1);
@@ -115,14 +115,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
         lifecycle = result.state;
         if (lifecycle.phase !== previous && trace.push(lifecycle.phase) > traceLimit) trace.shift();
         for (const effect of result.effects) run(effect);
-        // After the hand-over the Chat API transport tells the store how the connection reads.
-        if (lifecycle.phase !== previous && lifecycle.phase.name !== "fallback") {
-          apply({ kind: "connection-changed", connection: toConnectionState(lifecycle.phase), transport: "messaging" });
-        }
       }
-      const { sessionId, lastActivityAt, phase } = lifecycle;
-      if (sessionId !== null && phase.name !== "fallback")
-        persistence.save({ sessionId, lastActivityAt, historyThrough: feed.historyThrough, outbox: delivery.entries() });
     } finally {
       dispatching = false;
       if (destroyed) pending.length = 0;
@@ -154,7 +147,7 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
       case "cancel-timer":
         return clearTimer(effect.timer);
       case "send-frame":
-        return send(effect.frame);
+        return effect.leaving ? void socket.send(JSON.stringify(effect.frame)) : send(effect.frame);
       case "send-join": {
         const id = environment.createId();
         return send({ type: "EVENT_TYPE_REQUEST_SERVICE_AGENT_JOIN", payload: {}, metadata: { custom: { client_event_id: id } } }, id);
@@ -165,8 +158,14 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
         for (const entry of sendable) send(userMessageFrame(entry.id, entry.text, options.context()));
         return;
       }
-      case "settle-unconfirmed":
-        return delivery.settleUnconfirmed(effect.maxAttempts);
+      case "settle-replay":
+        return delivery.replaySettled(effect.maxAttempts);
+      case "leave-session":
+        return delivery.sessionLeft();
+      case "not-delivered":
+        return delivery.notDelivered(effect.id);
+      case "requeue":
+        return delivery.requeue(effect.id);
       case "place-back":
         return void delivery.placeBack(effect.id, effect.state);
       case "forget-session":
@@ -180,6 +179,12 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
       case "hand-over":
         persistence.clear();
         return options.handOver();
+      case "show-connection":
+        return apply({ kind: "connection-changed", connection: effect.connection, transport: "messaging" });
+      case "persist": {
+        const { sessionId, lastActivityAt } = effect;
+        return persistence.save({ sessionId, lastActivityAt, historyThrough: feed.historyThrough, outbox: delivery.entries() });
+      }
       // `refuse-message` is read by `admit`, which asks the lifecycle directly.
     }
   }
@@ -199,14 +204,21 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     diagnostics,
     trace,
     start() {
-      if (lifecycle.phase.name !== "idle") return;
+      if (lifecycle.phase.name !== "idle") return dispatch({ type: "engaged" });
       removers.push(
         environment.onWake(() => dispatch({ type: "woke" })),
         environment.onOffline(() => dispatch({ type: "went-offline" })),
       );
-      const { transport, useChatApi, host, restored, agentJoined } = options;
+      const { plan, useChatApi, restored, agentJoined } = options;
       const resumed = restored && { ...restored, agentJoined };
-      dispatch({ type: "start", transport, useChatApi, host, online: environment.isOnline(), restored: resumed });
+      dispatch({
+        type: "start",
+        transport: plan.transport,
+        useChatApi,
+        host: plan.host,
+        online: environment.isOnline(),
+        restored: resumed,
+      });
     },
     admit(frameBytes) {
       // A decision that changes no state, so it is asked at once, even while other inputs wait.

@@ -80,8 +80,10 @@ function readEvent(event: Json, now: number): ReceivedEvent {
       break;
     case "EVENT_TYPE_USER_MESSAGE": {
       const messageText = text(payload.text);
-      const userId = clientEventId(event) ?? (text(payload.message_id) || id);
-      if (messageText && userId) change = { kind: "user-message-replayed", id: userId, text: messageText, time };
+      const clientId = clientEventId(event);
+      const userId = clientId ?? (text(payload.message_id) || id);
+      const withoutClientId = clientId === null || undefined;
+      if (messageText && userId) change = { kind: "user-message-replayed", id: userId, text: messageText, time, withoutClientId };
       break;
     }
     case "EVENT_TYPE_SERVICE_AGENT_JOINED":
@@ -138,6 +140,7 @@ function readEvent(event: Json, now: number): ReceivedEvent {
         kind: event.type === "EVENT_TYPE_HANDOFF_FAILED" ? "handoff-failed" : "handoff-timeout",
         reason: optionalText(payload.reason),
       };
+      signal = { kind: "handoff-failed" };
       break;
     case "EVENT_TYPE_SESSION_START":
       signal = { kind: "session-started", capabilities: objectOf(payload.capabilities) as SessionCapabilities };
@@ -187,26 +190,31 @@ function readAgent(name: unknown, avatarUrl: unknown, agentId?: unknown): Partic
   return participant;
 }
 
+/** What a server text tells the lifecycle: a condition it remedies, or that an agent is there, or a handoff failed. */
+type SystemMeaning = ServerCondition | "agent-joined" | "handoff-failed" | null;
+
 /**
  * What the client makes of each known `SYSTEM_MESSAGE` of the platform, recognised by a telling fragment
  * of its text, so a platform's rewording does not hide it: the notice code to show (none when the
- * client's own remedy says it better), and the condition whose remedy the lifecycle chooses.
+ * client's own remedy says it better), what it tells the lifecycle, and whether the turn it answers may
+ * be tried again (at once, or after the pause the platform asks for).
  */
-const systemMessages: [fragment: string, code: NoticeCode | null, condition: ServerCondition | "agent-joined" | null][] = [
-  ["high load", "server-busy", "high-load"],
+const systemMessages: [fragment: string, code: NoticeCode | null, meaning: SystemMeaning, retry?: "now" | "pause"][] = [
+  ["high load", "server-busy", null, "pause"],
   ["unable to start", "agent-unable-to-start", "unable-to-start"],
-  ["trouble responding", "agent-trouble-responding", null],
-  ["encountered an error", "agent-error", null],
+  ["trouble responding", "agent-trouble-responding", null, "now"],
+  ["encountered an error", "agent-error", null, "now"],
   ["conversation not found", null, "conversation-lost"],
   ["conversation id not found", null, "conversation-lost"],
   ["session not found", null, "session-lost"],
-  ["retrieve session", "session-unavailable", null],
-  ["connector not found", "connector-not-found", null],
+  ["retrieve session", "session-unavailable", "retrieve-failed", "pause"],
+  // The failure the connection turns into says it.
+  ["connector not found", null, "connector-lost"],
   // A platform that refuses a second join: the agent is there, which is all the join was for.
   ["already joined", null, "agent-joined"],
-  ["connect you to an agent", "handoff-connect-failed", null],
-  ["forward message", "message-not-forwarded", null],
-  ["handoff could not", "handoff-not-initiated", null],
+  ["connect you to an agent", "handoff-connect-failed", "handoff-failed"],
+  ["forward message", "message-not-forwarded", "forward-refused"],
+  ["handoff could not", "handoff-not-initiated", "handoff-failed"],
   ["too large", "message-too-large", null],
   ["invalid message format", "invalid-frame", null],
   ["not allowed", "invalid-frame", null],
@@ -221,15 +229,18 @@ function readSystemMessage(
   time: number,
 ): [ConversationEvent | null, LifecycleSignal | null] {
   const lower = message.toLowerCase();
-  const [, code, condition] = systemMessages.find(([fragment]) => lower.includes(fragment)) ?? ["", "server-message", null];
+  const [, code, meaning, retry] = systemMessages.find(([fragment]) => lower.includes(fragment)) ?? ["", "server-message", null];
   const signal: LifecycleSignal | null =
-    condition === "agent-joined" ? { kind: "agent-joined" } : condition && { kind: "server-condition", condition, answers };
+    meaning === "agent-joined" || meaning === "handoff-failed"
+      ? { kind: meaning }
+      : meaning && { kind: "server-condition", condition: meaning, answers };
   if (!code) return [null, signal];
   const noticeLevel: NoticeLevel =
     level === "SYSTEM_MESSAGE_LEVEL_ERROR" ? "error" : level === "SYSTEM_MESSAGE_LEVEL_WARNING" ? "warning" : "info";
   // A server warning or error is the agent's answer to the turn, just not a message.
   const answersTurn = noticeLevel !== "info" || undefined;
-  return [{ kind: "notice", id: id ?? `${code}-${time}`, level: noticeLevel, code, text: message, time, answersTurn }, signal];
+  const notice = { kind: "notice", id: id ?? `${code}-${time}`, level: noticeLevel, code, text: message, time, answersTurn } as const;
+  return [{ ...notice, retry, answers: (retry && answers) || undefined }, signal];
 }
 
 function attachment(value: Json): Attachment {

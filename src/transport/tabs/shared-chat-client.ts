@@ -279,6 +279,7 @@ export function buildSharedChatClient(
     getSnapshot: store.getSnapshot,
     subscribe: store.subscribe,
     on: store.on,
+    off: store.off,
     start: () => run("start"),
     resume() {
       if (resumable || started) run("start");

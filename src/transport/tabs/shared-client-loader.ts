@@ -55,6 +55,7 @@ export function loadSharedChatClient(environment: SharingEnvironment, options: C
     getSnapshot: store.getSnapshot,
     subscribe: store.subscribe,
     on: store.on,
+    off: store.off,
     resume() {
       if (client) return client.resume();
       waiting.push((loaded) => loaded.resume());

@@ -1,12 +1,17 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { fillTemplate } from "../locales/locale-strings.ts";
 import { errorText } from "../locales/notice-text.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { Banner } from "./banner.tsx";
+import { useSecondsUntil } from "./seconds-until.ts";
+
+/** How long "Reconnected" shows once the connection is back. */
+const reconnectedMilliseconds = 3000;
 
 /**
  * What a reader needs to know and can do about the connection: the countdown to the next reconnect with
- * "Retry now", offline, the basic Chat API mode, and a failure with "Start a new conversation". Both
+ * "Retry now", offline, "Reconnected" once, briefly and announced, when a lost connection is back (however
+ * many attempts it took), the basic Chat API mode, and a failure with "Start a new conversation". Both
  * buttons go with the state that showed them, so using one moves focus to the input once it takes text.
  */
 export function ConnectionBanner({ model }: { model: ChatModel }) {
@@ -14,21 +19,22 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
   const connection = model.connection.value;
   const client = model.client;
   // The countdown runs on the client's clock, the one `nextAttemptAt` is on.
-  const [now, setNow] = useState(() => client.now());
-  const reconnectAt = connection.status === "reconnecting" ? connection.nextAttemptAt : 0;
+  const seconds = useSecondsUntil(client, connection.status === "reconnecting" ? connection.nextAttemptAt : 0);
+  const [reconnected, setReconnected] = useState(false);
+  // A loss lasts through the attempts that follow it (connecting again) until the connection is back or fails.
+  const lost = useRef(false);
+  // Read as the panel shows it: attempts before the first connection are connecting, not a loss.
+  const status = model.connectionStatus.value;
   useEffect(() => {
-    if (!reconnectAt) return;
-    let timer: ReturnType<typeof setTimeout>;
-    // Each tick lands on a whole second before the attempt, so the countdown never skips a number.
-    const tick = () => {
-      const current = client.now();
-      setNow(current);
-      const remaining = reconnectAt - current;
-      if (remaining > 0) timer = setTimeout(tick, remaining % 1000 || 1000);
-    };
-    tick();
+    if (status === "reconnecting" || status === "offline") lost.current = true;
+    const back = lost.current && status === "connected";
+    if (back || status === "failed") lost.current = false;
+    setReconnected(back);
+    if (!back) return;
+    model.announce(strings.reconnected);
+    const timer = setTimeout(() => setReconnected(false), reconnectedMilliseconds);
     return () => clearTimeout(timer);
-  }, [reconnectAt]);
+  }, [status]);
   if (model.ended.value) return null;
   switch (connection.status) {
     case "reconnecting":
@@ -37,8 +43,8 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
           text={
             model.connectionStatus.value === "connecting"
               ? strings.status.connecting
-              : reconnectAt > now
-                ? fillTemplate(strings.reconnectIn, { seconds: Math.ceil((reconnectAt - now) / 1000) })
+              : seconds > 0
+                ? fillTemplate(strings.reconnectIn, { seconds })
                 : strings.reconnectingNow
           }
           action={[
@@ -52,6 +58,8 @@ export function ConnectionBanner({ model }: { model: ChatModel }) {
       );
     case "offline":
       return <Banner text={strings.offlineDetail} />;
+    case "connected":
+      return reconnected ? <Banner role="status" text={strings.reconnected} /> : null;
     case "fallback":
       return <Banner text={strings.fallbackDetail} />;
     case "failed":

@@ -17,7 +17,7 @@ export interface MessageItemProps {
   first: boolean;
   /** The last of a group shows the group's time. */
   last: boolean;
-  /** Only the latest agent message of an open conversation offers its suggestions. */
+  /** Only the latest agent message of an open conversation offers its suggestions, or Try again when it was cut. */
   showSuggestions: boolean;
 }
 
@@ -25,7 +25,8 @@ export interface MessageItemProps {
  * One message of the transcript: agent text as Markdown, user text as typed. Re-rendered only when its
  * message object or flags change (its growing text while it streams re-renders its bubble alone): @preact/signals
  * skips a component that reads signals when its props are shallowly equal, so no memo wrapper is needed. A
- * message still sending or not delivered says so whatever its place in the group.
+ * message still sending, not delivered or not confirmed says so whatever its place in the group, the last
+ * two with a Retry button; an agent message whose answer was cut says so in words, the latest with Try again.
  */
 export function MessageItem({ model, message, author, first, last, showSuggestions }: MessageItemProps) {
   const strings = model.locale.value;
@@ -53,15 +54,27 @@ export function MessageItem({ model, message, author, first, last, showSuggestio
         <AgentText model={model} message={message} />
       )}
       <AttachmentList attachments={message.attachments} />
+      {message.incomplete && (
+        <p class="incomplete">
+          {strings.incomplete}
+          {showSuggestions && (
+            <button part="retry" onClick={() => model.client.retry(id)}>
+              {strings.tryAgain}
+            </button>
+          )}
+        </p>
+      )}
       {!fromUser && !message.streaming && <MessageActions model={model} message={message} />}
       {(last || (status && status !== "sent")) && (
         <div class="meta">
           {last && <time>{formatTime(message.time, strings.code)}</time>}
           {status === "sending" && strings.sending}
-          {status === "failed" && (
+          {(status === "failed" || status === "unconfirmed") && (
             <>
-              <strong>{strings.failed}</strong>
-              <button onClick={() => model.client.retry(id)}>{strings.retry}</button>
+              <strong>{strings[status]}</strong>
+              <button part="retry" onClick={() => model.client.retry(id)}>
+                {strings.retry}
+              </button>
             </>
           )}
         </div>

@@ -43,7 +43,7 @@ export function TranscriptBlock({ model, rows, suggestionsFor, latest }: Transcr
             );
           }
           case "notice":
-            return <NoticeItem key={row.key} notice={row.notice} strings={strings} />;
+            return <NoticeItem key={row.key} notice={row.notice} model={model} />;
           case "story":
             return <StoryItem key={row.key} entry={row.entry} strings={strings} />;
           case "earlier":

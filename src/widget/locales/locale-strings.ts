@@ -2,7 +2,7 @@ import type { ErrorCode, NoticeCode } from "../../transport/codes.ts";
 
 /**
  * The error codes that all mean the site's chat is set up wrongly, nothing the visitor can fix: they share
- * the one sentence `notSetUp` (so does the notice `connector-not-found`).
+ * the one sentence `notSetUp`.
  */
 export const setupErrorCodes = [
   "insecure-url",
@@ -14,6 +14,7 @@ export const setupErrorCodes = [
   "host-not-registered",
   "connector-without-host",
   "connector-headers-missing",
+  "connector-not-found",
   "chat-api-refused",
   "invalid-context",
   "context-too-large",
@@ -119,8 +120,8 @@ export interface LocaleStrings {
   };
   /** See {@link setupErrorCodes}. */
   notSetUp: string;
-  /** Every notice code but `connector-not-found` (`server-message` only for a server notice that carries no text of its own). */
-  notices: Record<Exclude<NoticeCode, "connector-not-found">, string>;
+  /** Every notice code (`server-message` only for a server notice that carries no text of its own). */
+  notices: Record<NoticeCode, string>;
   /** `message-too-large` when the limit is unknown. */
   messageTooLarge: string;
   /** Every other reason a connection fails for good, said to the visitor after `failedDetail`. */
@@ -128,6 +129,16 @@ export interface LocaleStrings {
     /** `{attempts}` is a number. */
     "reconnect-budget-spent": PluralText;
   };
+  /** A message that may have reached the platform, when nothing can tell; it offers `retry`. */
+  unconfirmed: string;
+  /** An agent message whose answer was cut before it was complete. */
+  incomplete: string;
+  /** Asks for an answer again: the visitor's question is sent once more. */
+  tryAgain: string;
+  /** `tryAgain` while the pause the platform asked for runs: `{seconds}` left. */
+  tryAgainIn: string;
+  /** Said once, briefly, when the connection comes back after a drop. */
+  reconnected: string;
   /** The panel's offer of a browser notification when a person replies (`notify: "system"`), and its two answers. */
   notifyOffer: string;
   notifyAccept: string;

@@ -10,7 +10,6 @@ export function noticeText(notice: Notice, strings: LocaleStrings): string {
   const { code, parameters = {} } = notice;
   const limit = parameters.limitBytes;
   if (code === "server-message" && notice.text) return notice.text;
-  if (code === "connector-not-found") return strings.notSetUp;
   if (code === "message-too-large") {
     return typeof limit === "number"
       ? fillTemplate(strings.notices[code], { kilobytes: Math.floor(limit / 1024) })

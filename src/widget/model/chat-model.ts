@@ -78,7 +78,9 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly announcement: Signal<string>;
   /**
    * Whether the conversation takes messages now: not before the client starts, nor after it ended or
-   * failed. Offline and reconnecting count, since the outbox queues what is written then.
+   * failed. Offline and reconnecting count, since the outbox queues what is written then, and so does a
+   * conversation not connected any more whose session expired while it was left alone: a message goes on
+   * in a new one.
    */
   readonly active: ReadonlySignal<boolean>;
   /**
@@ -167,8 +169,8 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const preview = signal<ChatMessage | null>(null);
   const lastAgent = signal<Participant | null>(null);
   const { connection, ended } = parts;
-  // Whether the connection was ever up in this page: it only ever turns true.
-  let connectedOnce = false;
+  // Whether the connection was ever up in this page: it only ever turns true, at any change of the client's.
+  const connectedOnce = signal(false);
   const identity = computed(() =>
     agentIdentity(parts.agent.value ?? lastAgent.value, { name: title.value, avatarUrl: avatarUrl.value }, locale.value.agent),
   );
@@ -215,6 +217,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     const advanced = advanceStory(story.peek(), recorded, next, Date.now());
     if (advanced !== story.peek()) story.value = advanced;
     if (next.agent && next.agent !== recorded.agent) lastAgent.value = next.agent;
+    if (["connected", "fallback"].includes(next.connection.status)) connectedOnce.value = true;
     recorded = next;
   };
 
@@ -271,11 +274,13 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     story,
     preview,
     announcement,
-    active: computed(() => !ended.value && !["idle", "failed", "ended"].includes(connection.value.status)),
+    active: computed(() => {
+      const status = connection.value.status;
+      return !ended.value && status !== "failed" && status !== "ended" && (status !== "idle" || connectedOnce.value);
+    }),
     connectionStatus: computed(() => {
       const status = connection.value.status;
-      connectedOnce ||= status === "connected" || status === "fallback";
-      return status === "reconnecting" && !connectedOnce ? "connecting" : status;
+      return status === "reconnecting" && !connectedOnce.value ? "connecting" : status;
     }),
     get client() {
       return current;

@@ -66,7 +66,10 @@ export function advanceStory(
     if (next.liveAgent) add({ kind: "joined", participant: next.liveAgent });
   }
   if (next.notices !== previous.notices && failedPhases.includes(next.handoff.phase)) {
-    const repeated = next.notices.filter((notice) => !previous.notices.includes(notice) && notice.code === "handoff-connect-failed");
+    const repeated = next.notices.filter(
+      (notice) =>
+        !previous.notices.includes(notice) && (notice.code === "handoff-connect-failed" || notice.code === "handoff-not-initiated"),
+    );
     if (repeated.length) hiddenNotices = new Set([...hiddenNotices, ...repeated.map((notice) => notice.id)]);
   }
   return entries === story.entries && hiddenNotices === story.hiddenNotices ? story : { entries, hiddenNotices, count };

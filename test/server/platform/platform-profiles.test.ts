@@ -19,6 +19,12 @@ const everySwitch: readonly (keyof PlatformVariants)[] = [
   "chatTimeoutSeconds",
   "zeroCapabilities",
   "refuseSecondJoin",
+  "historyWithoutMetadata",
+  "silentResume",
+  "refuseFirstResume",
+  "streamErrorEvery",
+  "forwardFailures",
+  "heartbeatsNotActivity",
 ] satisfies readonly (keyof Required<PlatformVariants>)[];
 
 const singleVariantProfiles = platformProfileNames.filter((name) => name !== "default" && name !== "all-variants");
@@ -114,6 +120,12 @@ describe("platform behaviour", () => {
       chatTimeout: undefined,
       zeroCapabilities: false,
       refuseSecondJoin: false,
+      historyWithoutMetadata: false,
+      silentResume: false,
+      refuseFirstResume: false,
+      streamErrorEvery: undefined,
+      forwardFailures: false,
+      heartbeatsNotActivity: false,
     });
   });
 
@@ -124,6 +136,7 @@ describe("platform behaviour", () => {
     [{ heartbeatEcho: "sometimes" as "none" }],
     [{ tokenExpirySeconds: 0 }],
     [{ chatTimeoutSeconds: Number.NaN }],
+    [{ streamErrorEvery: 0 }],
   ])("refuses the meaningless %j", (variants) => {
     expect(() => resolvePlatformBehaviour(variants, 1)).toThrow(/^platform\./);
   });

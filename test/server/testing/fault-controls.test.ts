@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { FaultEndpoint, ReferenceServer } from "../../../demo/server/reference-server-types.ts";
 import { EventType } from "../../../src/protocol/event-types.ts";
 import {
@@ -48,6 +48,38 @@ describe("socket faults", { timeout: 6000 }, () => {
     const closed = await socket.waitForClose();
     expect(closed.code).toBe(1006);
     expect(socket.drain()).toHaveLength(2);
+  });
+
+  it("cutNextStream cuts the next streamed answer halfway with the streaming error, once", async () => {
+    const { socket, sessionId } = await startJoinedConversation(server, { streaming: true });
+    server.faults.cutNextStream(sessionId);
+    socket.send({ type: EventType.UserMessage, payload: { text: "tell me something long" } });
+    const frames = await socket.until((event) => event.type === EventType.SystemMessage);
+    const chunks = frames.filter((event) => event.type === EventType.ServiceAgentMessageChunk);
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.every((chunk) => chunk.payload.is_complete === false)).toBe(true);
+    expect(frames.at(-1)?.payload.message).toBe("Sorry, I encountered an error. Please try again.");
+    socket.send({ type: EventType.UserMessage, payload: { text: "and again" } });
+    expect((await nextAgentReply(socket)).events.at(-1)?.payload.is_complete).toBe(true);
+  });
+
+  it("muteLiveEvents withholds every live event while on, stores them still, and reset lifts it", async () => {
+    const { socket, sessionId, token } = await startJoinedConversation(server);
+    socket.drain();
+    server.faults.muteLiveEvents(sessionId, true);
+    socket.send({ type: EventType.UserMessage, payload: { text: "unheard echo" } });
+    await vi.waitFor(() => expect(server.inspect.receivedUserMessages(sessionId).map((message) => message.text)).toEqual(["unheard echo"]));
+    await server.inspect.whenAgentIdle(sessionId);
+    server.faults.reset();
+    socket.send({ type: EventType.Heartbeat, payload: {} });
+    const heard = await socket.until((event) => event.type === EventType.Heartbeat);
+    expect(
+      heard.map((event) => event.type),
+      "nothing came while muted",
+    ).toEqual([EventType.Heartbeat]);
+    const resumed = await openSocket(server, { sessionId, token });
+    const { events } = await readReplay(resumed, storedIdsAfter(server, sessionId));
+    expect(events.some((event) => event.type === EventType.UserMessage && event.payload.text === "unheard echo")).toBe(true);
   });
 });
 

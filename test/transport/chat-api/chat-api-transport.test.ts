@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resolveChatApiPlan } from "../../../src/transport/client-plan.ts";
 import { createChatApiTransport } from "../../../src/transport/chat-api/chat-api-transport.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
 import { createConversationStore } from "../../../src/transport/conversation/conversation-store.ts";
@@ -24,7 +25,7 @@ function setup(reply?: Parameters<typeof createFakeChatApi>[0], options: ChatCli
   }
   let transport: Transport | null = null;
   const delivery = createDelivery(store.apply, () => transport?.send());
-  transport = createChatApiTransport({ environment, options, apply: store.apply, delivery });
+  transport = createChatApiTransport({ environment, plan: resolveChatApiPlan(options), apply: store.apply, delivery });
   const started = transport;
   /** Writes a message, as the client does: the transport starts, the message enters the shared outbox. */
   const send = (id: string, text: string) => {
@@ -303,7 +304,7 @@ describe("Chat API transport: handoff and endings", () => {
     expect(store.getSnapshot().messages).toEqual([]);
   });
 
-  it("starts a new conversation, forgetting the old one, whose late answers change nothing", async () => {
+  it("starts a new conversation, closing and forgetting the old one, whose late answers change nothing", async () => {
     const held = deferred<FakeReply>();
     let creates = 0;
     const { api, store, transport, send } = setup((call) => {
@@ -316,11 +317,12 @@ describe("Chat API transport: handoff and endings", () => {
     transport.newConversation();
     held.resolve(answer("late"));
     await settle();
-    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "POST create"]);
+    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "PUT close", "POST create"]);
+    expect(api.calls[2]?.body).toEqual({ conversation_id: "conversation-1" });
     expect(statuses(store.getSnapshot())).toEqual(["agent:Hello 2"]);
   });
 
-  it("after destroy makes no request and changes nothing", async () => {
+  it("on destroy closes its conversation, and then makes no other request and changes nothing", async () => {
     const held = deferred<FakeReply>();
     const fallback = createFakeChatApi();
     const { api, snapshots, transport, send, delivery } = setup((call) =>
@@ -335,7 +337,7 @@ describe("Chat API transport: handoff and endings", () => {
     transport.end();
     await settle();
     expect(snapshots).toHaveLength(seen + 1);
-    expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
+    expect(api.calls.map(action)).toEqual(["POST create", "POST respond", "PUT close"]);
   });
 });
 
@@ -354,24 +356,32 @@ describe("Chat API transport: never twice", () => {
     expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("sent");
   });
 
-  it.each<[string, FakeReply]>([
-    ["a 5xx", { status: 502 }],
-    ["a gateway timeout", { status: 504 }],
-    ["a connection lost after sending", { networkError: true }],
-    ["a 429 without Retry-After", { status: 429 }],
-    ["a 400", { status: 400, body: { success: false, error_code: "BAD_REQUEST", error_message: "Malformed" } }],
-  ])("fails the turn after %s, never repeating it, and the user's retry delivers it", async (_name, failure) => {
+  it.each<[string, FakeReply, string]>([
+    ["a 5xx", { status: 502 }, "unconfirmed"],
+    ["a gateway timeout", { status: 504 }, "unconfirmed"],
+    ["a connection lost after sending", { networkError: true }, "unconfirmed"],
+    ["a 429 without Retry-After", { status: 429 }, "failed"],
+    ["a 400", { status: 400, body: { success: false, error_code: "BAD_REQUEST", error_message: "Malformed" } }, "failed"],
+  ])("after %s never repeats the turn: it is %s, and the user's retry delivers it", async (_name, failure, status) => {
     const { api, store, send, delivery } = setup(respondWith(failure, answer("Back again")));
     send("u1", "hi");
     await vi.advanceTimersByTimeAsync(60_000);
     expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
-    expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("failed");
+    expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe(status);
     expect(store.getSnapshot().typing).toEqual({ kind: "none" });
     expect(store.getSnapshot().connection).toEqual({ status: "fallback" });
     expect(delivery.retry("u1")).toBe(true);
     expect(store.getSnapshot().messages.at(-1)).toMatchObject({ id: "u1", status: "sending" });
     await settle();
     expect(statuses(store.getSnapshot())).toEqual(["agent:Hello! How can I help?", "user:hi:sent", "agent:Back again"]);
+  });
+
+  it("never repeats a turn because the page went offline: it may have left before", async () => {
+    const { api, store, send } = setup(respondWith({ networkError: true }, answer("Late")));
+    send("u1", "hi");
+    await settle();
+    expect(api.calls.map(action)).toEqual(["POST create", "POST respond"]);
+    expect(store.getSnapshot().messages.find((message) => message.id === "u1")?.status).toBe("unconfirmed");
   });
 
   it.each<[string, FakeReply]>([

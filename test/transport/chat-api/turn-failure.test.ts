@@ -3,11 +3,15 @@ import { classifyTurnFailure } from "../../../src/transport/chat-api/turn-failur
 import { ChatError, HttpError } from "../../../src/transport/errors.ts";
 
 describe("classifyTurnFailure", () => {
-  it("never repeats a turn that may have been acted on: the user retries it", () => {
-    expect(classifyTurnFailure(new HttpError(500, null, null), false)).toBe("fail-message");
-    expect(classifyTurnFailure(new HttpError(504, null, null), false)).toBe("fail-message");
-    expect(classifyTurnFailure(new ChatError("network", "network-failure"), false)).toBe("fail-message");
+  it("never repeats a turn that may have been acted on: it is unconfirmed, for the user to send again", () => {
+    expect(classifyTurnFailure(new HttpError(500, null, null), false)).toBe("unconfirmed");
+    expect(classifyTurnFailure(new HttpError(504, null, null), false)).toBe("unconfirmed");
+    expect(classifyTurnFailure(new ChatError("network", "network-failure"), false)).toBe("unconfirmed");
+  });
+
+  it("fails a turn that was refused, not acted on", () => {
     expect(classifyTurnFailure(new HttpError(400, "Malformed", null, "BAD_REQUEST"), false)).toBe("fail-message");
+    expect(classifyTurnFailure(new HttpError(429, null, null), false)).toBe("fail-message");
   });
 
   it("treats refused credentials as final", () => {

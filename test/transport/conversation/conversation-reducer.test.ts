@@ -7,7 +7,7 @@ import {
   type ConversationState,
 } from "../../../src/transport/conversation/conversation-reducer.ts";
 
-const context = { now: () => 9000 };
+const context = { now: () => 9000, random: () => 0.5 };
 
 function run(events: ConversationEvent[], state: ConversationState = initialConversationState): ConversationState {
   return events.reduce((current, event) => reduceConversation(current, event, context), state);
@@ -310,5 +310,125 @@ describe("system events", () => {
       reason: "REASON_NATURAL_END",
       history: true,
     });
+  });
+});
+
+describe("an answer cut before it was complete", () => {
+  const streamingError: ConversationEvent = {
+    kind: "notice",
+    id: "n-1",
+    level: "error",
+    code: "agent-error",
+    text: "Sorry, I encountered an error. Please try again.",
+    time: 200,
+    answersTurn: true,
+  };
+  const shown = (state: ConversationState) =>
+    state.snapshot.messages.map((message) => [message.id, message.text, message.streaming, message.incomplete ?? false]);
+
+  it("keeps what arrived, marked incomplete, when the platform's streaming error cuts it, and nobody is thinking", () => {
+    const state = run([{ kind: "agent-thinking" }, chunk("a1", 1, "Half of "), chunk("a1", 2, "it"), streamingError]);
+    expect(shown(state)).toEqual([["a1", "Half of it", false, true]]);
+    expect(state.openStream).toBeNull();
+    expect(state.snapshot.typing).toEqual({ kind: "none" });
+    expect(run([chunk("a1", 3, " more", true)], state)).toBe(state);
+  });
+
+  it("marks a stream abandoned by a newer one, or by the end, or by the session left, incomplete", () => {
+    expect(shown(run([chunk("a1", 1, "old "), chunk("a2", 1, "new", true)]))).toEqual([
+      ["a1", "old ", false, true],
+      ["a2", "new", false, false],
+    ]);
+    expect(shown(run([chunk("a1", 1, "until "), { kind: "session-ended", reason: "REASON_NATURAL_END" }]))).toEqual([
+      ["a1", "until ", false, true],
+    ]);
+    const left = run([{ kind: "agent-thinking" }, chunk("a1", 1, "so far"), { kind: "answer-cut" }]);
+    expect(shown(left)).toEqual([["a1", "so far", false, true]]);
+    expect(left.snapshot.typing).toEqual({ kind: "none" });
+  });
+
+  it("completes a stream with its own whole message, never incomplete, and marks nothing when nothing streams", () => {
+    expect(shown(run([chunk("a1", 1, "par"), agentMessage("a1", "partly whole")]))).toEqual([["a1", "partly whole", false, false]]);
+    const thinking = run([{ kind: "user-message-queued", id: "u1", text: "q", time: 1 }, { kind: "answer-cut" }]);
+    expect(thinking.snapshot.messages.map((message) => message.incomplete)).toEqual([undefined]);
+  });
+
+  it("marks the last message incomplete for a history that kept the cut answer whole, only when it is the agent's", () => {
+    const replayed = run([agentMessage("a1", "What streamed"), streamingError]);
+    expect(shown(replayed)).toEqual([["a1", "What streamed", false, true]]);
+    const afterUser = run([agentMessage("a1", "Hi"), { kind: "user-message-queued", id: "u1", text: "q", time: 1 }, streamingError]);
+    expect(afterUser.snapshot.messages.map((message) => message.incomplete)).toEqual([undefined, undefined]);
+  });
+});
+
+describe("offers to try a turn again", () => {
+  const asked: ConversationEvent = { kind: "user-message-queued", id: "u1", text: "Question", time: 1 };
+  const notice = (
+    code: "server-busy" | "agent-trouble-responding" | "agent-error",
+    retry: "now" | "pause",
+    extra = {},
+  ): ConversationEvent => ({
+    kind: "notice",
+    id: `n-${code}`,
+    level: "warning",
+    code,
+    time: 5,
+    answersTurn: true,
+    retry,
+    ...extra,
+  });
+
+  it("says from when, on the client's clock: after the pause the platform asks for, or at once", () => {
+    const busy = run([asked, notice("server-busy", "pause")]);
+    expect(busy.snapshot.notices[0]).toEqual({ id: "n-server-busy", level: "warning", code: "server-busy", time: 5, retryAt: 9000 + 3500 });
+    expect(busy.offers.get("n-server-busy")).toBe("u1");
+    expect(run([asked, notice("agent-trouble-responding", "now")]).snapshot.notices[0]?.retryAt).toBe(9000);
+  });
+
+  it("tries the message the notice names, else the last one, and offers nothing without one, or for history", () => {
+    const named = run([
+      asked,
+      { kind: "user-message-queued", id: "u2", text: "Later", time: 2 },
+      notice("server-busy", "pause", { answers: "u1" }),
+    ]);
+    expect(named.offers.get("n-server-busy")).toBe("u1");
+    expect(run([notice("server-busy", "pause")]).snapshot.notices[0]).not.toHaveProperty("retryAt");
+    expect(run([asked, notice("server-busy", "pause", { history: true })]).snapshot.notices[0]).not.toHaveProperty("retryAt");
+  });
+
+  it("leaves Try again to the answer a streaming error cut, and offers it on the notice when nothing streamed", () => {
+    const cut = run([asked, chunk("a1", 1, "Half"), notice("agent-error", "now")]);
+    expect(cut.snapshot.notices[0]).not.toHaveProperty("retryAt");
+    expect(run([asked, notice("agent-error", "now")]).snapshot.notices[0]?.retryAt).toBe(9000);
+  });
+
+  it("takes an offer once, and forgets every offer with the conversation", () => {
+    const offered = run([asked, notice("server-busy", "pause")]);
+    const taken = run([{ kind: "retry-taken", id: "n-server-busy" }], offered);
+    expect(taken.snapshot.notices[0]).not.toHaveProperty("retryAt");
+    expect(taken.offers.size).toBe(0);
+    expect(run([{ kind: "retry-taken", id: "n-server-busy" }], taken)).toBe(taken);
+    expect(run([{ kind: "reset" }], offered).offers.size).toBe(0);
+  });
+});
+
+describe("a handoff the platform says failed", () => {
+  it("settles a handoff still under way as failed, and changes none that settled otherwise", () => {
+    const failedNotice = (code: "handoff-connect-failed" | "handoff-not-initiated"): ConversationEvent => ({
+      kind: "notice",
+      id: code,
+      level: "warning",
+      code,
+      time: 5,
+    });
+    expect(run([{ kind: "handoff-queue-status", position: 1 }, failedNotice("handoff-connect-failed")]).snapshot.handoff).toEqual({
+      phase: "failed",
+    });
+    expect(run([{ kind: "handoff-triggered" }, failedNotice("handoff-not-initiated")]).snapshot.handoff).toEqual({ phase: "failed" });
+    expect(run([{ kind: "handoff-timeout", reason: "QUEUE" }, failedNotice("handoff-connect-failed")]).snapshot.handoff).toEqual({
+      phase: "timed-out",
+      reason: "QUEUE",
+    });
+    expect(run([failedNotice("handoff-connect-failed")]).snapshot.handoff).toEqual({ phase: "none" });
   });
 });

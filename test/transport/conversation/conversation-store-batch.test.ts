@@ -70,7 +70,7 @@ function reference(events: readonly ConversationEvent[]) {
   const changes: unknown[] = [];
   for (const event of events) {
     const previous = state.snapshot;
-    state = reduceConversation(state, event, { now: () => 5000 });
+    state = reduceConversation(state, event, { now: () => 5000, random: () => 0 });
     if (state.snapshot !== previous) snapshots.push(JSON.stringify(state.snapshot));
     for (const change of describeChanges(previous, state.snapshot, everyMessage(previous, state.snapshot)))
       changes.push(structuredClone([change.name, change.detail]));

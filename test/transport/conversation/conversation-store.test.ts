@@ -209,6 +209,15 @@ describe("conversation store", () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
+  it("stops emitting to a handler removed with off", () => {
+    const store = createConversationStore();
+    const handler = vi.fn();
+    store.on("message", handler);
+    store.off("message", handler);
+    store.apply({ kind: "agent-message", id: "a1", text: "x", attachments: [], suggestions: [], time: 2 });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
   it("applies an event raised from inside a listener only after the current notifications, in order", () => {
     const store = createConversationStore();
     const statuses: (string | undefined)[][] = [];

@@ -31,11 +31,11 @@ describe("Delivery: the outbox", () => {
     expect(events).toEqual(["user-message-queued:a", "user-message-queued:b"]);
   });
 
-  it("tells the lifecycle what waits, what is unconfirmed, and since when the oldest send waits for its receipt", () => {
+  it("tells the lifecycle what waits, what awaits a replay, and since when the oldest send waits for its receipt", () => {
     const { delivery } = setup();
     expect(delivery.facts()).toEqual({
       queued: false,
-      unconfirmed: false,
+      awaitingReplay: false,
       oldestInFlightSentAt: null,
       lastMessageId: null,
       lastMessageAnswered: false,
@@ -47,7 +47,7 @@ describe("Delivery: the outbox", () => {
     delivery.takeSendable(2000);
     expect(delivery.facts()).toEqual({
       queued: false,
-      unconfirmed: false,
+      awaitingReplay: false,
       oldestInFlightSentAt: 1000,
       lastMessageId: null,
       lastMessageAnswered: false,
@@ -55,7 +55,7 @@ describe("Delivery: the outbox", () => {
     delivery.received({ kind: "user-message-replayed", id: "a", text: "", time: 5 });
     expect(delivery.facts()).toMatchObject({ oldestInFlightSentAt: 2000, lastMessageId: "a" });
     delivery.socketLost();
-    expect(delivery.facts()).toMatchObject({ unconfirmed: true, oldestInFlightSentAt: null });
+    expect(delivery.facts()).toMatchObject({ awaitingReplay: true, oldestInFlightSentAt: null });
   });
 
   it("does not send again what was in flight on a dropped socket until the replay has settled", () => {
@@ -64,7 +64,7 @@ describe("Delivery: the outbox", () => {
     delivery.takeSendable(0);
     delivery.socketLost();
     expect(delivery.takeSendable(0)).toEqual([]);
-    delivery.settleUnconfirmed(3);
+    delivery.replaySettled(3);
     expect(states(delivery)).toEqual(["a:queued:1"]);
     expect(ids(delivery.takeSendable(0))).toEqual(["a"]);
   });
@@ -75,7 +75,7 @@ describe("Delivery: the outbox", () => {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       delivery.takeSendable(0);
       delivery.socketLost();
-      delivery.settleUnconfirmed(3);
+      delivery.replaySettled(3);
     }
     expect(states(delivery)).toEqual(["a:failed:3"]);
     expect(events.at(-1)).toBe("user-message-failed:a");
@@ -83,6 +83,38 @@ describe("Delivery: the outbox", () => {
     expect(states(delivery)).toEqual(["a:queued:0"]);
     expect(delivery.retry("a")).toBe(false);
     expect(events.at(-1)).toBe("user-message-retrying:a");
+  });
+
+  it("makes what may have reached a session left unconfirmed, placing restored messages so, and sends it only on the user's retry", () => {
+    const { delivery, events } = setup([{ id: "r", text: "in flight at reload", time: 1, attempts: 0, state: "in-flight", shown: true }]);
+    delivery.enqueue("a", "in flight", 2);
+    delivery.enqueue("b", "on a dropped socket", 3);
+    delivery.enqueue("c", "still queued", 4);
+    delivery.takeSendable(0, 1);
+    delivery.takeSendable(0, 1);
+    delivery.socketLost();
+    expect(states(delivery)).toEqual(["r:awaiting-replay:0", "a:awaiting-replay:0", "b:awaiting-replay:0", "c:queued:0"]);
+    delivery.sessionLeft();
+    expect(states(delivery)).toEqual(["r:unconfirmed:0", "a:unconfirmed:0", "b:unconfirmed:0", "c:queued:0"]);
+    expect(events.slice(-4)).toEqual([
+      "user-message-unconfirmed:a",
+      "user-message-unconfirmed:b",
+      "user-message-queued:r",
+      "user-message-unconfirmed:r",
+    ]);
+    expect(delivery.facts()).toMatchObject({ awaitingReplay: false, queued: true });
+    expect(ids(delivery.takeSendable(0))).toEqual(["c"]);
+    expect(delivery.retry("a")).toBe(true);
+    expect(ids(delivery.takeSendable(0))).toEqual(["a"]);
+  });
+
+  it("marks one message unconfirmed when it may have left and nothing will tell", () => {
+    const { delivery, events } = setup();
+    delivery.enqueue("a", "one", 1);
+    delivery.takeSendable(0);
+    delivery.unconfirm("a");
+    expect(states(delivery)).toEqual(["a:unconfirmed:0"]);
+    expect(events.at(-1)).toBe("user-message-unconfirmed:a");
   });
 
   it("puts an in-flight message back in its place, and fails every queued one at once", () => {
@@ -125,17 +157,68 @@ describe("Delivery: receipts", () => {
     expect(delivery.entries()).toEqual([]);
   });
 
-  it("holds restored messages, in flight ones as unconfirmed, and places them from their echo or once the replay settles", () => {
+  it("holds restored messages, in flight ones awaiting the replay, and places them from their echo or once the replay settles", () => {
     const { delivery, events } = setup([
       { id: "a", text: "in flight at reload", time: 1, attempts: 0, state: "in-flight", shown: true },
       { id: "b", text: "queued at reload", time: 2, attempts: 0, state: "queued", shown: true },
     ]);
-    expect(states(delivery)).toEqual(["a:unconfirmed:0", "b:queued:0"]);
+    expect(states(delivery)).toEqual(["a:awaiting-replay:0", "b:queued:0"]);
     delivery.received({ kind: "user-message-replayed", id: "a", text: "in flight at reload", time: 3 });
-    delivery.settleUnconfirmed(3);
-    delivery.settleUnconfirmed(3);
+    delivery.replaySettled(3);
+    delivery.replaySettled(3);
     expect(events).toEqual(["user-message-replayed:a", "user-message-queued:b"]);
     expect(delivery.facts().queued).toBe(true);
+  });
+});
+
+describe("Delivery: receipts without the client's id", () => {
+  const replayed = (id: string, text: string, history?: true) =>
+    ({ kind: "user-message-replayed", id, text, time: 9, withoutClientId: true, ...(history ? { history } : {}) }) as const;
+
+  it("delivers the oldest message of that text whose receipt is due, under its own id", () => {
+    const { delivery, events } = setup();
+    delivery.enqueue("a", "yes", 1);
+    delivery.enqueue("b", "yes", 2);
+    delivery.enqueue("c", "no", 3);
+    delivery.takeSendable(1);
+    delivery.socketLost();
+    delivery.received(replayed("server-1", "yes"));
+    expect(states(delivery)).toEqual(["b:awaiting-replay:0", "c:awaiting-replay:0"]);
+    expect(events.at(-1)).toBe("user-message-sent:a");
+    delivery.received(replayed("server-2", "yes"));
+    delivery.replaySettled(3);
+    expect(states(delivery)).toEqual(["c:queued:1"]);
+    expect(delivery.facts().lastMessageId).toBe("b");
+  });
+
+  it("never takes history this tab received before a reload, nor a message not sent yet, for one of its own", () => {
+    const { delivery, events } = setup([{ id: "r", text: "yes", time: 1, attempts: 0, state: "in-flight", shown: true }]);
+    delivery.enqueue("q", "maybe", 2);
+    delivery.received(replayed("server-1", "yes", true));
+    delivery.received(replayed("server-2", "maybe"));
+    expect(states(delivery)).toEqual(["r:awaiting-replay:0", "q:queued:0"]);
+    expect(events.slice(-2)).toEqual(["user-message-replayed:server-1:history", "user-message-replayed:server-2"]);
+    delivery.received(replayed("server-3", "yes"));
+    expect(states(delivery)).toEqual(["q:queued:0"]);
+    expect(events.at(-1)).toBe("user-message-replayed:r");
+  });
+});
+
+describe("Delivery: a message the platform refused", () => {
+  it("fails the message it names, or the oldest in flight, and one whose receipt had come is placed back as failed", () => {
+    const { delivery, events } = setup();
+    delivery.enqueue("a", "one", 1);
+    delivery.enqueue("b", "two", 2);
+    delivery.takeSendable(1);
+    delivery.notDelivered("b");
+    delivery.notDelivered(null);
+    expect(states(delivery)).toEqual(["a:failed:0", "b:failed:0"]);
+    expect(delivery.retry("a")).toBe(true);
+    delivery.takeSendable(3);
+    delivery.received({ kind: "user-message-replayed", id: "a", text: "one", time: 4 });
+    delivery.notDelivered("a");
+    expect(states(delivery)).toEqual(["b:failed:0", "a:failed:0"]);
+    expect(events.at(-1)).toBe("user-message-failed:a");
   });
 });
 

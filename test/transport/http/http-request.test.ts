@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HttpRequest, HttpResponse } from "../../../src/transport/environment.ts";
-import { defaultRetryPolicy, requestJson, type RetryPolicy } from "../../../src/transport/http/http-request.ts";
+import { defaultRetryPolicy, parseRetryAfter, requestJson, type RetryPolicy } from "../../../src/transport/http/http-request.ts";
 import { createTestEnvironment, NetworkSignals } from "../../support/test-environment.ts";
 
 /** An answer of the fake server, or how its request fails. */
@@ -53,6 +53,20 @@ describe("requestJson", () => {
     expect(waits).toEqual([0, 1000, 3000, 10_000]);
   });
 
+  it("waits at most a minute, whatever Retry-After asks, and reads it as seconds or a date", async () => {
+    const { waits } = await send([
+      { status: 429, retryAfter: "86400" },
+      { status: 200, body: {} },
+    ]);
+    expect(waits).toEqual([0, 60_000]);
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    expect(parseRetryAfter("Thu, 01 Jan 2026 00:00:30 GMT", now)).toBe(30_000);
+    expect(parseRetryAfter("Fri, 02 Jan 2026 00:00:00 GMT", now)).toBe(60_000);
+    expect(parseRetryAfter("Wed, 31 Dec 2025 00:00:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter("soon", now)).toBeNull();
+    expect(parseRetryAfter("2.5", now)).toBe(2500);
+  });
+
   it("reads the error body's text and code, and gives up on any other 4xx at once", async () => {
     const { outcome, attempts } = await send([
       { status: 400, body: { success: false, error_code: "CHAT_TIMEOUT", error_message: "Chat session exceeded the timeout limit." } },
@@ -84,11 +98,11 @@ describe("requestJson for a request that must never be acted on twice", () => {
     expect(waits).toEqual([0, 1000, 3000]);
   });
 
-  it("repeats it when the environment is offline, so it cannot have left", async () => {
+  it("never repeats it because the environment says it is offline: the request may have left before", async () => {
     const signals = new NetworkSignals();
     signals.online = false;
     const { attempts } = await send(["reset", "reset", "reset", "reset"], unreached, signals);
-    expect(attempts).toHaveLength(4);
+    expect(attempts).toHaveLength(1);
   });
 
   it.each<[string, Answer]>([

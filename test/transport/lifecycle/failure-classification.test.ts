@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ChatError, HttpError } from "../../../src/transport/errors.ts";
 import { classifyFailure, describeFailure, type FailureContext } from "../../../src/transport/lifecycle/failure-classification.ts";
 
-const fresh: FailureContext = { transport: "auto", anySocketOpened: false, sessionRestored: false, tokenRefreshedInStreak: false };
+const fresh: FailureContext = { transport: "auto", anySocketOpened: false, sessionRestored: false };
 const established: FailureContext = { ...fresh, anySocketOpened: true };
 
 describe("classifyFailure", () => {
@@ -27,20 +27,30 @@ describe("classifyFailure", () => {
     );
   });
 
-  it("replaces a doubtful session at its first failed handshake", () => {
-    expect(classifyFailure({ kind: "handshake", consecutive: 1, doubtful: true }, established)).toBe("new-session");
-    expect(classifyFailure({ kind: "handshake", consecutive: 1, doubtful: false }, established)).toBe("retry");
+  it("retries one refused handshake on the same session, doubtful or not", () => {
+    expect(classifyFailure({ kind: "handshake", consecutive: 1, doubtful: true, sinceAnswer: 1 }, established)).toBe("retry");
+    expect(classifyFailure({ kind: "handshake", consecutive: 1, doubtful: true, sinceAnswer: null }, established)).toBe("retry");
+    expect(classifyFailure({ kind: "handshake", consecutive: 1, doubtful: false, sinceAnswer: null }, established)).toBe("retry");
   });
 
-  it("escalates every third failed handshake in a row", () => {
+  it("takes a doubtful session for gone only after two refusals while the platform answers, asking it for a token first", () => {
+    const doubtful = (consecutive: number, sinceAnswer: number | null) =>
+      classifyFailure({ kind: "handshake", consecutive, doubtful: true, sinceAnswer }, established);
+    expect(doubtful(2, 2)).toBe("new-session");
+    expect(doubtful(2, null)).toBe("refresh-token");
+    expect(doubtful(3, 1)).toBe("retry");
+    expect(doubtful(4, 2)).toBe("new-session");
+  });
+
+  it("escalates every third failed handshake in a row of a session not in doubt, to a fresh token at most", () => {
     const handshake = (consecutive: number, context: FailureContext) =>
-      classifyFailure({ kind: "handshake", consecutive, doubtful: false }, context);
+      classifyFailure({ kind: "handshake", consecutive, doubtful: false, sinceAnswer: null }, context);
     expect([1, 2].map((count) => handshake(count, fresh))).toEqual(["retry", "retry"]);
     expect(handshake(3, fresh)).toBe("fall-back");
     expect(handshake(3, { ...fresh, transport: "messaging" })).toBe("refresh-token");
     expect(handshake(3, { ...fresh, sessionRestored: true })).toBe("refresh-token");
     expect(handshake(3, established)).toBe("refresh-token");
-    expect(handshake(6, { ...established, tokenRefreshedInStreak: true })).toBe("new-session");
+    expect(handshake(6, established)).toBe("refresh-token");
   });
 
   it("reads the close codes: 4001 new session, 1000 after the end final, anything else retried", () => {
@@ -50,7 +60,7 @@ describe("classifyFailure", () => {
     expect(classifyFailure({ kind: "close", code: 4002, sessionEnded: false }, established)).toBe("retry");
     expect(classifyFailure({ kind: "close", code: 1006, sessionEnded: false }, established)).toBe("retry");
     expect(classifyFailure({ kind: "dead-socket" }, established)).toBe("retry");
-    expect(classifyFailure({ kind: "session-gone" }, established)).toBe("new-session");
+    expect(classifyFailure({ kind: "session-gone", expired: true }, established)).toBe("new-session");
   });
 });
 

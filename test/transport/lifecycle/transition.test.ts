@@ -18,7 +18,7 @@ type Step = LifecycleEvent & { facts?: Partial<DeliveryFacts>; agentEngaged?: bo
 
 const quiet: DeliveryFacts = {
   queued: false,
-  unconfirmed: false,
+  awaitingReplay: false,
   oldestInFlightSentAt: null,
   lastMessageId: null,
   lastMessageAnswered: false,
@@ -44,9 +44,13 @@ function run(steps: Step[], state: LifecycleState = initialLifecycleState(), now
   return { states, effects, last: current, names: states.map((item) => item.phase.name), types: effects.map(types) };
 }
 
-/** Effects in short: `type`, with the timer, request or notice where it tells them apart. */
+/**
+ * Effects in short: `type`, with the timer, request or notice where it tells them apart. Showing the
+ * connection and storing the session, which follow every change of phase and every input with a session,
+ * are left out here and checked on their own.
+ */
 function types(effects: LifecycleEffect[]): string[] {
-  return effects.map((effect) => {
+  return withoutBookkeeping(effects).map((effect) => {
     switch (effect.type) {
       case "start-timer":
         return `start-timer:${effect.timer}:${effect.milliseconds}`;
@@ -55,19 +59,29 @@ function types(effects: LifecycleEffect[]): string[] {
       case "request":
         return `request:${effect.request}`;
       case "apply":
+        if (effect.event.kind === "answer-cut") return "answer-cut";
         return effect.event.kind === "notice"
           ? `notice:${effect.event.code}`
           : `end:${effect.event.reason}${effect.event.history ? ":history" : ""}`;
       case "send-frame":
         return `send-frame:${effect.frame.type.replace("EVENT_TYPE_", "")}`;
-      case "settle-unconfirmed":
-        return effect.maxAttempts === 0 ? "fail-unconfirmed" : "settle-unconfirmed";
+      case "settle-replay":
+        return `settle-replay:${effect.maxAttempts}`;
       case "place-back":
         return `place-back:${effect.id}:${effect.state}`;
+      case "not-delivered":
+        return `not-delivered:${effect.id ?? "oldest"}`;
+      case "requeue":
+        return `requeue:${effect.id}`;
       default:
         return effect.type;
     }
   });
+}
+
+/** The effects but showing the connection and storing the session. */
+function withoutBookkeeping(effects: LifecycleEffect[]): LifecycleEffect[] {
+  return effects.filter((effect) => effect.type !== "show-connection" && effect.type !== "persist");
 }
 
 const start: Step = { type: "start", transport: "auto", useChatApi: false, host: "shop.example", online: true, restored: null };
@@ -77,7 +91,7 @@ const liveFrame: Step = { type: "frame-received", batch: false, heartbeatEcho: f
 const heartbeatEcho: Step = { type: "frame-received", batch: false, heartbeatEcho: true };
 const signal = (value: LifecycleSignal, history = false): Step => ({ type: "event-applied", signal: value, history });
 const condition = (
-  name: "high-load" | "unable-to-start" | "conversation-lost" | "session-lost",
+  name: "unable-to-start" | "conversation-lost" | "session-lost" | "forward-refused" | "retrieve-failed" | "connector-lost",
   answers: string | null = null,
   facts?: Partial<DeliveryFacts>,
 ): Step => ({
@@ -93,14 +107,14 @@ const toLive: Step[] = [
   start,
   { type: "token-received", expiresInSeconds: 86400 },
   { type: "session-created", sessionId: "s-1" },
-  { type: "socket-opened" },
+  { type: "socket-opened", afterCursor: false },
   batch(),
   joinSent(),
 ];
 /** The same, with the agent in the session. */
 const joinedLive: Step[] = [...toLive, joined];
 /** A drop, the backoff, and a new socket of the same session. */
-const reconnect: Step[] = [{ type: "socket-closed", code: 1006 }, timer(), { type: "socket-opened" }];
+const reconnect: Step[] = [{ type: "socket-closed", code: 1006 }, timer(), { type: "socket-opened", afterCursor: true }];
 
 describe("transition: the way to a live socket", () => {
   it("walks the new-session flow with the effects of each step, and sends the join at the first batch of a fresh session", () => {
@@ -111,10 +125,38 @@ describe("transition: the way to a live socket", () => {
       ["cancel-timer:phase", "request:sessions"],
       ["cancel-timer:phase", "open-socket"],
       ["cancel-timer:phase", "start-timer:phase:10000"],
-      ["cancel-timer:phase", "settle-unconfirmed", "send-join", "start-timer:phase:30000"],
+      ["cancel-timer:phase", "settle-replay:3", "send-join", "start-timer:phase:30000"],
     ]);
     expect(raw[2]?.[1]).toEqual({ type: "open-socket", sessionId: "s-1" });
-    expect(raw[4]?.[1]).toEqual({ type: "settle-unconfirmed", maxAttempts: 3 });
+    expect(raw[4]?.[1]).toEqual({ type: "settle-replay", maxAttempts: 3 });
+  });
+
+  it("shows the store how the connection reads at each change of phase, last, and never once the Chat API took over", () => {
+    const { effects } = run([...toLive, { type: "socket-closed", code: 1006 }]);
+    const shown = effects.map((list) => list.filter((effect) => effect.type === "show-connection").map((effect) => effect.connection));
+    expect(shown).toEqual([
+      [{ status: "connecting" }],
+      [{ status: "connecting" }],
+      [{ status: "connecting" }],
+      [{ status: "connecting" }],
+      [{ status: "connected" }],
+      [],
+      [{ status: "reconnecting", attempt: 1, nextAttemptAt: 1_000_060 + 1000 }],
+    ]);
+    expect(effects[4]?.filter((effect) => effect.type !== "persist").at(-1)).toEqual({
+      type: "show-connection",
+      connection: { status: "connected" },
+    });
+    const handedOver = run([{ ...start, useChatApi: true } as Step]);
+    expect(handedOver.effects[0]?.map((effect) => effect.type)).toEqual(["cancel-timer", "hand-over"]);
+  });
+
+  it("stores the session after every input once there is one, with its last activity", () => {
+    const { effects } = run(toLive);
+    const stored = effects.map((list) => list.filter((effect) => effect.type === "persist"));
+    expect(stored.map((list) => list.length)).toEqual([0, 0, 1, 1, 1, 1]);
+    expect(stored[2]).toEqual([{ type: "persist", sessionId: "s-1", lastActivityAt: 1_000_020 }]);
+    expect(effects[5]?.at(-1)).toEqual({ type: "persist", sessionId: "s-1", lastActivityAt: 1_000_050 });
   });
 
   it("is pure: the same state and input give the same result, and the state is not mutated", () => {
@@ -130,12 +172,12 @@ describe("transition: the way to a live socket", () => {
     for (const event of [
       { type: "request-failed", request: "access-token", error: new ChatError("network", "network-failure") },
       { type: "request-failed", request: "sessions", error: new ChatError("network", "network-failure") },
-      { type: "socket-opened" },
+      { type: "socket-opened", afterCursor: false },
       { type: "woke" },
     ] as LifecycleEvent[]) {
       const result = transition(live, { ...event, now: 1_000_100, random: 0.5, delivery: quiet, agentEngaged: false });
       expect(result.state.phase).toEqual({ name: "live" });
-      expect(result.effects).toEqual([]);
+      expect(withoutBookkeeping(result.effects)).toEqual([]);
     }
   });
 
@@ -150,11 +192,11 @@ describe("transition: the replay, settled", () => {
   it("goes live at the first batch when nothing could still be confirmed by a later one", () => {
     const resumed = run([...joinedLive, ...reconnect, batch()], undefined, 1_000_000, 1000);
     expect(resumed.names.slice(-2)).toEqual(["replaying", "live"]);
-    expect(resumed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000"]);
+    expect(resumed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-replay:3", "start-timer:phase:30000"]);
   });
 
   it("waits for a quiet period after each batch, whatever its size, when a message is unconfirmed", () => {
-    const unconfirmed = { unconfirmed: true };
+    const unconfirmed = { awaitingReplay: true };
     const { names, types: effects } = run(
       [...joinedLive, ...reconnect, batch(unconfirmed), liveFrame, batch(unconfirmed), timer()],
       undefined,
@@ -166,12 +208,17 @@ describe("transition: the replay, settled", () => {
       ["start-timer:phase:1000"],
       [],
       ["start-timer:phase:1000"],
-      ["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000"],
+      ["cancel-timer:phase", "settle-replay:3", "start-timer:phase:30000"],
     ]);
   });
 
   it("waits for the replay to settle before joining a resumed session whose history may still show the agent", () => {
-    const restored = run([restoredStart, { type: "token-received", expiresInSeconds: null }, { type: "socket-opened" }, batch()]);
+    const restored = run([
+      restoredStart,
+      { type: "token-received", expiresInSeconds: null },
+      { type: "socket-opened", afterCursor: false },
+      batch(),
+    ]);
     expect(restored.names).toEqual(["authorizing", "connecting", "replaying", "replaying"]);
     expect(restored.types.at(-1)).toEqual(["start-timer:phase:1000"]);
     const agentInLaterBatch = run([joined, batch(), timer()], restored.last);
@@ -189,9 +236,52 @@ describe("transition: the replay, settled", () => {
   });
 });
 
+describe("transition: a resume the platform has nothing to replay for", () => {
+  const resumed = (facts?: Partial<DeliveryFacts>): Step => ({ type: "socket-opened", afterCursor: true, facts });
+
+  it("goes live after a quiet second with no batch when nothing is at risk, on the same socket", () => {
+    const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 1006 }, timer(), resumed(), timer()]);
+    expect(names.slice(-3)).toEqual(["connecting", "replaying", "live"]);
+    expect(effects.at(-2)).toEqual(["cancel-timer:phase", "start-timer:phase:1000"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "settle-replay:3", "start-timer:phase:30000"]);
+  });
+
+  it("goes live at the first live event when no batch came", () => {
+    const { names } = run([...joinedLive, { type: "socket-closed", code: 1006 }, timer(), resumed(), liveFrame]);
+    expect(names.slice(-2)).toEqual(["replaying", "live"]);
+  });
+
+  it("waits the whole replay wait while a message awaits the replay, then goes live and settles it", () => {
+    const waiting = { awaitingReplay: true };
+    const { names, types: effects } = run([
+      ...joinedLive,
+      { type: "socket-closed", code: 1006 },
+      timer(),
+      resumed(waiting),
+      { ...timer(), facts: waiting },
+    ]);
+    expect(effects.at(-2)).toEqual(["cancel-timer:phase", "start-timer:phase:10000"]);
+    expect(names.at(-1)).toBe("live");
+    expect(effects.at(-1)).toContain("settle-replay:3");
+  });
+
+  it("still replaces a socket opened without a cursor that sends no batch, and goes live at a batch that does come", () => {
+    const replaced = run([...toLive.slice(0, 4), timer()]);
+    expect(replaced.names.at(-1)).toBe("connecting");
+    const batched = run([...joinedLive, { type: "socket-closed", code: 1006 }, timer(), resumed(), batch()]);
+    expect(batched.names.at(-1)).toBe("live");
+  });
+});
+
 describe("transition: the join, confirmed", () => {
   it("does not request a join when the history shows an agent joined, nor when the session ended", () => {
-    const withAgent = run([restoredStart, { type: "token-received", expiresInSeconds: null }, { type: "socket-opened" }, joined, batch()]);
+    const withAgent = run([
+      restoredStart,
+      { type: "token-received", expiresInSeconds: null },
+      { type: "socket-opened", afterCursor: false },
+      joined,
+      batch(),
+    ]);
     expect(withAgent.names.at(-1)).toBe("live");
     expect(withAgent.types.at(-1)).not.toContain("send-join");
     expect(withAgent.last.join).toBe("done");
@@ -239,24 +329,37 @@ describe("transition: the join, confirmed", () => {
     const { types: effects } = run([
       ...joinedLive,
       { ...condition("unable-to-start"), history: true } as Step,
-      { ...condition("high-load", "m-1"), history: true } as Step,
+      { ...condition("forward-refused", "m-1"), history: true } as Step,
     ]);
     expect(effects.slice(-2)).toEqual([[], []]);
   });
 });
 
 describe("transition: the remedies of server errors", () => {
-  it("joins and sends the message that got 'conversation not found' again, once", () => {
+  it("joins and sends the message that got 'conversation not found' again, then, at the same error again, goes on in a new session", () => {
     const last = { lastMessageId: "m-1" };
-    const { types: effects, last: state } = run([
+    const { types: effects, names } = run([
       ...joinedLive,
       condition("conversation-lost", null, last),
       joinSent("join-2"),
       condition("conversation-lost", null, last),
     ]);
     expect(effects.at(-3)).toEqual(["send-join", "place-back:m-1:queued"]);
-    expect(effects.at(-1)).toEqual([]);
-    expect(state.rejoin).toBe("before-next-message");
+    expect(names.at(-1)).toBe("authorizing");
+    expect(effects.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "close-socket",
+      "place-back:m-1:queued",
+      "forget-session",
+      "leave-session",
+      "answer-cut",
+      "notice:session-not-resumed",
+      "request:access-token",
+    ]);
+  });
+
+  it("asks the service agent back before the next message when 'conversation not found' names no message", () => {
+    expect(run([...joinedLive, condition("conversation-lost")]).last.rejoin).toBe("before-next-message");
   });
 
   it("sends again the message the error names, and joins first once live when the error came in a replay", () => {
@@ -269,23 +372,61 @@ describe("transition: the remedies of server errors", () => {
       1000,
     );
     expect(replayed.types.at(-3)).toEqual(["place-back:m-7:queued"]);
-    expect(replayed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "send-join", "start-timer:phase:30000"]);
+    expect(replayed.types.at(-1)).toEqual(["cancel-timer:phase", "settle-replay:3", "send-join", "start-timer:phase:30000"]);
   });
 
-  it("offers the user a retry of the message a high load left unanswered, and never sends it by itself", () => {
-    const { types: effects } = run([...joinedLive, condition("high-load", null, { lastMessageId: "m-3" }), condition("high-load")]);
-    expect(effects.slice(-2)).toEqual([["place-back:m-3:failed"], []]);
+  it("fails a message the platform could not take for want of its session, and lets the rest be", () => {
+    expect(run([...joinedLive, condition("retrieve-failed", "m-3")]).types.at(-1)).toEqual(["not-delivered:m-3"]);
+    expect(run([...joinedLive, condition("retrieve-failed")]).types.at(-1)).toEqual([]);
   });
 
-  it("starts a new session when the server no longer finds this one, unless it ended", () => {
-    const lost = run([...joinedLive, condition("session-lost")]);
+  it("fails for good, as a configuration error, when the platform says the connector is gone", () => {
+    const { names, last, types: effects } = run([...joinedLive, condition("connector-lost")]);
+    expect(names.at(-1)).toBe("failed");
+    expect(last.phase).toEqual({ name: "failed", error: { kind: "configuration", code: "connector-not-found" } });
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "cancel-timer:join"]);
+  });
+
+  it("asks the platform's agent back before the next message after a failed handoff, unless it comes back", () => {
+    const waiting: Step = { type: "outbox-changed", facts: { queued: true } };
+    const failed = run([...joinedLive, signal({ kind: "handoff-failed" }), waiting]);
+    expect(failed.types.at(-1)).toEqual(["send-join", "send-messages"]);
+    const rejoined = run([...joinedLive, signal({ kind: "handoff-failed" }), joined, waiting]);
+    expect(rejoined.types.at(-1)).toEqual(["send-messages"]);
+    const replayed = run([...joinedLive, signal({ kind: "handoff-failed" }, true), waiting]);
+    expect(replayed.types.at(-1)).toEqual(["send-messages"]);
+  });
+
+  it("fails the message the platform could not pass on to the live agent, named or the oldest in flight", () => {
+    expect(run([...joinedLive, condition("forward-refused", "m-7")]).types.at(-1)).toEqual(["not-delivered:m-7"]);
+    expect(run([...joinedLive, condition("forward-refused")]).types.at(-1)).toEqual(["not-delivered:oldest"]);
+  });
+
+  it("sends the message 'session not found' answered to the next session, which it starts at once", () => {
+    const { names, types: effects } = run([...joinedLive, condition("session-lost", "m-5")]);
+    expect(names.at(-1)).toBe("authorizing");
+    expect(effects.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "close-socket",
+      "requeue:m-5",
+      "forget-session",
+      "leave-session",
+      "answer-cut",
+      "notice:session-not-resumed",
+      "request:access-token",
+    ]);
+  });
+
+  it("starts a new session when the server no longer finds this one, unless it ended, never saying it expired", () => {
+    const lost = run([...joinedLive, condition("session-lost", null, { queued: true })]);
     expect(lost.names.at(-1)).toBe("authorizing");
     expect(lost.types.at(-1)).toEqual([
       "cancel-timer:phase",
       "close-socket",
       "forget-session",
-      "fail-unconfirmed",
-      "notice:new-session",
+      "leave-session",
+      "answer-cut",
+      "notice:session-not-resumed",
       "request:access-token",
     ]);
     const ended = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }), condition("session-lost")]);
@@ -303,13 +444,13 @@ describe("transition: the remedies of server errors", () => {
     const { names, types: effects } = run([
       restoredStart,
       { type: "token-received", expiresInSeconds: null },
-      { type: "socket-opened" },
+      { type: "socket-opened", afterCursor: false },
       ...history,
       batch(),
       { type: "outbox-changed", facts: { queued: true } },
     ]);
     expect(names.slice(-2)).toEqual(["live", "live"]);
-    expect(effects.at(-2)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000"]);
+    expect(effects.at(-2)).toEqual(["cancel-timer:phase", "settle-replay:3", "start-timer:phase:30000"]);
     expect(effects.at(-1)).toEqual(["send-join", "send-messages"]);
   });
 
@@ -330,11 +471,11 @@ describe("transition: messages", () => {
       { type: "socket-closed", code: 1006 },
       { type: "outbox-changed", facts: queued },
       timer(),
-      { type: "socket-opened" },
+      { type: "socket-opened", afterCursor: false },
       batch(queued),
     ]);
     expect(effects.at(-4)).toEqual([]);
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "settle-unconfirmed", "start-timer:phase:30000", "send-messages"]);
+    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "settle-replay:3", "start-timer:phase:30000", "send-messages"]);
     expect(run([...joinedLive, { type: "outbox-changed" }]).types.at(-1)).toEqual([]);
   });
 
@@ -422,7 +563,7 @@ describe("transition: reconnecting", () => {
     expect(names.slice(-3)).toEqual(["live", "reconnecting", "connecting"]);
     expect(states.at(-2)?.phase).toEqual({ name: "reconnecting", attempt: 1, nextAttemptAt: 1_000_070 + 1000 });
     expect(effects.at(-2)).toEqual(["cancel-timer:phase", "close-socket", "start-timer:phase:1000"]);
-    expect(raw.at(-1)).toEqual([
+    expect(withoutBookkeeping(raw.at(-1) ?? [])).toEqual([
       { type: "cancel-timer", timer: "phase" },
       { type: "open-socket", sessionId: "s-1" },
     ]);
@@ -430,7 +571,7 @@ describe("transition: reconnecting", () => {
 
   it("resets the attempt count after a minute of stable connection, not before", () => {
     const drop: Step = { type: "socket-closed", code: 1006 };
-    const reconnected: Step[] = [drop, timer(), { type: "socket-opened" }, batch()];
+    const reconnected: Step[] = [drop, timer(), { type: "socket-opened", afterCursor: false }, batch()];
     const short = run([...joinedLive, ...reconnected, drop], undefined, 1_000_000, 10_000);
     expect(short.states.at(-1)?.phase).toMatchObject({ name: "reconnecting", attempt: 2 });
     const stable = run([...joinedLive, ...reconnected, drop], undefined, 1_000_000, 61_000);
@@ -454,7 +595,7 @@ describe("transition: tokens and sessions", () => {
       start,
       { type: "token-received", expiresInSeconds: 100 },
       { type: "session-created", sessionId: "s-1" },
-      { type: "socket-opened" },
+      { type: "socket-opened", afterCursor: false },
       batch(),
       joined,
     ]).last;
@@ -470,12 +611,12 @@ describe("transition: tokens and sessions", () => {
         shortLived(),
       ).names;
     expect(drop(1_050_000)).toEqual(["reconnecting", "connecting"]);
-    expect(drop(1_085_000, { unconfirmed: true })).toEqual(["reconnecting", "connecting"]);
+    expect(drop(1_085_000, { awaitingReplay: true })).toEqual(["reconnecting", "connecting"]);
     expect(drop(1_085_000, { lastMessageId: "m-1" })).toEqual(["reconnecting", "connecting"]);
     // Quiet: nothing a refusal of the fresh token could cost.
     expect(drop(1_085_000, { lastMessageId: "m-1", lastMessageAnswered: true })).toEqual(["reconnecting", "authorizing"]);
     // Expired: no choice.
-    expect(drop(1_096_000, { unconfirmed: true })).toEqual(["reconnecting", "authorizing"]);
+    expect(drop(1_096_000, { awaitingReplay: true })).toEqual(["reconnecting", "authorizing"]);
   });
 
   it("renews a token due for renewal at the first quiet moment, through a planned reconnect", () => {
@@ -508,7 +649,7 @@ describe("transition: tokens and sessions", () => {
       [
         { ...liveFrame, at: 1_085_000 },
         { type: "token-received", expiresInSeconds: 100, at: 1_085_100 },
-        { type: "socket-opened", at: 1_085_200 },
+        { type: "socket-opened", afterCursor: true, at: 1_085_200 },
         { ...batch(), at: 1_085_300 },
       ],
       shortLived(),
@@ -518,84 +659,166 @@ describe("transition: tokens and sessions", () => {
     expect(last.tokenRenewAt).toBe(1_085_100 + 80_000);
   });
 
-  it("moves to a new session when the session refuses its renewed token, with nothing to fail or retry", () => {
+  it("leaves a session that refuses its renewed token twice, with nothing to fail or retry, until there is something to send", () => {
+    const answered = { lastMessageId: "m-1", lastMessageAnswered: true };
     const { names, types: effects } = run(
       [
-        { ...liveFrame, at: 1_085_000, facts: { lastMessageId: "m-1", lastMessageAnswered: true } },
+        { ...liveFrame, at: 1_085_000, facts: answered },
         { type: "token-received", expiresInSeconds: 100, at: 1_085_100 },
-        { type: "socket-closed", code: 1006, at: 1_085_200, facts: { lastMessageId: "m-1", lastMessageAnswered: true } },
+        { type: "socket-closed", code: 1006, at: 1_085_200, facts: answered },
+        { ...timer(), at: 1_086_200 },
+        { type: "socket-closed", code: 1006, at: 1_086_300, facts: answered },
+        { type: "outbox-changed", at: 1_090_000, facts: { ...answered, queued: true } },
       ],
       shortLived(),
     );
-    expect(names).toEqual(["authorizing", "connecting", "creating-session"]);
-    expect(effects.at(-1)).toEqual(["cancel-timer:phase", "forget-session", "fail-unconfirmed", "notice:new-session", "request:sessions"]);
+    expect(names).toEqual(["authorizing", "connecting", "reconnecting", "connecting", "dormant", "creating-session"]);
+    expect(effects.slice(-2)).toEqual([
+      ["cancel-timer:phase", "forget-session", "leave-session", "answer-cut"],
+      ["cancel-timer:phase", "notice:session-not-resumed", "request:sessions"],
+    ]);
   });
 
-  it("never renews a token whose lifetime is unknown", () => {
-    const live = run([start, { type: "token-received", expiresInSeconds: null }, ...joinedLive.slice(2)]).last;
-    expect([live.tokenRenewAt, live.tokenExpiresAt]).toEqual([Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY]);
-    expect(run([{ ...liveFrame, at: 1e12 }], live).names).toEqual(["live"]);
+  it("gives a token whose lifetime is unknown an hour, so it is renewed before it could be refused", () => {
+    const live = run([start, { type: "token-received", expiresInSeconds: null, at: 2_000_000 }, ...joinedLive.slice(2)]).last;
+    expect([live.tokenRenewAt, live.tokenExpiresAt]).toEqual([2_000_000 + 0.8 * 3_600_000, 2_000_000 + 0.95 * 3_600_000]);
+    const later = run(
+      [
+        { type: "socket-closed", code: 1006, at: 2_000_000 + 3_500_000 },
+        { type: "timer-fired", timer: "phase", at: 2_000_000 + 3_600_000 },
+      ],
+      live,
+    );
+    expect(later.names).toEqual(["reconnecting", "authorizing"]);
   });
 
-  it("offers a retry of the last message the replaced session took but never answered, and of nothing it answered", () => {
+  it("never relabels the last message the replaced session took, answered or not: it arrived", () => {
     const unanswered = run([...joinedLive, { type: "socket-closed", code: 4001, facts: { lastMessageId: "m-4" } }]);
-    expect(unanswered.types.at(-1)).toEqual([
-      "cancel-timer:phase",
-      "close-socket",
-      "forget-session",
-      "fail-unconfirmed",
-      "notice:new-session",
-      "place-back:m-4:failed",
-      "request:access-token",
-    ]);
-    const answered = run([
-      ...joinedLive,
-      { type: "socket-closed", code: 4001, facts: { lastMessageId: "m-4", lastMessageAnswered: true } },
-    ]);
-    expect(answered.types.at(-1)).not.toContain("place-back:m-4:failed");
+    expect(unanswered.types.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "leave-session", "answer-cut"]);
   });
 
   it("fetches a fresh token for every new session", () => {
-    const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 4001 }]);
+    const { names, types: effects } = run([...joinedLive, { type: "socket-closed", code: 4001, facts: { queued: true } }]);
     expect(names.at(-1)).toBe("authorizing");
     expect(effects.at(-1)).toEqual([
       "cancel-timer:phase",
       "close-socket",
       "forget-session",
-      "fail-unconfirmed",
+      "leave-session",
+      "answer-cut",
       "notice:new-session",
       "request:access-token",
     ]);
   });
 
-  it("starts a new session at once, with a notice, when a restored session refuses its fresh token", () => {
+  it("retries a restored session that refuses its fresh token once, on the same session, and resumes it when it opens", () => {
+    const { names, last } = run([
+      restoredStart,
+      { type: "token-received", expiresInSeconds: 86400 },
+      { type: "socket-closed", code: 1006 },
+      timer(),
+      { type: "socket-opened", afterCursor: false },
+      joined,
+      batch(),
+    ]);
+    expect(names).toEqual(["authorizing", "connecting", "reconnecting", "connecting", "replaying", "replaying", "live"]);
+    expect(last.sessionId).toBe("s-1");
+  });
+
+  it("leaves a restored session refused twice dormant, and starts a new one when the visitor engages, saying why", () => {
     const { names, types: effects } = run([
       restoredStart,
       { type: "token-received", expiresInSeconds: 86400 },
       { type: "socket-closed", code: 1006 },
+      timer(),
+      { type: "socket-closed", code: 1006 },
+      { type: "engaged" },
     ]);
-    expect(names).toEqual(["authorizing", "connecting", "creating-session"]);
-    expect(effects.at(-1)).toEqual([
-      "cancel-timer:phase",
-      "forget-session",
-      "fail-unconfirmed",
-      "notice:session-not-resumed",
-      "request:sessions",
+    expect(names).toEqual(["authorizing", "connecting", "reconnecting", "connecting", "dormant", "creating-session"]);
+    expect(effects.slice(-2)).toEqual([
+      ["cancel-timer:phase", "forget-session", "leave-session", "answer-cut"],
+      ["cancel-timer:phase", "notice:session-not-resumed", "request:sessions"],
     ]);
   });
 
-  it("doubts a session that closed normally with no end said, and replaces it at the next failed handshake", () => {
-    const { names, types: effects } = run([
-      ...joinedLive,
-      { type: "socket-closed", code: 1000 },
+  it("replaces a restored session refused twice at once when the visitor engaged while it was tried, and forgets the engagement once live", () => {
+    const {
+      names,
+      types: effects,
+      last,
+    } = run([
+      restoredStart,
+      { type: "token-received", expiresInSeconds: 86400 },
+      { type: "engaged" },
+      { type: "socket-closed", code: 1006 },
       timer(),
       { type: "socket-closed", code: 1006 },
     ]);
-    expect(names.slice(-3)).toEqual(["reconnecting", "connecting", "authorizing"]);
-    expect(effects.at(-1)).toContain("notice:new-session");
+    expect(names).toEqual(["authorizing", "connecting", "connecting", "reconnecting", "connecting", "creating-session"]);
+    expect(effects.at(-1)).toEqual([
+      "cancel-timer:phase",
+      "forget-session",
+      "leave-session",
+      "answer-cut",
+      "notice:session-not-resumed",
+      "request:sessions",
+    ]);
+    expect(last.visitorEngaged).toBe(true);
+    const live = run([{ type: "session-created", sessionId: "s-2" }, { type: "socket-opened", afterCursor: false }, batch()], last);
+    expect(live.names.at(-1)).toBe("live");
+    expect(live.last.visitorEngaged).toBe(false);
   });
 
-  it("replaces a session refused after a token refresh at once, as its new token may not match it", () => {
+  it("doubts a session that closed normally with no end said: after a second refusal it asks for a token, and two more make it gone", () => {
+    const refused: Step = { type: "socket-closed", code: 1006 };
+    const { names, last } = run([
+      ...joinedLive,
+      { type: "socket-closed", code: 1000 },
+      timer(),
+      refused,
+      timer(),
+      refused,
+      { type: "token-received", expiresInSeconds: null },
+      refused,
+      timer(),
+      refused,
+    ]);
+    expect(names.slice(-9)).toEqual([
+      "reconnecting",
+      "connecting",
+      "reconnecting",
+      "connecting",
+      "authorizing",
+      "connecting",
+      "reconnecting",
+      "connecting",
+      "dormant",
+    ]);
+    expect(last.phase).toEqual({ name: "dormant", notice: "session-not-resumed" });
+  });
+
+  it("says a session expired when it was idle longer than the platform keeps one before the refusals", () => {
+    const refused: Step = { type: "socket-closed", code: 1006 };
+    const { names, last } = run(
+      [refused, timer(), refused, timer(), refused, { type: "token-received", expiresInSeconds: null }, refused, timer(), refused],
+      run(joinedLive).last,
+      1_000_000 + 11 * 60 * 1000,
+    );
+    expect(names).toEqual([
+      "reconnecting",
+      "connecting",
+      "reconnecting",
+      "connecting",
+      "authorizing",
+      "connecting",
+      "reconnecting",
+      "connecting",
+      "dormant",
+    ]);
+    expect(last.phase).toEqual({ name: "dormant", notice: "new-session" });
+  });
+
+  it("replaces a session refused twice after a token refresh, as its new token may not match it", () => {
     const refreshed = run([
       ...joinedLive,
       { type: "socket-closed", code: 1006 },
@@ -611,10 +834,12 @@ describe("transition: tokens and sessions", () => {
       [
         { type: "token-received", expiresInSeconds: null },
         { type: "socket-closed", code: 1006 },
+        timer(),
+        { type: "socket-closed", code: 1006 },
       ],
       refreshed.last,
     );
-    expect(next.names).toEqual(["connecting", "creating-session"]);
+    expect(next.names).toEqual(["connecting", "reconnecting", "connecting", "dormant"]);
   });
 
   it("fails for good on a 401 from the access token, naming the likely cause", () => {
@@ -622,7 +847,7 @@ describe("transition: tokens and sessions", () => {
     const { names, last, effects } = run([start, { type: "request-failed", request: "access-token", error: refused }]);
     expect(names).toEqual(["authorizing", "failed"]);
     expect(last.phase).toEqual({ name: "failed", error: { kind: "configuration", code: "connector-unknown", parameters: {} } });
-    expect(effects[1]).toEqual([{ type: "cancel-timer", timer: "phase" }]);
+    expect(withoutBookkeeping(effects[1] ?? [])).toEqual([{ type: "cancel-timer", timer: "phase" }]);
   });
 
   it("fetches a new token when session creation answers 401, and waits the backoff when it happens again", () => {
@@ -646,23 +871,42 @@ describe("transition: endings", () => {
     const reloaded = run([
       restoredStart,
       { type: "token-received", expiresInSeconds: null },
-      { type: "socket-opened" },
+      { type: "socket-opened", afterCursor: false },
       signal({ kind: "session-ended", reason: "REASON_NATURAL_END" }, true),
     ]);
     expect(reloaded.types.at(-1)).toContain("end:REASON_NATURAL_END:history");
   });
 
-  it("goes on in a new session after an abandonment, with a notice and no end", () => {
-    const abandoned = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" })]);
-    expect(abandoned.names.at(-1)).toBe("authorizing");
-    expect(abandoned.types.at(-1)).toEqual([
-      "cancel-timer:phase",
-      "close-socket",
-      "forget-session",
-      "fail-unconfirmed",
-      "notice:new-session",
-      "request:access-token",
+  it("waits for the visitor after an abandonment, with no session and no end, and goes on in a new one when a message is written", () => {
+    const waiting: Step = { type: "outbox-changed", facts: { queued: true } };
+    const abandoned = run([
+      ...joinedLive,
+      signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" }),
+      { type: "woke" },
+      { type: "retry-now" },
+      waiting,
     ]);
+    expect(abandoned.names.slice(-4)).toEqual(["dormant", "dormant", "authorizing", "authorizing"]);
+    expect(abandoned.types.slice(-4)).toEqual([
+      ["cancel-timer:phase", "close-socket", "forget-session", "leave-session", "answer-cut"],
+      [],
+      ["cancel-timer:phase", "notice:new-session", "request:access-token"],
+      [],
+    ]);
+    expect(abandoned.states.at(-4)?.phase).toEqual({ name: "dormant", notice: "new-session" });
+    const queued = run([...joinedLive, { ...signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" }), facts: { queued: true } }]);
+    expect(queued.names.at(-1)).toBe("authorizing");
+    expect(queued.types.at(-1)).toContain("notice:new-session");
+  });
+
+  it("shows a dormant conversation as not connected, and ends it for the visitor without a session to tell", () => {
+    const dormant = run([...joinedLive, signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" })]);
+    expect(dormant.effects.at(-1)?.find((effect) => effect.type === "show-connection")).toEqual({
+      type: "show-connection",
+      connection: { status: "idle" },
+    });
+    const ended = run([{ type: "went-offline" }, { type: "end-requested" }], dormant.last);
+    expect(ended.names).toEqual(["dormant", "ended"]);
   });
 
   it("sends the end frame when live, and ends locally while disconnected, keeping nothing to resume", () => {
@@ -673,17 +917,25 @@ describe("transition: endings", () => {
     expect(effects.at(-1)).toEqual(["cancel-timer:phase", "close-socket", "forget-session", "cancel-timer:join", "end:REASON_USER_END"]);
   });
 
-  it("resets for a new conversation: the old socket, session and transcript go, and a fresh token creates the next", () => {
+  it("resets for a new conversation: the live session hears its end, the old socket, session and transcript go, and a fresh token creates the next", () => {
     const { names, types: effects } = run([...joinedLive, { type: "new-conversation" }]);
     expect(names.at(-1)).toBe("authorizing");
     expect(effects.at(-1)).toEqual([
       "cancel-timer:phase",
+      "send-frame:USER_END_SESSION",
       "close-socket",
       "cancel-timer:join",
       "forget-session",
       "reset-conversation",
       "request:access-token",
     ]);
+  });
+
+  it("says USER_END_SESSION before a new conversation only to a live session that has not ended", () => {
+    const reconnecting = run([...joinedLive, { type: "socket-closed", code: 1006 }, { type: "new-conversation" }]);
+    expect(reconnecting.types.at(-1)).not.toContain("send-frame:USER_END_SESSION");
+    const live = run([...joinedLive, { type: "new-conversation" }]);
+    expect(live.effects.at(-1)).toContainEqual(expect.objectContaining({ type: "send-frame", leaving: true }));
   });
 
   it("hands over to the Chat API at once when told to, and then ignores everything but the size of messages", () => {

@@ -20,6 +20,12 @@ describe("EventSequencer", () => {
     expect(sequencer.cursor).toBe(5);
   });
 
+  it("puts the events of a batch without a sequence after those with one, keeping their own order", () => {
+    const sequencer = createEventSequencer();
+    const ordered = sequencer.accept(batch(event(null, "first"), event(3), event(null, "second"), event(1)));
+    expect(ids(ordered)).toEqual(["e-1", "e-3", "first", "second"]);
+  });
+
   it("drops an event whose sequence was applied before, whatever its id", () => {
     const sequencer = createEventSequencer();
     sequencer.accept(batch(event(1), event(2)));

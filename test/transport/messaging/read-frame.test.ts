@@ -106,7 +106,7 @@ describe("readFrame: straight into domain events", () => {
     });
   });
 
-  it("reads a user message echo by client_event_id, then the server message id, then the event id", () => {
+  it("reads a user message echo by client_event_id, then, saying the client's id is missing, the server message id or the event id", () => {
     const metadata = { custom: { client_event_id: "c-1" } };
     expect(change(EventType.UserMessage, { text: "hi", message_id: "srv" }, { id: "e-1", sequence: 3, timestamp, metadata })).toEqual({
       kind: "user-message-replayed",
@@ -114,12 +114,13 @@ describe("readFrame: straight into domain events", () => {
       text: "hi",
       time,
     });
-    expect(change(EventType.UserMessage, { text: "hi", message_id: "srv" })).toMatchObject({ id: "srv" });
+    expect(change(EventType.UserMessage, { text: "hi", message_id: "srv" })).toMatchObject({ id: "srv", withoutClientId: true });
     expect(change(EventType.UserMessage, { text: "hi" }, { id: "e-1", timestamp: "" })).toEqual({
       kind: "user-message-replayed",
       id: "e-1",
       text: "hi",
       time: now,
+      withoutClientId: true,
     });
   });
 
@@ -142,29 +143,48 @@ describe("readFrame: server texts as codes and conditions", () => {
     read(EventType.SystemMessage, { level, message }, { id: "e-1", sequence: 3, timestamp, ...(metadata ? { metadata } : {}) });
 
   it.each([
-    [SystemMessageText.HighLoad, "server-busy", "high-load"],
-    [SystemMessageText.UnableToStart, "agent-unable-to-start", "unable-to-start"],
-    [SystemMessageText.TroubleResponding, "agent-trouble-responding", null],
-    [SystemMessageText.StreamingError, "agent-error", null],
-    [SystemMessageText.UnableToRetrieveSession, "session-unavailable", null],
-    [SystemMessageText.ConnectorNotFound, "connector-not-found", null],
-    [SystemMessageText.HandoffConnectFailed, "handoff-connect-failed", null],
-    [SystemMessageText.ForwardFailed, "message-not-forwarded", null],
-    [SystemMessageText.HandoffNotInitiated, "handoff-not-initiated", null],
-    [SystemMessageText.MessageTooLarge, "message-too-large", null],
-    [SystemMessageText.InvalidFormat, "invalid-frame", null],
-    [SystemMessageText.notAllowed("EVENT_TYPE_SESSION_END"), "invalid-frame", null],
-    ["Something new went wrong.", "server-message", null],
-  ])("reads %j as the notice %s", (message, code, condition) => {
+    [SystemMessageText.HighLoad, "server-busy", null, "pause"],
+    [SystemMessageText.UnableToStart, "agent-unable-to-start", "unable-to-start", undefined],
+    [SystemMessageText.TroubleResponding, "agent-trouble-responding", null, "now"],
+    [SystemMessageText.StreamingError, "agent-error", null, "now"],
+    [SystemMessageText.UnableToRetrieveSession, "session-unavailable", "retrieve-failed", "pause"],
+    [SystemMessageText.ForwardFailed, "message-not-forwarded", "forward-refused", undefined],
+    [SystemMessageText.MessageTooLarge, "message-too-large", null, undefined],
+    [SystemMessageText.InvalidFormat, "invalid-frame", null, undefined],
+    [SystemMessageText.notAllowed("EVENT_TYPE_SESSION_END"), "invalid-frame", null, undefined],
+    ["Something new went wrong.", "server-message", null, undefined],
+  ])("reads %j as the notice %s, with what it tells the lifecycle and whether to try again", (message, code, condition, retry) => {
     const event = system(message);
     expect(event.change).toMatchObject({ kind: "notice", id: "e-1", level: "error", code, text: message, time, answersTurn: true });
+    expect(event.change && "retry" in event.change ? event.change.retry : undefined).toBe(retry);
     expect(event.signal).toEqual(condition === null ? null : { kind: "server-condition", condition, answers: null });
+  });
+
+  it("keeps the message a notice that offers a retry answers, by its client_event_id", () => {
+    const event = system(SystemMessageText.HighLoad, SystemMessageLevel.Warning, { custom: { client_event_id: "c-9" } });
+    expect(event.change).toMatchObject({ retry: "pause", answers: "c-9" });
+    expect(
+      system(SystemMessageText.InvalidFormat, SystemMessageLevel.Error, { custom: { client_event_id: "c-9" } }).change,
+    ).not.toHaveProperty("answers");
+  });
+
+  it.each([
+    [SystemMessageText.HandoffConnectFailed, "handoff-connect-failed"],
+    [SystemMessageText.HandoffNotInitiated, "handoff-not-initiated"],
+  ])("reads %j as the notice %s and a failed handoff", (message, code) => {
+    expect(system(message)).toMatchObject({ change: { code }, signal: { kind: "handoff-failed" } });
+  });
+
+  it("reads a failed or timed-out handoff as a failed handoff for the lifecycle", () => {
+    expect(read(EventType.HandoffFailed, {}).signal).toEqual({ kind: "handoff-failed" });
+    expect(read(EventType.HandoffTimeout, { reason: "QUEUE_WAIT_EXCEEDED" }).signal).toEqual({ kind: "handoff-failed" });
   });
 
   it.each([
     [SystemMessageText.ConversationNotFound, "conversation-lost"],
     [SystemMessageText.ConversationIdNotFound, "conversation-lost"],
     [SystemMessageText.SessionNotFound, "session-lost"],
+    [SystemMessageText.ConnectorNotFound, "connector-lost"],
   ])("shows no notice for %j, whose remedy the client carries out itself", (message, condition) => {
     const event = system(message, SystemMessageLevel.Error, { custom: { client_event_id: "c-4" } });
     expect(event.change).toBeNull();

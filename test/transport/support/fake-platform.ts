@@ -77,6 +77,8 @@ export class FakePlatform {
   capabilities: SessionCapabilities = { streaming: false, max_reconnect_attempts: 10, heartbeat_interval_seconds: 30 };
   /** While true, every upgrade is refused (the socket closes before opening). */
   refuseUpgrades = false;
+  /** While true, the platform is down: upgrades are refused and HTTP calls fail as the network does. */
+  down = false;
   /** While true, heartbeats get no echo. */
   silentHeartbeats = false;
   /** While true, user messages are swallowed (as if the frame was lost in a dying socket). */
@@ -93,8 +95,15 @@ export class FakePlatform {
   refusedJoins = 0;
   /** The next user message is answered with the high-load warning. */
   highLoadNext = false;
+  /** A live handoff waits for its live agent: with `forwardFailures`, user messages are refused meanwhile. */
+  awaitingLiveAgent = false;
   /** While true, user messages are echoed but the agent does not answer them. */
   withholdReplies = false;
+  /**
+   * When set, a session with no client frame for this long expires (with `heartbeatsNotActivity`, no user
+   * message), as `expireSession` does.
+   */
+  idleExpiryMilliseconds: number | null = null;
   /** Every USER_TYPING state the server received, in order, with the time. */
   readonly typing: { state: string; at: number }[] = [];
   /** Every USER_MESSAGE frame that reached the server, lost ones included. */
@@ -115,6 +124,9 @@ export class FakePlatform {
     return { access_token: token, expires_in: this.variants.tokenExpirySeconds ?? 86400, token_type: "Bearer" };
   }
   private readonly chatConversations = new Map<string, number>();
+  private readonly idleTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Token and session pairs whose first upgrade was refused, under `refuseFirstResume`. */
+  private readonly refusedResumes = new Set<string>();
   private idCounter = 0;
   private sessionCounter = 0;
 
@@ -156,8 +168,13 @@ export class FakePlatform {
     this.signals.goOffline();
   }
 
-  wake(reason: "online" | "visible"): void {
+  wake(reason: "online" | "visible" | "focus"): void {
     this.signals.wake(reason);
+  }
+
+  /** How many sessions were ever created, expired ones included. */
+  get createdSessions(): number {
+    return this.sessionCounter;
   }
 
   /** The one session the tests create (the first). */
@@ -181,6 +198,7 @@ export class FakePlatform {
 
   /** The session expires for lack of client frames: 4001 after a stored end, or 1000 and nothing with `idleCloseWithoutEnd`. */
   expireSession(session: FakeSession): void {
+    clearTimeout(this.idleTimers.get(session.id));
     if (!this.variants.idleCloseWithoutEnd) this.emit(session, EventType.SessionEnd, { reason: "REASON_USER_ABANDONED" });
     for (const socket of session.sockets.splice(0)) socket.close({ code: this.variants.idleCloseWithoutEnd ? 1000 : 4001, reason: "" });
     this.sessions.delete(session.id);
@@ -232,16 +250,22 @@ export class FakePlatform {
   }
 
   private acceptsUpgrade(url: string): boolean {
-    if (this.refuseUpgrades || !url) return false;
+    if (this.refuseUpgrades || this.down || !url) return false;
     const query = new URL(url).searchParams;
     const sessionId = query.get("session_id") ?? "";
     const token = query.get("access_token");
     if (!this.sessions.has(sessionId) || !this.tokenValid(token)) return false;
+    const resume = `${token}@${sessionId}`;
+    if (this.variants.refuseFirstResume && this.tokens.get(token ?? "")?.sessionId !== sessionId && !this.refusedResumes.has(resume)) {
+      this.refusedResumes.add(resume);
+      return false;
+    }
     return !this.variants.sessionBoundTokens || this.tokens.get(token ?? "")?.sessionId === sessionId;
   }
 
   private async fetch(url: string, init: HttpRequest): Promise<HttpResponse> {
     this.requests.push({ url, init });
+    if (this.down) throw new TypeError("Failed to fetch");
     const respond = (status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse => ({
       status,
       header: (name) => headers[name] ?? null,
@@ -259,6 +283,7 @@ export class FakePlatform {
       const session: FakeSession = { id, events: [], sockets: [], receivedUserMessages: [], nextSequence: 0, agentPresent: false };
       const zero = this.variants.zeroCapabilities ? { max_reconnect_attempts: 0, heartbeat_interval_seconds: 0 } : {};
       this.sessions.set(id, session);
+      this.keepAlive(session);
       this.muted(() => this.emit(session, EventType.SessionStart, { capabilities: { ...this.capabilities, ...zero } }));
       const issued = this.tokens.get(token ?? "");
       if (issued) issued.sessionId = id;
@@ -310,7 +335,9 @@ export class FakePlatform {
     if (this.withholdReplay) return;
     const cursor = Number(query.get("cursor") ?? "0");
     const [start, ...rest] = session.events;
-    const replay = [start, ...rest.filter((event) => (event.sequence ?? 0) > cursor)];
+    const replayed = [start, ...rest.filter((event) => (event.sequence ?? 0) > cursor)] as WireEvent[];
+    const replay = this.variants.historyWithoutMetadata ? replayed.map(({ metadata: _metadata, ...event }) => event) : replayed;
+    if (this.variants.silentResume && cursor > 0 && replayed.length === 1) return;
     const size = this.variants.replayBatchSize ?? replay.length;
     const batches = Array.from({ length: Math.ceil(replay.length / size) }, (_, index) => replay.slice(index * size, (index + 1) * size));
     batches.forEach((events, index) => {
@@ -323,8 +350,19 @@ export class FakePlatform {
     });
   }
 
+  /** Puts off the idle expiry of the session, when one is set. */
+  private keepAlive(session: FakeSession): void {
+    if (this.idleExpiryMilliseconds === null) return;
+    clearTimeout(this.idleTimers.get(session.id));
+    this.idleTimers.set(
+      session.id,
+      setTimeout(() => this.sessions.get(session.id) === session && this.expireSession(session), this.idleExpiryMilliseconds),
+    );
+  }
+
   private receive(session: FakeSession, socket: ServerSocket, text: string): void {
     const frame = JSON.parse(text) as { type: string; payload: Record<string, unknown>; metadata?: WireEvent["metadata"] };
+    if (!this.variants.heartbeatsNotActivity || frame.type === EventType.UserMessage) this.keepAlive(session);
     switch (frame.type) {
       case EventType.Heartbeat: {
         const echo = this.variants.heartbeatEcho ?? "full";
@@ -357,6 +395,10 @@ export class FakePlatform {
       case EventType.UserMessage: {
         this.userMessageFrames += 1;
         if (this.loseUserMessages) return;
+        if (this.variants.forwardFailures && this.awaitingLiveAgent) {
+          const refused = { level: SystemMessageLevel.Error, message: SystemMessageText.ForwardFailed };
+          return this.transient(session, EventType.SystemMessage, refused, frame.metadata);
+        }
         const text = String(frame.payload.text);
         const clientEventId = frame.metadata?.custom?.client_event_id;
         session.receivedUserMessages.push({ text, clientEventId: typeof clientEventId === "string" ? clientEventId : undefined });

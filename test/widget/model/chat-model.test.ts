@@ -140,3 +140,31 @@ describe("the messages of the transcript", () => {
     dispose();
   });
 });
+
+describe("whether the conversation takes messages", () => {
+  it("not before the client connected, nor once it failed or ended; yes when its session expired while left alone", () => {
+    const client = new FakeChatClient(createSnapshot({ connection: { status: "idle" } as never }));
+    const model = createChatModel(client, {
+      open: true,
+      mode: "floating",
+      locale: en,
+      title: undefined,
+      feedbackChoices: createFeedbackChoices(null, "feedback", false, () => {}),
+      emit: () => {},
+    });
+    model.attach(client);
+    const active: boolean[] = [];
+    for (const status of ["idle", "connecting", "connected", "idle", "reconnecting", "failed"] as const) {
+      client.set({
+        connection: (status === "failed" ? { status, error: { kind: "network", code: "network-failure" } } : { status }) as never,
+      });
+      nextFrame();
+      active.push(model.active.value);
+    }
+    client.set({ connection: { status: "idle" } as never, ended: { reason: "REASON_USER_END" } });
+    nextFrame();
+    active.push(model.active.value);
+    expect(active).toEqual([false, true, true, true, true, false, false]);
+    model.dispose();
+  });
+});

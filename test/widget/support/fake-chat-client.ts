@@ -99,6 +99,10 @@ export class FakeChatClient implements ChatClient {
     return () => set.delete(handler as Handler);
   }
 
+  off<Name extends keyof ChatClientEvents>(name: Name, handler: (detail: ChatClientEvents[Name]) => void): void {
+    this.handlers.get(name)?.delete(handler as Handler);
+  }
+
   start(): void {
     this.calls.push(["start"]);
   }
