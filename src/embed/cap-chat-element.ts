@@ -29,6 +29,8 @@ export interface CapChatElement extends HTMLElement {
   toggle(): void;
   send(text: string): void;
   end(): void;
+  /** As on a site's log-out: ends the conversation and removes what the widget stored, in every tab. */
+  reset(): void;
   /** Shows the site's own line in a bubble beside the closed launcher (see `ChatController.prompt`). */
   prompt(text: string): void;
 }
@@ -137,6 +139,10 @@ export function createCapChatElementClass(source: AppSource): new () => CapChatE
 
     end(): void {
       this.#session.end();
+    }
+
+    reset(): void {
+      this.#session.reset();
     }
 
     prompt(text: string): void {

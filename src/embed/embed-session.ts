@@ -3,7 +3,7 @@ import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 
 /** What a session asks of the widget it mounts: the commands, events and live options, not the client. */
 export type SessionController = Omit<ChatController, "client" | "setContext">;
-import type { CommandTarget } from "./command-queue.ts";
+import { WIDGET_ACTIONS, type CommandTarget } from "./command-queue.ts";
 import { WIDGET_EVENT_NAMES } from "./event-names.ts";
 
 /** The prefix every widget event name carries. */
@@ -47,14 +47,14 @@ export function createEmbedSession<Controller extends SessionController>({
     controller = null;
   };
 
-  const session: EmbedSession<Controller> = {
+  const session = {
     get controller() {
       return controller;
     },
     get booted() {
       return booted;
     },
-    boot(options) {
+    boot(options: Record<string, unknown>) {
       booted = true;
       teardown();
       const current = mount({ ...defaults, ...context, ...(options as Partial<WidgetOptions>) });
@@ -65,13 +65,7 @@ export function createEmbedSession<Controller extends SessionController>({
       waiting = [];
       for (const action of pending) action(current);
     },
-    open: () => whenBooted((current) => current.open()),
-    close: () => whenBooted((current) => current.close()),
-    toggle: () => whenBooted((current) => current.toggle()),
-    send: (text) => whenBooted((current) => current.send(text)),
-    end: () => whenBooted((current) => current.end()),
-    prompt: (text) => whenBooted((current) => current.prompt(text)),
-    setContext(value) {
+    setContext(value: unknown) {
       context = { context: value as WidgetOptions["context"] };
       controller?.update(context);
     },
@@ -81,7 +75,9 @@ export function createEmbedSession<Controller extends SessionController>({
       waiting = [];
       teardown();
     },
-  };
+  } as EmbedSession<Controller>;
+  for (const action of WIDGET_ACTIONS)
+    session[action] = (...values: never[]) => whenBooted((current) => (current[action] as (...values: never[]) => void)(...values));
   return session;
 }
 

@@ -3,6 +3,7 @@ import { getLauncherStyleSheet } from "../widget/launcher-styles.ts";
 import { sessionMemoryFor } from "../widget/session-memory.ts";
 import type { ChatController, WidgetEvents, WidgetOptions } from "../widget/widget-types.ts";
 import { whenIdle, type AppModule, type AppSource } from "./app-source.ts";
+import { WIDGET_ACTIONS } from "./command-queue.ts";
 import { WIDGET_EVENT_NAMES } from "./event-names.ts";
 import { showLoaderLauncher, type LoaderLauncher } from "./loader-launcher.ts";
 
@@ -92,18 +93,11 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
     if ((options.prefetch ?? "idle") === "idle") cancelPrefetch = whenIdle(() => source.prefetch());
   }
 
-  const widget: EmbeddedWidget = {
+  const widget = {
     get controller() {
       return controller;
     },
-    open: () => whenMounted((current) => current.open(), true),
-    toggle: () => whenMounted((current) => current.toggle(), true),
-    send: (text) => whenMounted((current) => current.send(text), true),
-    close: () => whenMounted((current) => current.close(), false),
-    end: () => whenMounted((current) => current.end(), false),
-    // The bubble is the app's: it loads, which contacts nothing.
-    prompt: (text) => whenMounted((current) => current.prompt(text), true),
-    update(changes) {
+    update(changes: Partial<WidgetOptions>) {
       if (controller) return controller.update(changes);
       options = { ...options, ...changes };
       if (needsAppAtLoad(options)) require();
@@ -119,6 +113,11 @@ export function mountEmbeddedWidget(root: ShadowRoot, initial: Partial<WidgetOpt
       controller?.destroy();
       events.clear();
     },
-  };
+  } as EmbeddedWidget;
+  // Closing or ending a conversation never loads the app; the others do (a reset removes what every tab stored;
+  // the prompt's bubble is the app's, and loading it contacts nothing).
+  for (const action of WIDGET_ACTIONS)
+    widget[action] = (...values: never[]) =>
+      whenMounted((current) => (current[action] as (...values: never[]) => void)(...values), action !== "close" && action !== "end");
   return widget;
 }

@@ -52,7 +52,7 @@ export interface AttributeOptions {
 const CHOICES: Partial<Record<OptionAttribute, readonly string[]>> = {
   transport: ["auto", "messaging", "chat"],
   mode: ["floating", "inline", "fullscreen"],
-  persist: ["session", "none"],
+  persist: ["local", "session", "none"],
   start: ["open", "load"],
   prefetch: ["idle", "intent", "none"],
   notify: ["title", "sound", "system", "none"],

@@ -48,6 +48,7 @@ export function mountStyledChat(
   const widget = mountWidget(target, options, styleSheets, memory);
   const { model } = widget;
   let { client: _injected, ...settings } = options;
+  widget.freshClient = () => createChatClient(clientOptions(settings));
   const controller: ChatController = Object.assign(widget.controller, {
     setContext: (context: Record<string, unknown> | null) => controller.update({ context: context ?? undefined }),
     update(next: Partial<WidgetOptions>) {

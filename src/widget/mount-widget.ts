@@ -9,7 +9,9 @@ import { ChatApp } from "./components/chat-app.tsx";
 import { en, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
 import { deliverFeedback } from "./feedback/feedback-delivery.ts";
-import type { SessionMemory } from "./session-memory.ts";
+import { widgetStorage, type SessionMemory } from "./session-memory.ts";
+import { alertedKey, notificationAnswerKey, remember } from "./attention/local-memory.ts";
+import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
 import type { BasicChatController, WidgetEvents, WidgetOptions } from "./widget-types.ts";
@@ -31,6 +33,8 @@ export interface MountedWidget {
    * file loaded the first time `voice` is set.
    */
   applyOptions(options: WidgetOptions): void;
+  /** A new client from the options in force (a reset leaves the conversation to one). */
+  freshClient(): ChatClient;
 }
 
 /**
@@ -40,11 +44,13 @@ export interface MountedWidget {
  * or `options.client`) is owned by the widget: `destroy()` destroys it. With `start: "open"` (the default)
  * it is started only when the visitor engages: the panel opens or a message is sent. It starts at mount
  * with `start: "load"`, outside floating mode (the panel is on show), or when the tab has a stored
- * session, which is then resumed. Every later opening of the panel is an engagement too, which wakes a
- * conversation whose session expired while it was left alone. The panel's open state is stored with the
- * session and restored with it. `cap-chat:ready` is emitted in a microtask, so a handler added right after
- * mounting receives it. With `voice`, its file is loaded and offers "Call me back" and "Call us" in the
- * panel's menu; with `feedback`, the feedback controls' file is loaded; a page without them never loads either.
+ * conversation whose session can still be resumed (`resume`; not once it expired or ended while no tab was
+ * open). Every later opening of the panel is an engagement too, which wakes a conversation whose session
+ * expired while it was left alone. The panel's open state is stored with the session and restored with it,
+ * and with `persist: "local"` it follows the other tabs, as the unsent draft does. `cap-chat:ready` is
+ * emitted in a microtask, so a handler added right after mounting receives it. With `voice`, its file is
+ * loaded and offers "Call me back" and "Call us" in the panel's menu; with `feedback`, the feedback controls'
+ * file is loaded; a page without them never loads either.
  */
 export function mountWidget(
   target: HTMLElement | ShadowRoot,
@@ -64,8 +70,11 @@ export function mountWidget(
   let settings = options;
   const mode = options.mode ?? "floating";
   let client = options.client ?? createChatClient(clientOptions(options));
+  // A stored conversation resumes only while its session can be (not once it expired or ended); only then
+  // does its panel open again.
+  let engaged = options.start === "load" || (memory.hasSession && client.resume());
   const model = createChatModel(client, {
-    open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen),
+    open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen && engaged),
     mode,
     locale: en,
     strings: options.strings,
@@ -77,21 +86,31 @@ export function mountWidget(
     emit,
   });
   switchLocale(model.language, options.locale);
-  let engaged = options.start === "load" || memory.hasSession;
   // Each engagement is told to the client: one whose session expired while left alone goes on then.
   const engage = () => {
     engaged = true;
     client.start();
   };
   // Follows the client, starts it once engaged, and announces it once the caller had a chance to listen.
-  const use = (next: ChatClient) => {
+  const use = (next: ChatClient, resumed = false) => {
     model.attach(next);
+    // A reset, here or in another tab, leaves a client that starts afresh on the next open or send.
+    next.on("end", ({ reason }) => {
+      if (reason !== "reset" || next !== client || destroyed) return;
+      engaged = false;
+      forgetFeedback();
+      model.draft.value = "";
+      for (const key of [alertedKey, notificationAnswerKey]) remember(key, null);
+      model.setOpen(false);
+      queueMicrotask(() => !destroyed && next === client && replaceClient(mounted.freshClient()));
+    });
     if (engaged) next.start();
+    else if (memory.hasSession && !resumed) engaged = next.resume();
     queueMicrotask(() => {
       if (next === client && !destroyed) emit("cap-chat:ready", { client: next });
     });
   };
-  use(client);
+  use(client, true);
   let shown = false;
   const stopWatching = effect(() => {
     const open = model.open.value;
@@ -104,6 +123,27 @@ export function mountWidget(
     shown = open || !floating;
     memory.rememberPanel(open);
   });
+  // The open panel and the draft follow the other tabs of a conversation kept in the browser: their changes
+  // to its keys reach this tab as storage events (never its own, nor those of sessionStorage).
+  const shared = `${sessionStorageKeyFor(options.id)}:draft`;
+  const storage = options.persist === "session" ? null : widgetStorage(options.persist);
+  const keep = (write: (available: Storage) => unknown) => {
+    try {
+      return storage && write(storage);
+    } catch {
+      // Not kept: the draft stays in this tab.
+    }
+  };
+  model.draft.value = (keep((available) => available.getItem(shared)) as string | null) ?? "";
+  const stopDraft = effect(() => {
+    const draft = model.draft.value;
+    keep((available) => (draft ? available.setItem(shared, draft) : available.removeItem(shared)));
+  });
+  const follow = ({ key, newValue }: StorageEvent) => {
+    if (key === shared) model.draft.value = newValue ?? "";
+    if (key === shared.replace(/draft$/, "panel")) model.setOpen(newValue === "open");
+  };
+  addEventListener("storage", follow);
   // The tabs of the browser tell each other about replies under the widget's id; one tab alone where they cannot.
   const port = typeof BroadcastChannel === "function" ? new BroadcastChannel(`cap-chat:${options.id ?? ""}`) : null;
   const stopAttention = watchAttention({ model, on, emit, port, saved: unreadMemoryFor(options, memory.hasSession) });
@@ -111,7 +151,20 @@ export function mountWidget(
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
   // Read (or, with no session, cleared) at mount whether or not feedback is on, as the session's other records.
-  const feedbackRecord = sessionRecordFor(options, "feedback", memory.hasSession);
+  let feedbackRecord = sessionRecordFor(options, "feedback", memory.hasSession);
+  const showFeedback = () =>
+    import("./feedback/feedback-controls.tsx").then(({ createFeedbackControls }) => {
+      if (destroyed) return;
+      model.feedbackControls.value = createFeedbackControls(root, feedbackRecord, (detail) => {
+        emit("cap-chat:feedback", detail);
+        deliverFeedback(settings, client, detail);
+      });
+    });
+  // A reset removes the kept choices, and loaded controls start again from none.
+  function forgetFeedback(): void {
+    feedbackRecord = sessionRecordFor(options, "feedback", false);
+    if (feedbackLoaded) showFeedback();
+  }
   // Each loaded once a widget has `feedback` or `voice`, and voice then told of every change of the options;
   // a failure to load surfaces on the console as the rejection it is.
   let feedbackLoaded = false;
@@ -120,13 +173,7 @@ export function mountWidget(
     settings = next;
     if (next.feedback && !feedbackLoaded) {
       feedbackLoaded = true;
-      import("./feedback/feedback-controls.tsx").then(({ createFeedbackControls }) => {
-        if (destroyed) return;
-        model.feedbackControls.value = createFeedbackControls(root, feedbackRecord, (detail) => {
-          emit("cap-chat:feedback", detail);
-          deliverFeedback(settings, client, detail);
-        });
-      });
+      showFeedback();
     }
     if (!next.voice && !voiceLoaded) return;
     voiceLoaded = true;
@@ -134,19 +181,22 @@ export function mountWidget(
   };
   applyOptions(options);
 
-  return {
+  function replaceClient(next: ChatClient): void {
+    // Detached first, so nothing the old client does while it shuts down reaches the page.
+    model.dispose();
+    client.destroy();
+    client = next;
+    use(next);
+  }
+
+  const mounted: MountedWidget = {
     applyOptions,
+    freshClient: () => createChatClient(clientOptions(options)),
     model,
     get destroyed() {
       return destroyed;
     },
-    replaceClient(next) {
-      // Detached first, so nothing the old client does while it shuts down reaches the page.
-      model.dispose();
-      client.destroy();
-      client = next;
-      use(next);
-    },
+    replaceClient,
     controller: {
       get client() {
         return client;
@@ -159,6 +209,7 @@ export function mountWidget(
         client.send(text);
       },
       end: () => client.end(),
+      reset: () => client.reset(),
       prompt(text) {
         if (!model.open.peek()) model.prompt.value = text;
       },
@@ -168,6 +219,8 @@ export function mountWidget(
         if (destroyed) return;
         destroyed = true;
         stopWatching();
+        stopDraft();
+        removeEventListener("storage", follow);
         stopAttention();
         port?.close();
         model.dispose();
@@ -179,4 +232,5 @@ export function mountWidget(
       },
     },
   };
+  return mounted;
 }

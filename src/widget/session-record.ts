@@ -1,5 +1,5 @@
 import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
-import { tabStorage } from "./session-memory.ts";
+import { widgetStorage } from "./session-memory.ts";
 
 /** A JSON value the widget keeps beside its session record, so it survives a reload and goes with the session. */
 export interface SessionRecord {
@@ -10,14 +10,14 @@ export interface SessionRecord {
 }
 
 /**
- * The record `name` of the widget with `options`: the session's key plus `:name`, in the tab's
- * `sessionStorage` (nothing with `persist: "none"`). Without a stored session (`hasSession` false) what the
+ * The record `name` of the widget with `options`: the session's key plus `:name`, in the storage `persist`
+ * names (nothing with `persist: "none"`). Without a stored session (`hasSession` false) what the
  * key holds is from a conversation that is over, and is removed. Unreadable text reads as null, and storage
  * failures are swallowed: losing the record only costs what it held after a reload.
  */
 export function sessionRecordFor(options: { persist?: string; id?: string }, name: string, hasSession: boolean): SessionRecord {
   const key = `${sessionStorageKeyFor(options.id)}:${name}`;
-  const storage = options.persist === "none" ? null : tabStorage();
+  const storage = widgetStorage(options.persist);
   const attempt = (call: (available: Storage) => unknown) => {
     try {
       return storage && call(storage);

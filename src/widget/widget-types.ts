@@ -129,6 +129,12 @@ export interface BasicChatController {
   /** Ends the conversation for the user. */
   end(): void;
   /**
+   * As on a site's log-out: ends the conversation on the platform, closes the panel and removes everything
+   * the widget stored, in every tab of the conversation, each of which emits `cap-chat:end` with the reason
+   * `reset`. Nothing contacts the platform again until the next open or send.
+   */
+  reset(): void;
+  /**
    * Shows the site's own `text` in a bubble beside the closed launcher, which opens the panel when clicked
    * and can be dismissed; it is neither sent to the platform nor part of the transcript.
    */

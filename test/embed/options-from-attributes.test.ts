@@ -101,7 +101,7 @@ describe("optionsFromAttributes", () => {
   it.each([
     ["transport", "websocket"],
     ["mode", "sidebar"],
-    ["persist", "local"],
+    ["persist", "browser"],
     ["start", "click"],
     ["prefetch", "eager"],
     ["notify", "loud"],

@@ -46,6 +46,12 @@ export function TranscriptBlock({ model, rows, suggestionsFor, latest }: Transcr
             return <NoticeItem key={row.key} notice={row.notice} model={model} />;
           case "story":
             return <StoryItem key={row.key} entry={row.entry} strings={strings} />;
+          case "earlier":
+            return (
+              <p key={row.key} part="earlier" class="day" role="separator">
+                {strings.earlierConversation}
+              </p>
+            );
           default:
             return (
               <p key={row.key} class="day">

@@ -54,6 +54,7 @@ export const en: LocaleStrings = {
   fallbackDetail: "Live updates are unavailable, so replies may take a moment.",
   failedDetail: "We could not connect to the chat service.",
   newConversation: "Start a new conversation",
+  earlierConversation: "Earlier conversation",
   endReasons: {
     REASON_USER_END: "You ended the conversation.",
     REASON_USER_ABANDONED: "The conversation ended after a period of inactivity.",

@@ -42,6 +42,8 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly offer: Signal<FunctionComponent<{ model: ChatModel }> | null>;
   /** The site's own line beside the closed launcher (the `prompt` command), until the panel opens or it is dismissed. */
   readonly prompt: Signal<string | null>;
+  /** What the visitor is writing and has not sent: the same in every tab of a conversation kept in the browser. */
+  readonly draft: Signal<string>;
   /** The built-in locale of the page's language. */
   readonly language: Signal<LocaleStrings>;
   /** The `strings` option: the site's own texts, per locale. */
@@ -253,6 +255,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     unread,
     notify: signal(settings.notify ?? "title"),
     prompt,
+    draft: signal(""),
     offer: signal(null),
     language,
     strings,

@@ -4,7 +4,7 @@ import { createFeedbackChoices } from "../../../src/widget/feedback/feedback-cho
 import { sessionRecordFor } from "../../../src/widget/session-record.ts";
 import type { FeedbackDetail } from "../../../src/widget/widget-types.ts";
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => localStorage.clear());
 
 /** The feedback record of the default widget, as a page that has (or no longer has) its session reads it. */
 const record = (hasSession = true) => sessionRecordFor({}, "feedback", hasSession);
@@ -29,18 +29,18 @@ describe("feedback choices", () => {
 
   it("come back after a reload while the session is stored, and are forgotten with it", () => {
     createFeedbackChoices(record(), () => {}).choose("m1", { value: "down" });
-    expect(sessionStorage.getItem(`${sessionStorageKeyFor()}:feedback`)).toBe('{"m1":{"value":"down"}}');
+    expect(localStorage.getItem(`${sessionStorageKeyFor()}:feedback`)).toBe('{"m1":{"value":"down"}}');
     expect(createFeedbackChoices(record(), () => {}).chosen.value).toEqual({ m1: { value: "down" } });
     expect(createFeedbackChoices(record(false), () => {}).chosen.value).toEqual({});
-    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.length).toBe(0);
   });
 
   it("work without storage, and survive unreadable stored text", () => {
-    sessionStorage.setItem(`${sessionStorageKeyFor()}:feedback`, "{not json");
+    localStorage.setItem(`${sessionStorageKeyFor()}:feedback`, "{not json");
     expect(createFeedbackChoices(record(), () => {}).chosen.value).toEqual({});
     const choices = createFeedbackChoices(sessionRecordFor({ persist: "none" }, "feedback", true), () => {});
     choices.choose("m1", { value: "up" });
     expect(choices.chosen.value).toEqual({ m1: { value: "up" } });
-    expect(sessionStorage.getItem(`${sessionStorageKeyFor()}:feedback`)).toBe("{not json");
+    expect(localStorage.getItem(`${sessionStorageKeyFor()}:feedback`)).toBe("{not json");
   });
 });

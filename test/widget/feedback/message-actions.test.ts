@@ -53,4 +53,20 @@ describe("the controls under a message", () => {
     expect(screen.queryByRole("textbox", { name: "What could be better? (optional)" })).toBeNull();
     expect(greeting.querySelector('[part="feedback-up"]')!.getAttribute("aria-pressed")).toBe("true");
   });
+
+  it("forget every choice, the stored ones too, when the conversation is reset", async () => {
+    localStorage.setItem("cap-chat:session", "{}");
+    const { root, settle, client } = renderWidget({ mode: "inline", feedback: true }, conversation());
+    await vi.dynamicImportSettled();
+    await settle();
+    const helpful = () => root.querySelector<HTMLButtonElement>('[data-message-id="greeting"] [part="feedback-up"]')!;
+    helpful().click();
+    await settle();
+    expect(localStorage.getItem("cap-chat:session:feedback")).toBe('{"greeting":{"value":"up"}}');
+    client.emit("end", { reason: "reset" });
+    await vi.dynamicImportSettled();
+    await settle();
+    expect(localStorage.getItem("cap-chat:session:feedback")).toBeNull();
+    localStorage.clear();
+  });
 });

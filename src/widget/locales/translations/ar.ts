@@ -57,6 +57,7 @@ export default {
   fallbackDetail: "التحديثات المباشرة غير متاحة، لذا قد تتأخر الردود قليلاً.",
   failedDetail: "تعذر الاتصال بخدمة الدردشة.",
   newConversation: "بدء محادثة جديدة",
+  earlierConversation: "محادثة سابقة",
   endReasons: {
     REASON_USER_END: "لقد أنهيت المحادثة.",
     REASON_USER_ABANDONED: "انتهت المحادثة بعد فترة من عدم النشاط.",

@@ -55,6 +55,7 @@ export default {
   fallbackDetail: "Živé aktualizace nejsou k dispozici, takže odpovědi mohou chvíli trvat.",
   failedDetail: "Nepodařilo se připojit ke službě chatu.",
   newConversation: "Zahájit novou konverzaci",
+  earlierConversation: "Dřívější konverzace",
   endReasons: {
     REASON_USER_END: "Ukončili jste konverzaci.",
     REASON_USER_ABANDONED: "Konverzace skončila po určité době nečinnosti.",

@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "Liveopdateringer er ikke tilgængelige, så svar kan tage et øjeblik.",
   failedDetail: "Vi kunne ikke oprette forbindelse til chattjenesten.",
   newConversation: "Start en ny samtale",
+  earlierConversation: "Tidligere samtale",
   endReasons: {
     REASON_USER_END: "Du afsluttede samtalen.",
     REASON_USER_ABANDONED: "Samtalen blev afsluttet efter en periode uden aktivitet.",

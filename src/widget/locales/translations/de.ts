@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "Live-Aktualisierungen sind nicht verfügbar, daher können Antworten etwas dauern.",
   failedDetail: "Wir konnten keine Verbindung zum Chat-Dienst herstellen.",
   newConversation: "Neue Unterhaltung beginnen",
+  earlierConversation: "Frühere Unterhaltung",
   endReasons: {
     REASON_USER_END: "Sie haben die Unterhaltung beendet.",
     REASON_USER_ABANDONED: "Die Unterhaltung wurde nach einer Zeit ohne Aktivität beendet.",

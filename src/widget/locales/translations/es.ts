@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "Las actualizaciones en directo no están disponibles, así que las respuestas pueden tardar un poco.",
   failedDetail: "No pudimos conectar con el servicio de chat.",
   newConversation: "Iniciar una nueva conversación",
+  earlierConversation: "Conversación anterior",
   endReasons: {
     REASON_USER_END: "Has finalizado la conversación.",
     REASON_USER_ABANDONED: "La conversación terminó tras un período de inactividad.",

@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "Reaaliaikaiset päivitykset eivät ole käytettävissä, joten vastaukset voivat viipyä hetken.",
   failedDetail: "Emme saaneet yhteyttä chat-palveluun.",
   newConversation: "Aloita uusi keskustelu",
+  earlierConversation: "Aiempi keskustelu",
   endReasons: {
     REASON_USER_END: "Lopetit keskustelun.",
     REASON_USER_ABANDONED: "Keskustelu päättyi, koska siinä ei ollut toimintaa vähään aikaan.",

@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "Les mises à jour en direct sont indisponibles : les réponses peuvent tarder un peu.",
   failedDetail: "Impossible de joindre le service de discussion.",
   newConversation: "Commencer une nouvelle conversation",
+  earlierConversation: "Conversation précédente",
   endReasons: {
     REASON_USER_END: "Vous avez terminé la conversation.",
     REASON_USER_ABANDONED: "La conversation a pris fin après une période d'inactivité.",

@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "עדכונים בזמן אמת אינם זמינים, ולכן התשובות עשויות להתעכב מעט.",
   failedDetail: "לא הצלחנו להתחבר לשירות הצ׳אט.",
   newConversation: "התחלת שיחה חדשה",
+  earlierConversation: "שיחה קודמת",
   endReasons: {
     REASON_USER_END: "סיימת את השיחה.",
     REASON_USER_ABANDONED: "השיחה הסתיימה לאחר פרק זמן ללא פעילות.",

@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "लाइव अपडेट उपलब्ध नहीं हैं, इसलिए जवाब आने में थोड़ा समय लग सकता है।",
   failedDetail: "हम चैट सेवा से कनेक्ट नहीं कर सके।",
   newConversation: "नई बातचीत शुरू करें",
+  earlierConversation: "पिछली बातचीत",
   endReasons: {
     REASON_USER_END: "आपने बातचीत खत्म कर दी।",
     REASON_USER_ABANDONED: "कुछ देर तक कोई गतिविधि न होने से बातचीत खत्म हो गई।",

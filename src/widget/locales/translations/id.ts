@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "Pembaruan langsung tidak tersedia, jadi balasan mungkin perlu sedikit waktu.",
   failedDetail: "Kami tidak dapat terhubung ke layanan chat.",
   newConversation: "Mulai percakapan baru",
+  earlierConversation: "Percakapan sebelumnya",
   endReasons: {
     REASON_USER_END: "Anda mengakhiri percakapan.",
     REASON_USER_ABANDONED: "Percakapan berakhir karena tidak ada aktivitas selama beberapa waktu.",

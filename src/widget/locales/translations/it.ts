@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "Gli aggiornamenti in tempo reale non sono disponibili, quindi le risposte potrebbero richiedere qualche istante.",
   failedDetail: "Non è stato possibile connettersi al servizio di chat.",
   newConversation: "Inizia una nuova conversazione",
+  earlierConversation: "Conversazione precedente",
   endReasons: {
     REASON_USER_END: "Hai terminato la conversazione.",
     REASON_USER_ABANDONED: "La conversazione è terminata dopo un periodo di inattività.",

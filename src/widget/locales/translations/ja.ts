@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "リアルタイム更新を利用できないため、返信に少し時間がかかることがあります。",
   failedDetail: "チャットサービスに接続できませんでした。",
   newConversation: "新しい会話を始める",
+  earlierConversation: "以前の会話",
   endReasons: {
     REASON_USER_END: "会話を終了しました。",
     REASON_USER_ABANDONED: "一定時間操作がなかったため、会話は終了しました。",

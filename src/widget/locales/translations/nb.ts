@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "Direkteoppdateringer er ikke tilgjengelige, så svar kan ta litt tid.",
   failedDetail: "Vi kunne ikke koble til chattetjenesten.",
   newConversation: "Start en ny samtale",
+  earlierConversation: "Tidligere samtale",
   endReasons: {
     REASON_USER_END: "Du avsluttet samtalen.",
     REASON_USER_ABANDONED: "Samtalen ble avsluttet etter en periode uten aktivitet.",

@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "Live-updates zijn niet beschikbaar, dus antwoorden kunnen even duren.",
   failedDetail: "We konden geen verbinding maken met de chatservice.",
   newConversation: "Nieuw gesprek starten",
+  earlierConversation: "Eerder gesprek",
   endReasons: {
     REASON_USER_END: "Je hebt het gesprek beëindigd.",
     REASON_USER_ABANDONED: "Het gesprek is beëindigd na een periode zonder activiteit.",

@@ -55,6 +55,7 @@ export default {
   fallbackDetail: "Aktualizacje na żywo są niedostępne, więc odpowiedzi mogą chwilę potrwać.",
   failedDetail: "Nie udało się połączyć z usługą czatu.",
   newConversation: "Rozpocznij nową rozmowę",
+  earlierConversation: "Wcześniejsza rozmowa",
   endReasons: {
     REASON_USER_END: "Rozmowa została przez Ciebie zakończona.",
     REASON_USER_ABANDONED: "Rozmowa zakończyła się po okresie bezczynności.",

@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "As atualizações em tempo real estão indisponíveis, então as respostas podem demorar um pouco.",
   failedDetail: "Não foi possível conectar ao serviço de chat.",
   newConversation: "Iniciar uma nova conversa",
+  earlierConversation: "Conversa anterior",
   endReasons: {
     REASON_USER_END: "Você encerrou a conversa.",
     REASON_USER_ABANDONED: "A conversa foi encerrada após um período de inatividade.",

@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "As atualizações em tempo real não estão disponíveis, por isso as respostas podem demorar um pouco.",
   failedDetail: "Não foi possível ligar ao serviço de chat.",
   newConversation: "Iniciar uma nova conversa",
+  earlierConversation: "Conversa anterior",
   endReasons: {
     REASON_USER_END: "Terminou a conversa.",
     REASON_USER_ABANDONED: "A conversa terminou após um período de inatividade.",

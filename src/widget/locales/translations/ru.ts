@@ -55,6 +55,7 @@ export default {
   fallbackDetail: "Обновления в реальном времени недоступны, поэтому ответы могут приходить с задержкой.",
   failedDetail: "Не удалось подключиться к службе чата.",
   newConversation: "Начать новый разговор",
+  earlierConversation: "Предыдущий разговор",
   endReasons: {
     REASON_USER_END: "Вы завершили разговор.",
     REASON_USER_ABANDONED: "Разговор завершён из-за отсутствия активности.",

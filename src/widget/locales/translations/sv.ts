@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "Liveuppdateringar är inte tillgängliga, så svaren kan dröja en stund.",
   failedDetail: "Vi kunde inte ansluta till chattjänsten.",
   newConversation: "Starta en ny konversation",
+  earlierConversation: "Tidigare konversation",
   endReasons: {
     REASON_USER_END: "Du avslutade konversationen.",
     REASON_USER_ABANDONED: "Konversationen avslutades efter en tids inaktivitet.",

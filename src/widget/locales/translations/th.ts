@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "ไม่สามารถอัปเดตแบบเรียลไทม์ได้ คำตอบจึงอาจใช้เวลาสักครู่",
   failedDetail: "เราไม่สามารถเชื่อมต่อกับบริการแชทได้",
   newConversation: "เริ่มการสนทนาใหม่",
+  earlierConversation: "การสนทนาก่อนหน้า",
   endReasons: {
     REASON_USER_END: "คุณจบการสนทนาแล้ว",
     REASON_USER_ABANDONED: "การสนทนาสิ้นสุดลงเนื่องจากไม่มีความเคลื่อนไหวเป็นระยะเวลาหนึ่ง",

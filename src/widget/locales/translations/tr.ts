@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "Canlı güncellemeler kullanılamıyor, bu nedenle yanıtlar biraz gecikebilir.",
   failedDetail: "Sohbet hizmetine bağlanamadık.",
   newConversation: "Yeni bir görüşme başlat",
+  earlierConversation: "Önceki görüşme",
   endReasons: {
     REASON_USER_END: "Görüşmeyi sonlandırdınız.",
     REASON_USER_ABANDONED: "Görüşme, bir süre işlem yapılmadığı için sona erdi.",

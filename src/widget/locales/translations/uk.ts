@@ -55,6 +55,7 @@ export default {
   fallbackDetail: "Оновлення в реальному часі недоступні, тому відповіді можуть надходити із затримкою.",
   failedDetail: "Не вдалося під’єднатися до служби чату.",
   newConversation: "Почати нову розмову",
+  earlierConversation: "Попередня розмова",
   endReasons: {
     REASON_USER_END: "Ви завершили розмову.",
     REASON_USER_ABANDONED: "Розмову завершено через відсутність активності.",

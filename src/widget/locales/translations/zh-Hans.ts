@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "实时更新不可用，回复可能会稍有延迟。",
   failedDetail: "无法连接到聊天服务。",
   newConversation: "开始新对话",
+  earlierConversation: "之前的对话",
   endReasons: {
     REASON_USER_END: "您已结束对话。",
     REASON_USER_ABANDONED: "由于一段时间内没有活动，对话已结束。",

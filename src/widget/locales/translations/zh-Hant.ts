@@ -50,6 +50,7 @@ export default {
   fallbackDetail: "即時更新無法使用，回覆可能會稍有延遲。",
   failedDetail: "無法連線到聊天服務。",
   newConversation: "開始新對話",
+  earlierConversation: "先前的對話",
   endReasons: {
     REASON_USER_END: "您已結束對話。",
     REASON_USER_ABANDONED: "由於一段時間沒有活動，對話已結束。",
