@@ -18,6 +18,13 @@ async function attributesCreatedWith(serverUrl: string, nonce: string): Promise<
   return conversations.find((conversation) => conversation.integrationAttributes?.context?.nonce === nonce)?.integrationAttributes;
 }
 
+/** What the demo site's `onFeedback` hook received for the session, through its companion, in order. */
+async function feedbackReceived(serverUrl: string, sessionId: string): Promise<unknown[]> {
+  const response = await fetch(`${serverUrl}/demo-site/feedback`);
+  const { feedback } = (await response.json()) as { feedback: { attributes: { session_id?: string } }[] };
+  return feedback.filter((choice) => choice.attributes.session_id === sessionId);
+}
+
 for (const delivery of deliveries) {
   test.describe(`the site's context, feedback and copy (${delivery.name})`, () => {
     test("setContext reaches the platform on the next user message", async ({ page, widget, serverUrl, pageProblems }) => {
@@ -54,11 +61,13 @@ for (const delivery of deliveries) {
       expect(pageProblems).toEqual([]);
     });
 
-    test("feedback: toggle buttons under the agent's answers only, events with the message id, kept across a reload", async ({
+    test("feedback: toggle buttons under the agent's answers only, events with the message id, each handed once to the site's onFeedback through the companion, kept across a reload", async ({
       page,
       widget,
+      serverUrl,
       pageProblems,
     }) => {
+      const sessionId = sessionIdOf(page);
       await page.goto(delivery.path);
       await giveOptions(page, delivery, { feedback: true });
       await recordWidgetEvents(page, delivery, "cap-chat:feedback");
@@ -92,6 +101,17 @@ for (const delivery of deliveries) {
           { messageId: greetingId, value: "down" },
           { messageId: greetingId, value: "down", comment: "It did not say the opening hours" },
           { messageId: answerId, value: "up" },
+        ]);
+      // The page names its companion (companionUrl), which hands each choice to the site once, with the session.
+      const context = { ...(delivery.subscription === "controller" && { page: "home" }), customer: vouched.customer };
+      const attributes = { session_id: await sessionId, site: vouched.site, context };
+      await expect
+        .poll(() => feedbackReceived(serverUrl, attributes.session_id))
+        .toEqual([
+          { messageId: greetingId, value: "up", attributes },
+          { messageId: greetingId, value: "down", attributes },
+          { messageId: greetingId, value: "down", comment: "It did not say the opening hours", attributes },
+          { messageId: answerId, value: "up", attributes },
         ]);
 
       await page.reload();

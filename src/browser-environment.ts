@@ -1,4 +1,12 @@
-import type { Environment, HttpRequest, HttpResponse, KeyValueStorage, WebSocketLike } from "./transport/environment.ts";
+import type {
+  Environment,
+  HttpRequest,
+  HttpResponse,
+  KeyValueStorage,
+  TabChannel,
+  TabLocks,
+  WebSocketLike,
+} from "./transport/environment.ts";
 
 /**
  * The slice of a page's globals this module reads, typed locally so the transport layer compiles without
@@ -12,7 +20,9 @@ interface BrowserGlobals {
   clearTimeout: (handle: unknown) => void;
   crypto?: { randomUUID?: () => string };
   sessionStorage?: KeyValueStorage;
-  navigator?: { onLine?: boolean };
+  localStorage?: KeyValueStorage;
+  BroadcastChannel?: new (name: string) => TabChannel;
+  navigator?: { onLine?: boolean; locks?: TabLocks };
   location?: { hostname?: string };
   document?: EventTargetLike & { visibilityState?: string };
   addEventListener?: EventTargetLike["addEventListener"];
@@ -52,7 +62,24 @@ export function createBrowserEnvironment(): Environment {
     now: () => Date.now(),
     random: () => Math.random(),
     createId: () => createId(browser),
-    storage: openSessionStorage(browser),
+    storage: openStorage(browser, "sessionStorage"),
+    sharedStorage: openStorage(browser, "localStorage"),
+    openChannel: browser.BroadcastChannel ? (name) => new browser.BroadcastChannel!(name) : null,
+    locks: browser.navigator?.locks,
+    onFreeze(listener) {
+      const freeze = () => listener(true);
+      const resume = () => listener(false);
+      const events = [
+        ["freeze", freeze],
+        ["resume", resume],
+        ["pagehide", freeze],
+        ["pageshow", resume],
+      ] as const;
+      // freeze and resume reach the document, pagehide and pageshow the window.
+      events.forEach(([name, handler], index) => (index < 2 ? browser.document : browser)?.addEventListener?.(name, handler));
+      return () =>
+        events.forEach(([name, handler], index) => (index < 2 ? browser.document : browser)?.removeEventListener?.(name, handler));
+    },
     isOnline: () => browser.navigator?.onLine !== false,
     onWake: (listener) => {
       const online = () => listener("online");
@@ -109,13 +136,13 @@ function createId(browser: BrowserGlobals): string {
 }
 
 /**
- * The page's session storage, once a probe write shows it accepts writes; null when the browser refuses it.
- * Later failures (a full quota) are the caller's to survive: session persistence swallows them.
+ * The page's session or local storage, once a probe write shows it accepts writes; null when the browser
+ * refuses it. Later failures (a full quota) are the caller's to survive: session persistence swallows them.
  */
-function openSessionStorage(browser: BrowserGlobals): KeyValueStorage | null {
+function openStorage(browser: BrowserGlobals, name: "sessionStorage" | "localStorage"): KeyValueStorage | null {
   try {
     // Reading the property itself throws when the browser blocks storage for this page.
-    const storage = browser.sessionStorage;
+    const storage = browser[name];
     storage?.setItem(storageProbeKey, "1");
     storage?.removeItem(storageProbeKey);
     return storage ?? null;

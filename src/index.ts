@@ -6,14 +6,21 @@
 import { resolveEnvironment } from "./browser-environment.ts";
 import type { ChatClientOptions } from "./transport/chat-client-types.ts";
 import { buildChatClient, type DiagnosableChatClient } from "./transport/chat-client.ts";
+import { canShare, loadSharedChatClient } from "./transport/tabs/shared-client-loader.ts";
 
 /**
- * Creates the chat client with the browser's effects (`WebSocket`, `fetch`, timers, the tab's storage,
- * the online and visibility signals), over which `options.environment` may replace any part, for a host
- * that is not a browser or for tests. Nothing happens until `start()` or a first `send`.
+ * Creates the chat client with the browser's effects (`WebSocket`, `fetch`, timers, the tab's and the
+ * browser's storage, the channel between tabs, Web Locks, the online and visibility signals), over which
+ * `options.environment` may replace any part, for a host that is not a browser or for tests. With
+ * `persist: "local"` (the default) the tabs of the browser share one conversation; where the environment
+ * has no shared storage or no channel between tabs, the conversation is kept per tab, as with `session`.
+ * Nothing happens until `start()` or a first `send`.
  */
 export function createChatClient(options: ChatClientOptions = {}): DiagnosableChatClient {
-  return buildChatClient(resolveEnvironment(options.environment), options);
+  const environment = resolveEnvironment(options.environment);
+  const persist = options.persist ?? "local";
+  if (persist === "local" && canShare(environment)) return loadSharedChatClient(environment, options);
+  return buildChatClient(environment, { ...options, persist: persist === "local" ? "session" : persist });
 }
 /** The client with its diagnostics (undecodable frames, recent lifecycle phases). */
 export type { ChatClientDiagnostics, DiagnosableChatClient } from "./transport/chat-client.ts";

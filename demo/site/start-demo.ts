@@ -2,6 +2,7 @@ import { createChatProxy, createConsoleLogger, type ChatProxy } from "../../src/
 import { startReferenceServer } from "../server/index.ts";
 import type { ReferenceServer, ReferenceServerOptions } from "../server/reference-server-types.ts";
 import { bookingPrefix, createBookingWorkflow } from "./booking-workflow.ts";
+import { createFeedbackLog, feedbackLogPath, type FeedbackLog } from "./feedback-log.ts";
 
 /** Where the demo site mounts its server companion, on the same origin as its pages. */
 export const companionPrefix = "/cap-chat";
@@ -11,22 +12,31 @@ export const companionPrefix = "/cap-chat";
  * own server companion is mounted beside them at `/cap-chat`. The companion holds the Chat API secrets,
  * the connector token and the keys of Outbound Calling and DNI, so the demo pages carry none: they name
  * `companionUrl: "/cap-chat"`. The site's booking backend, at `/demo-site`, sends the bookings made on
- * its booking page to the External Events API.
+ * its booking page to the External Events API. The companion hands the visitors' feedback to the site,
+ * which keeps it in memory and, with the fault controls exposed, answers it at `/demo-site/feedback`.
  */
 export async function startDemo(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   let companion: ChatProxy | undefined;
   let bookings: ((request: Request) => Promise<Response>) | undefined;
+  const feedbackLog = createFeedbackLog();
+  const showsFeedback = options.exposeFaultEndpoint ?? false;
   const server = await startReferenceServer({
     ...options,
     mounts: [
       ...(options.mounts ?? []),
       // Both need the server's own URL, known only once it listens; no request comes before.
       { prefix: companionPrefix, handler: (request) => companion!(request) },
-      { prefix: bookingPrefix, handler: (request) => bookings!(request) },
+      {
+        prefix: bookingPrefix,
+        handler: async (request) =>
+          showsFeedback && request.method === "GET" && new URL(request.url).pathname === feedbackLogPath
+            ? feedbackLog.answer()
+            : bookings!(request),
+      },
     ],
   });
   const pageOrigins = new Set([server.url, server.url.replace("127.0.0.1", "localhost")]);
-  companion = createDemoCompanion(server, pageOrigins);
+  companion = createDemoCompanion(server, pageOrigins, feedbackLog);
   bookings = createBookingWorkflow({
     config: { externalEvents: server.credentials.externalEvents, logger: createConsoleLogger("warn") },
     pageOrigins,
@@ -35,7 +45,7 @@ export async function startDemo(options: ReferenceServerOptions = {}): Promise<R
 }
 
 /** The companion of the demo site, configured against the reference platform it runs beside. */
-function createDemoCompanion(server: ReferenceServer, pageOrigins: ReadonlySet<string>): ChatProxy {
+function createDemoCompanion(server: ReferenceServer, pageOrigins: ReadonlySet<string>, feedbackLog: FeedbackLog): ChatProxy {
   const { credentials } = server;
   return createChatProxy({
     prefix: companionPrefix,
@@ -48,6 +58,7 @@ function createDemoCompanion(server: ReferenceServer, pageOrigins: ReadonlySet<s
     dni: credentials.dni,
     // What the demo site knows of every visitor, whatever the page claims: no one signs in here.
     integrationAttributes: () => ({ site: "harbour-supplies", context: { customer: "guest" } }),
+    onFeedback: feedbackLog.record,
     // The reference server is the edge: it names the client in X-Forwarded-For, one hop away.
     trustProxy: 1,
     // Generous for a demo that the end-to-end suite drives from one address, with a new visitor many times a minute.

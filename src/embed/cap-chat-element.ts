@@ -27,6 +27,8 @@ export interface CapChatElement extends HTMLElement {
   toggle(): void;
   send(text: string): void;
   end(): void;
+  /** As on a site's log-out: ends the conversation and removes what the widget stored, in every tab. */
+  reset(): void;
   /** Shows the site's own line in a bubble beside the closed launcher (see `ChatController.prompt`). */
   prompt(text: string): void;
 }
@@ -130,6 +132,10 @@ export function createCapChatElementClass(source: AppSource): new () => CapChatE
 
     end(): void {
       this.#widget.end();
+    }
+
+    reset(): void {
+      this.#widget.reset();
     }
 
     prompt(text: string): void {

@@ -4,19 +4,17 @@
  * `CapChat.q`), and the script replays those calls in order once it runs.
  */
 
+/** The commands that act on the mounted widget, which a widget not mounted yet runs once it is. */
+export const WIDGET_ACTIONS = ["open", "close", "toggle", "send", "end", "reset", "prompt"] as const;
+
 /** The commands `window.CapChat` accepts. */
 export const COMMAND_NAMES = [
   "boot",
-  "open",
-  "close",
-  "toggle",
-  "send",
-  "end",
+  ...WIDGET_ACTIONS,
   "on",
   "off",
   "destroy",
   "setContext",
-  "prompt",
 ] as const satisfies readonly (keyof CommandTarget)[];
 
 export type CommandName = (typeof COMMAND_NAMES)[number];
@@ -33,6 +31,7 @@ export interface CommandTarget {
   toggle(): void;
   send(text: string): void;
   end(): void;
+  reset(): void;
   prompt(text: string): void;
   /** Returns the function that removes the listener. */
   on(event: string, listener: CommandListener): () => void;

@@ -162,6 +162,8 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
     close: () => (launcher ? showFrame(false) : whenMounted((current) => current.close(), false)),
     send: (text) => whenMounted((current) => current.send(text), true),
     end: () => whenMounted((current) => current.end(), false),
+    // A reset removes what every tab stored, which needs the app.
+    reset: () => whenMounted((current) => current.reset(), true),
     // The bubble is the app's: it loads, which contacts nothing.
     prompt: (text) => whenMounted((current) => current.prompt(text), true),
     setContext(value) {

@@ -54,7 +54,7 @@ const CHOICES: Partial<Record<OptionAttribute, readonly string[]>> = {
   transport: ["auto", "messaging", "chat"],
   mode: ["floating", "inline", "fullscreen"],
   position: ["right", "left"],
-  persist: ["session", "none"],
+  persist: ["local", "session", "none"],
   start: ["open", "load"],
   prefetch: ["idle", "intent", "none"],
   notify: ["title", "sound", "system", "none"],

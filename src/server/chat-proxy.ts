@@ -1,38 +1,17 @@
 import { errorAnswer, type ProxyError } from "./answers.ts";
-import type { CallbackRouteContext } from "./callback-routes.ts";
-import type { ChatRouteContext } from "./chat-routes.ts";
 import { forwardedAsHttps, rateLimitSubject, resolveClientAddress } from "./client-address.ts";
-import type { DniRouteContext } from "./dni-route.ts";
-import type { FeedbackRouteContext } from "./feedback-route.ts";
 import { maximumJsonDepth } from "./json-object.ts";
 import { createConsoleLogger, redactingLogger } from "./logger.ts";
 import { corsHeaders, createOriginPolicy, preflightResponse } from "./origin-policy.ts";
-import { checkNumberPrefixes } from "./phone-numbers.ts";
-import {
-  checkPositiveInteger,
-  checkFieldNames,
-  checkText,
-  checkUpstreamUrl,
-  normalisePrefix,
-  proxyDefaults,
-  type ChatProxyConfig,
-  type ChatProxyRoute,
-} from "./proxy-config.ts";
+import { checkPositiveInteger, normalisePrefix, proxyDefaults, type ChatProxyConfig, type ChatProxyRoute } from "./proxy-config.ts";
+import { configuredSecrets, rateLimitRulesOf, visitorCookieSettings } from "./proxy-settings.ts";
 import { MemoryRateLimitStore } from "./rate-limit-store.ts";
-import {
-  chargeRateLimits,
-  numberCheck,
-  rateLimitChecks,
-  type RateLimitCheck,
-  type RateLimitRefusal,
-  type RateLimitRules,
-} from "./rate-limits.ts";
+import { chargeRateLimits, numberCheck, rateLimitChecks, type RateLimitCheck, type RateLimitRefusal } from "./rate-limits.ts";
 import { createRedactor } from "./redaction.ts";
 import { readJsonBody } from "./request-body.ts";
+import { createRouteServices } from "./route-services.ts";
 import { RouteTable, type RouteDefinition } from "./route-table.ts";
-import { SignedHandles } from "./signed-handles.ts";
 import { createSigner } from "./signing.ts";
-import type { TokenRouteContext } from "./token-route.ts";
 import { VisitorCookies } from "./visitor-cookies.ts";
 
 /** What the runtime knows about a request beyond the request itself. */
@@ -81,80 +60,16 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
   const fetchFunction = config.fetch ?? ((input, init) => fetch(input, init));
   const redact = createRedactor(configuredSecrets(config));
   const log = redactingLogger(config.logger ?? createConsoleLogger(), redact);
-  const cookieSettings = {
-    name: config.cookie?.name ?? proxyDefaults.cookieName,
-    path: prefix === "" ? "/" : prefix,
-    lifetimeSeconds: checkPositiveInteger("cookie.lifetimeSeconds", config.cookie?.lifetimeSeconds ?? proxyDefaults.cookieLifetimeSeconds),
-    sameSite: config.cookie?.sameSite ?? "Strict",
-  } as const;
-  if (!/^[A-Za-z0-9_-]+$/.test(cookieSettings.name)) throw new Error("cookie.name may hold only letters, digits, - and _");
-  const visitorCookies = new VisitorCookies(signer, cookieSettings, now);
-  const limits = config.rateLimit;
-  const rateLimitRules: RateLimitRules = {
-    visitor: limits?.visitor ?? proxyDefaults.visitorRateLimit,
-    address: limits?.address ?? proxyDefaults.addressRateLimit,
-    create: limits?.create ?? proxyDefaults.createRateLimit,
-    accessToken: limits?.accessToken ?? proxyDefaults.accessTokenRateLimit,
-    unknownAddress: limits?.unknownAddress ?? proxyDefaults.unknownAddressRateLimit,
-    callback: limits?.callback ?? proxyDefaults.callbackRateLimit,
-    callbackAddress: limits?.callbackAddress ?? proxyDefaults.callbackAddressRateLimit,
-    callbackNumber: limits?.callbackNumber ?? proxyDefaults.callbackNumberRateLimit,
-    callbackStatus: limits?.callbackStatus ?? proxyDefaults.callbackStatusRateLimit,
-    dni: limits?.dni ?? proxyDefaults.dniRateLimit,
-  };
-  const rateLimitStore = limits?.store ?? new MemoryRateLimitStore({ now });
+  const visitorCookies = new VisitorCookies(signer, visitorCookieSettings(config, prefix), now);
+  const rateLimitRules = rateLimitRulesOf(config);
+  const rateLimitStore = config.rateLimit?.store ?? new MemoryRateLimitStore({ now });
   const calls = { fetch: fetchFunction, timeoutMilliseconds, maxAnswerBytes, redact, log };
-  const conversations = config.chat ? new SignedHandles(signer, "conversation") : undefined;
-  const chatContext: ChatRouteContext | undefined = config.chat && {
-    ...calls,
-    upstream: {
-      url: checkUpstreamUrl("chat.url", config.chat.url),
-      apiKey: checkText("chat.apiKey", config.chat.apiKey),
-      token: checkText("chat.token", config.chat.token),
-    },
-    handles: conversations as SignedHandles,
-    integrationAttributes: config.integrationAttributes,
-    pageAttributes: checkFieldNames("pageAttributes", config.pageAttributes ?? []),
-  };
-  const tokenContext: TokenRouteContext | undefined = config.messaging && {
-    ...calls,
-    upstream: {
-      url: checkUpstreamUrl("messaging.url", config.messaging.url),
-      connectorToken: checkText("messaging.connectorToken", config.messaging.connectorToken),
-      host: checkText("messaging.host", config.messaging.host),
-    },
-  };
-  const callbackContext: CallbackRouteContext | undefined = config.outbound && {
-    ...calls,
-    upstream: {
-      url: checkUpstreamUrl("outbound.url", config.outbound.url),
-      serviceAuthToken: checkText("outbound.serviceAuthToken", config.outbound.serviceAuthToken),
-    },
-    ...callingCodes(config.outbound.callingCode, config.outbound.allowedCallingCodes),
-    handles: new SignedHandles(signer, "callback"),
-    conversations,
-    integrationAttributes: config.integrationAttributes,
-    chargeNumber: async (number) =>
+  const routes = new RouteTable(
+    prefix,
+    createRouteServices(config, calls, signer, async (number: string) =>
       charge(numberCheck(rateLimitRules, await signer.sign(`cap-chat callback number v1\n${number}`)), "callback"),
-  };
-  const dniContext: DniRouteContext | undefined = config.dni && {
-    ...calls,
-    upstream: { url: checkUpstreamUrl("dni.url", config.dni.url), apiKey: checkText("dni.apiKey", config.dni.apiKey) },
-    conversations,
-    integrationAttributes: config.integrationAttributes,
-  };
-  const feedbackContext: FeedbackRouteContext | undefined = config.onFeedback && {
-    onFeedback: config.onFeedback,
-    conversations,
-    integrationAttributes: config.integrationAttributes,
-  };
-  const routes = new RouteTable(prefix, {
-    chat: chatContext,
-    token: tokenContext,
-    callback: callbackContext,
-    dni: dniContext,
-    feedback: feedbackContext,
-  });
+    ),
+  );
   let addressWarningGiven = false;
 
   /** Charges `checks`; the refusal when one is spent. An unreachable shared store lets the request through. */
@@ -313,25 +228,6 @@ export function createChatProxy(config: ChatProxyConfig): ChatProxy {
     return response;
   };
   return Object.assign(handler, { prefix });
-}
-
-/** Every credential of the configuration, for the redactor: none may reach a log line, an answer or an error. */
-function configuredSecrets(config: ChatProxyConfig): string[] {
-  return [
-    ...(typeof config.signingSecret === "string" ? [config.signingSecret] : config.signingSecret),
-    config.chat?.apiKey ?? "",
-    config.chat?.token ?? "",
-    config.messaging?.connectorToken ?? "",
-    config.outbound?.serviceAuthToken ?? "",
-    config.dni?.apiKey ?? "",
-    config.externalEvents?.apiKey ?? "",
-  ];
-}
-
-/** The site's calling code and the prefixes a callback may go to: `+1` and the site's own by default. */
-function callingCodes(callingCode: string | undefined, allowed: readonly string[] | undefined) {
-  const [own] = checkNumberPrefixes("outbound.callingCode", [callingCode ?? proxyDefaults.callingCode]) as [string];
-  return { callingCode: own, allowedPrefixes: checkNumberPrefixes("outbound.allowedCallingCodes", allowed ?? [...new Set(["+1", own])]) };
 }
 
 /** What a site does so that requests of unknown address stop sharing one budget. */

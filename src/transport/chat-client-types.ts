@@ -37,8 +37,12 @@ export interface ChatClientOptions {
    * on Chat API create. Change it with `setContext`.
    */
   context?: ConversationContext;
-  /** `session` (default): the session id and unsent messages survive a reload in this tab; `none`. */
-  persist?: "session" | "none";
+  /**
+   * `local` (default): the conversation belongs to the browser: every tab shows it, one tab at a time holds
+   * the connection for all of them, and it survives closing the tab. `session`: the session id and unsent
+   * messages survive a reload in this tab only. `none`: nothing is stored.
+   */
+  persist?: "local" | "session" | "none";
   /** Namespaces stored state (`cap-chat:session:<id>`), so two clients on one page keep two conversations. */
   id?: string;
   /** The `platform` field of session creation (default `web`). */
@@ -117,4 +121,10 @@ export interface ChatClient {
    * closed; a Messaging session is kept for a reload to resume.
    */
   destroy(): void;
+  /**
+   * As on a site's log-out: ends the conversation on the platform, removes everything the client stored,
+   * and ends the client, in every tab sharing the conversation; each emits `end` with the reason `reset`.
+   * A new client starts afresh.
+   */
+  reset(): void;
 }

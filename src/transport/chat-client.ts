@@ -1,6 +1,6 @@
 import type { ChatClient, ChatClientOptions, SendResult } from "./chat-client-types.ts";
 import { checkContext, type ContextResult, type ConversationContext } from "./conversation-context.ts";
-import { createConversationStore } from "./conversation/conversation-store.ts";
+import { createConversationStore, type ConversationStore } from "./conversation/conversation-store.ts";
 import type { ChatErrorInfo } from "./conversation.ts";
 import { createDelivery } from "./delivery/delivery.ts";
 import { jsonBytes, userMessageFrame } from "./delivery/message-frame.ts";
@@ -8,6 +8,7 @@ import { createSessionPersistence } from "./delivery/session-persistence.ts";
 import type { Environment } from "./environment.ts";
 import { resolveClientPlan } from "./client-plan.ts";
 import { sizeRefusal, type LifecyclePhase } from "./lifecycle/transition.ts";
+import type { SessionAccessOptions } from "./messaging/session-access.ts";
 import { createMessagingTransport, type MessagingTransport } from "./messaging/messaging-transport.ts";
 import type { Transport } from "./transport.ts";
 
@@ -23,6 +24,22 @@ export interface DiagnosableChatClient extends ChatClient {
   readonly diagnostics: ChatClientDiagnostics;
 }
 
+/** The chat client of one tab, as the tab holding a shared conversation drives it for the others. */
+export interface TabChatClient extends DiagnosableChatClient {
+  /** Queues a message another tab wrote, under that tab's id; one already in the outbox is not queued again. */
+  enqueue(id: string, text: string, time: number): void;
+}
+
+/** What a client shared across tabs lends the tab holding the connection (see `tabs/shared-chat-client.ts`). */
+export interface ClientParts {
+  /** The store to feed, which the tab's mirror of the conversation already fills. */
+  store?: ConversationStore;
+  /** How tokens are shared with the other tabs (see `SessionAccessOptions`). */
+  shareTokens?: SessionAccessOptions["shareTokens"];
+  /** The store already shows the stored session's history: the first socket resumes after it, not from the start. */
+  resumeStoredSession?: boolean;
+}
+
 /**
  * Creates the framework-free chat client. Nothing happens until `start()`, `resume()` or a first `send`.
  * The options are resolved once (see `resolveClientPlan`): the Chat API, or Messaging, which with `auto`
@@ -31,8 +48,8 @@ export interface DiagnosableChatClient extends ChatClient {
  * becomes `failed` with a `configuration` error whose code says what to fix. Every effect goes through
  * `environment`; `options.environment` is not read.
  */
-export function buildChatClient(environment: Environment, options: ChatClientOptions = {}): DiagnosableChatClient {
-  const store = createConversationStore({ now: environment.now, random: environment.random });
+export function buildChatClient(environment: Environment, options: ChatClientOptions = {}, parts: ClientParts = {}): TabChatClient {
+  const store = parts.store ?? createConversationStore({ now: environment.now, random: environment.random });
   const plan = resolveClientPlan(options, environment);
   let context: ConversationContext | undefined;
   const setContext = (next: unknown): ContextResult => {
@@ -90,6 +107,9 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       context: currentContext,
       useChatApi: plan.useChatApiNow,
       handOver: useChatApi,
+      shareTokens: parts.shareTokens,
+      resumeCursor: parts.resumeStoredSession ? restored?.historyThrough : undefined,
+      agentJoined: parts.resumeStoredSession && store.getSnapshot().agent !== null,
     });
   }
 
@@ -104,19 +124,20 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
 
   const send = (text: string): SendResult => {
     const trimmed = text.trim();
-    const refuse = (code: "message-empty" | "conversation-ended" | "client-destroyed") =>
-      ({ accepted: false, code, parameters: {} }) as const;
-    if (destroyed) return refuse("client-destroyed");
-    if (trimmed === "") return refuse("message-empty");
-    if (store.getSnapshot().ended) return refuse("conversation-ended");
     const id = environment.createId();
-    const bytes = jsonBytes(userMessageFrame(id, trimmed, context));
     // While the Chat API loads, its rule applies.
-    const refusal = transport ? transport.admit(bytes) : sizeRefusal(bytes);
-    if (refusal) return { accepted: false, code: "message-too-large", parameters: refusal };
+    const result = checkMessage(trimmed, id, destroyed || store, context, transport ? transport.admit : sizeRefusal);
+    if (!result.accepted) return result;
     start();
     delivery.enqueue(id, trimmed, environment.now());
-    return { accepted: true };
+    return result;
+  };
+
+  const destroy = () => {
+    if (destroyed) return;
+    destroyed = true;
+    messaging?.destroy();
+    if (transport !== messaging) transport?.destroy();
   };
 
   return {
@@ -156,11 +177,40 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
     },
     now: environment.now,
     conversationId: () => transport?.conversationId() ?? null,
-    destroy() {
+    destroy,
+    reset() {
       if (destroyed) return;
-      destroyed = true;
-      messaging?.destroy();
-      if (transport !== messaging) transport?.destroy();
+      if (started) transport?.end();
+      destroy();
+      persistence.clear();
+      store.apply({ kind: "reset" });
+      store.apply({ kind: "session-ended", reason: "reset" });
+    },
+    enqueue(id, text, time) {
+      if (destroyed || store.getSnapshot().ended) return;
+      start();
+      delivery.enqueue(id, text, time);
     },
   };
+}
+
+/**
+ * Whether the message `trimmed`, sent as `id` with `context`, may be queued: not by a destroyed client
+ * (`conversation` is `true`), not empty, not into an ended conversation, and within the size `admit` allows
+ * for its frame.
+ */
+export function checkMessage(
+  trimmed: string,
+  id: string,
+  conversation: true | { getSnapshot(): { ended: unknown } },
+  context?: ConversationContext,
+  admit: (frameBytes: number) => { limitBytes: number } | null = sizeRefusal,
+): SendResult {
+  const refuse = (code: "message-empty" | "conversation-ended" | "client-destroyed") =>
+    ({ accepted: false, code, parameters: {} }) as const;
+  if (conversation === true) return refuse("client-destroyed");
+  if (trimmed === "") return refuse("message-empty");
+  if (conversation.getSnapshot().ended) return refuse("conversation-ended");
+  const refusal = admit(jsonBytes(userMessageFrame(id, trimmed, context)));
+  return refusal ? { accepted: false, code: "message-too-large", parameters: refusal } : { accepted: true };
 }

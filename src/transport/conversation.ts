@@ -62,6 +62,8 @@ export interface ChatMessage {
    * transcript but fires no `message` event (nothing new to announce or count as unread). Absent otherwise.
    */
   history?: true;
+  /** Set on a message of an earlier conversation, kept in the browser after its session expired. */
+  earlier?: true;
 }
 
 export interface Participant {

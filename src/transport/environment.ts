@@ -29,6 +29,34 @@ export interface Environment {
   onOffline: (listener: () => void) => () => void;
   /** The page's host name, the default `X-Host`. */
   pageHost: () => string;
+  /** Storage every tab of the site shares (the page's local storage); absent or null where there is none. */
+  sharedStorage?: KeyValueStorage | null;
+  /** Opens the channel `name` to the site's other tabs in this browser (`BroadcastChannel`); absent or null without one. */
+  openChannel?: ((name: string) => TabChannel) | null;
+  /** The browser's Web Locks (`navigator.locks`); absent or null without them. */
+  locks?: TabLocks | null;
+  /**
+   * Calls `listener(true)` when the page is frozen or hidden for good or for the back-forward cache
+   * (`freeze`, `pagehide`), and `listener(false)` when it comes back (`resume`, `pageshow`); returns the remover.
+   */
+  onFreeze?: ((listener: (frozen: boolean) => void) => () => void) | null;
+}
+
+/** A channel to the other tabs (`BroadcastChannel`): what one posts, every other one receives, in the order posted. */
+export interface TabChannel {
+  postMessage(message: unknown): void;
+  /** Called with each message another tab posts. */
+  onmessage: ((event: { data: unknown }) => void) | null;
+  close(): void;
+}
+
+/** The part of Web Locks (`LockManager`) the tabs use. */
+export interface TabLocks {
+  /**
+   * Waits for the browser-wide lock `name`, then calls `granted`, holding the lock until the promise it
+   * returns settles (or the tab goes away); `granted` returning nothing releases it at once.
+   */
+  request(name: string, granted: () => Promise<void> | undefined): Promise<unknown>;
 }
 
 /** The part of the WebSocket API the client uses. */

@@ -50,6 +50,7 @@ export function mountStyledChat(
   const widget = mountWidget(target, resolveRelativeUrls(options, base), styleSheets, sessionMemoryFor(options));
   const { model } = widget;
   let { client: _injected, ...settings } = resolveRelativeUrls(options, base);
+  widget.freshClient = () => createChatClient(clientOptions(settings));
   const controller: ChatController = Object.assign(widget.controller, {
     setContext: (context: Record<string, unknown> | null) => controller.update({ context: context ?? undefined }),
     update(next: Partial<WidgetOptions>) {
@@ -78,7 +79,7 @@ export function mountStyledChat(
         }
       }
       if (open !== undefined) model.setOpen(open);
-      widget.offerVoice(settings);
+      widget.applyOptions(settings);
       const replacement =
         nextClient ?? (Object.keys(changes).some((key) => !liveOptions.includes(key)) ? createChatClient(clientOptions(settings)) : null);
       if (replacement && replacement !== widget.controller.client) widget.replaceClient(replacement);

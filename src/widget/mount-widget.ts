@@ -8,8 +8,9 @@ import { clientOptions } from "./client-options.ts";
 import { ChatApp } from "./components/chat-app.tsx";
 import { en, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
-import { createFeedbackChoices } from "./feedback/feedback-choices.ts";
-import { tabStorage, type SessionMemory } from "./session-memory.ts";
+import { deliverFeedback } from "./feedback/feedback-delivery.ts";
+import { widgetStorage, type SessionMemory } from "./session-memory.ts";
+import { alertedKey, notificationAnswerKey, remember } from "./attention/local-memory.ts";
 import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
@@ -18,6 +19,7 @@ import type { BasicChatController, WidgetEvents, WidgetOptions } from "./widget-
 import { isTouchScreen } from "./touch-screen.ts";
 import { watchAttention } from "./attention/attention.ts";
 import { unreadMemoryFor } from "./attention/unread-memory.ts";
+import { sessionRecordFor } from "./session-record.ts";
 
 /** A mounted widget: its controller, and what `mountChat` builds live updates from. */
 export interface MountedWidget {
@@ -27,10 +29,13 @@ export interface MountedWidget {
   /** Destroys the client in use and follows `next` instead, announcing it with `cap-chat:ready`. */
   replaceClient(next: ChatClient): void;
   /**
-   * Offers the voice ways out `options.voice` names, loading their file the first time `voice` is set;
-   * until then it does nothing.
+   * Takes the options as they now stand: feedback goes to the companion they name, its controls' file is
+   * loaded the first time `feedback` is set, and the voice ways out `options.voice` names are offered, their
+   * file loaded the first time `voice` is set.
    */
-  offerVoice(options: WidgetOptions): void;
+  applyOptions(options: WidgetOptions): void;
+  /** A new client from the options in force (a reset leaves the conversation to one). */
+  freshClient(): ChatClient;
 }
 
 /**
@@ -42,11 +47,13 @@ export interface MountedWidget {
  * or `options.client`) is owned by the widget: `destroy()` destroys it. With `start: "open"` (the default)
  * it is started only when the visitor engages: the panel opens, focus enters the widget (an inline panel is
  * on show from the start) or a message is sent. It starts at mount with `start: "load"`, in full-screen
- * mode, or when the tab has a stored session, which is then resumed. Every later opening of the panel is an
- * engagement too, which wakes a conversation whose session expired while it was left alone. The panel's
- * open state is stored with the session and restored with it. `cap-chat:ready` is emitted in a microtask,
- * so a handler added right after mounting receives it. With `voice`, its file is loaded and offers "Call me
- * back" and "Call us" in the panel's menu; a page without `voice` never loads it.
+ * mode, or when the tab has a stored conversation whose session can still be resumed (`resume`; not once it
+ * expired or ended while no tab was open). Every later opening of the panel is an engagement too, which
+ * wakes a conversation whose session expired while it was left alone. The panel's open state is stored with
+ * the session and restored with it, and with `persist: "local"` it follows the other tabs, as the unsent
+ * draft does. `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives
+ * it. With `voice`, its file is loaded and offers "Call me back" and "Call us" in the panel's menu; with
+ * `feedback`, the feedback controls' file is loaded; a page without them never loads either.
  */
 export function mountWidget(
   target: HTMLElement | ShadowRoot,
@@ -62,10 +69,15 @@ export function mountWidget(
   const events = createEmitter<WidgetEvents>();
   const { emit, on } = events;
 
+  // The options as the controller last applied them: feedback goes to the companion they name.
+  let settings = options;
   const mode = options.mode ?? "floating";
   let client = options.client ?? createChatClient(clientOptions(options));
+  // A stored conversation resumes only while its session can be (not once it expired or ended); only then
+  // does its panel open again.
+  let engaged = options.start === "load" || (memory.hasSession && client.resume());
   const model = createChatModel(client, {
-    open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen),
+    open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen && engaged),
     mode,
     position: options.position,
     locale: en,
@@ -75,30 +87,34 @@ export function mountWidget(
     welcomeText: options.welcomeText,
     notify: options.notify,
     feedback: options.feedback,
-    feedbackChoices: createFeedbackChoices(
-      options.persist === "none" ? null : tabStorage(),
-      `${sessionStorageKeyFor(options.id)}:feedback`,
-      memory.hasSession,
-      (detail) => emit("cap-chat:feedback", detail),
-    ),
     emit,
   });
   switchLocale(model.language, options.locale);
-  let engaged = options.start === "load" || memory.hasSession;
   // Each engagement is told to the client: one whose session expired while left alone goes on then.
   const engage = () => {
     engaged = true;
     client.start();
   };
   // Follows the client, starts it once engaged, and announces it once the caller had a chance to listen.
-  const use = (next: ChatClient) => {
+  const use = (next: ChatClient, resumed = false) => {
     model.attach(next);
+    // A reset, here or in another tab, leaves a client that starts afresh on the next open or send.
+    next.on("end", ({ reason }) => {
+      if (reason !== "reset" || next !== client || destroyed) return;
+      engaged = false;
+      forgetFeedback();
+      model.draft.value = "";
+      for (const key of [alertedKey, notificationAnswerKey]) remember(key, null);
+      model.setOpen(false);
+      queueMicrotask(() => !destroyed && next === client && replaceClient(mounted.freshClient()));
+    });
     if (engaged) next.start();
+    else if (memory.hasSession && !resumed) engaged = next.resume();
     queueMicrotask(() => {
       if (next === client && !destroyed) emit("cap-chat:ready", { client: next });
     });
   };
-  use(client);
+  use(client, true);
   adoptStyleSheets(root, styleSheets);
   const hostGuard = guardFloatingHost(root);
   let shown = false;
@@ -119,34 +135,79 @@ export function mountWidget(
   // launcher may take focus without the visitor asking for anything.
   const engageInline = () => model.mode.value === "inline" && engage();
   root.addEventListener("focusin", engageInline);
+  // The open panel and the draft follow the other tabs of a conversation kept in the browser: their changes
+  // to its keys reach this tab as storage events (never its own, nor those of sessionStorage).
+  const shared = `${sessionStorageKeyFor(options.id)}:draft`;
+  const storage = options.persist === "session" ? null : widgetStorage(options.persist);
+  const keep = (write: (available: Storage) => unknown) => {
+    try {
+      return storage && write(storage);
+    } catch {
+      // Not kept: the draft stays in this tab.
+    }
+  };
+  model.draft.value = (keep((available) => available.getItem(shared)) as string | null) ?? "";
+  const stopDraft = effect(() => {
+    const draft = model.draft.value;
+    keep((available) => (draft ? available.setItem(shared, draft) : available.removeItem(shared)));
+  });
+  const follow = ({ key, newValue }: StorageEvent) => {
+    if (key === shared) model.draft.value = newValue ?? "";
+    if (key === shared.replace(/draft$/, "panel")) model.setOpen(newValue === "open");
+  };
+  addEventListener("storage", follow);
   // The tabs of the browser tell each other about replies under the widget's id; one tab alone where they cannot.
   const port = typeof BroadcastChannel === "function" ? new BroadcastChannel(`cap-chat:${options.id ?? ""}`) : null;
   const stopAttention = watchAttention({ model, on, emit, port, saved: unreadMemoryFor(options, memory.hasSession) });
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
-  // Loaded once a widget has `voice`, and then told of every change of the options; a failure to load
-  // surfaces on the console as the rejection it is.
+  // Read (or, with no session, cleared) at mount whether or not feedback is on, as the session's other records.
+  let feedbackRecord = sessionRecordFor(options, "feedback", memory.hasSession);
+  const showFeedback = () =>
+    import("./feedback/feedback-controls.tsx").then(({ createFeedbackControls }) => {
+      if (destroyed) return;
+      model.feedbackControls.value = createFeedbackControls(root, feedbackRecord, (detail) => {
+        emit("cap-chat:feedback", detail);
+        deliverFeedback(settings, client, detail);
+      });
+    });
+  // A reset removes the kept choices, and loaded controls start again from none.
+  function forgetFeedback(): void {
+    feedbackRecord = sessionRecordFor(options, "feedback", false);
+    if (feedbackLoaded) showFeedback();
+  }
+  // Each loaded once a widget has `feedback` or `voice`, and voice then told of every change of the options;
+  // a failure to load surfaces on the console as the rejection it is.
+  let feedbackLoaded = false;
   let voiceLoaded = false;
-  const offerVoice = (settings: WidgetOptions) => {
-    if (!settings.voice && !voiceLoaded) return;
+  const applyOptions = (next: WidgetOptions) => {
+    settings = next;
+    if (next.feedback && !feedbackLoaded) {
+      feedbackLoaded = true;
+      showFeedback();
+    }
+    if (!next.voice && !voiceLoaded) return;
     voiceLoaded = true;
-    import("./voice/voice.tsx").then((voice) => destroyed || voice.offerVoice(model, settings, root, emit));
+    import("./voice/voice.tsx").then((voice) => destroyed || voice.offerVoice(model, next, root, emit));
   };
-  offerVoice(options);
+  applyOptions(options);
 
-  return {
-    offerVoice,
+  function replaceClient(next: ChatClient): void {
+    // Detached first, so nothing the old client does while it shuts down reaches the page.
+    model.dispose();
+    client.destroy();
+    client = next;
+    use(next);
+  }
+
+  const mounted: MountedWidget = {
+    applyOptions,
+    freshClient: () => createChatClient(clientOptions(options)),
     model,
     get destroyed() {
       return destroyed;
     },
-    replaceClient(next) {
-      // Detached first, so nothing the old client does while it shuts down reaches the page.
-      model.dispose();
-      client.destroy();
-      client = next;
-      use(next);
-    },
+    replaceClient,
     controller: {
       get client() {
         return client;
@@ -159,6 +220,7 @@ export function mountWidget(
         client.send(text);
       },
       end: () => client.end(),
+      reset: () => client.reset(),
       prompt(text) {
         if (!model.open.peek()) model.prompt.value = text;
       },
@@ -169,6 +231,8 @@ export function mountWidget(
         destroyed = true;
         stopWatching();
         root.removeEventListener("focusin", engageInline);
+        stopDraft();
+        removeEventListener("storage", follow);
         stopAttention();
         port?.close();
         model.dispose();
@@ -181,4 +245,5 @@ export function mountWidget(
       },
     },
   };
+  return mounted;
 }

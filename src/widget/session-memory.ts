@@ -13,22 +13,27 @@ export interface SessionMemory {
   rememberPanel(open: boolean): void;
 }
 
-/** The page's sessionStorage, or null where it is missing or refused (privacy modes, sandboxed frames). */
-export function tabStorage(): Storage | null {
+/**
+ * Where a widget with `persist` keeps its state: the page's localStorage for `local` (the default),
+ * sessionStorage for `session`; null for `none`, or where storage is missing or refused (privacy modes,
+ * sandboxed frames).
+ */
+export function widgetStorage(persist?: string): Storage | null {
   try {
-    return globalThis.sessionStorage ?? null;
+    // Reading either property throws where the browser refuses storage.
+    return persist === "none" ? null : persist === "session" ? sessionStorage : localStorage;
   } catch {
     return null;
   }
 }
 
 /**
- * Whether the tab holds a session of the widget with `options` (never with `persist: "none"`): all the
+ * Whether the storage `persist` names holds a session of the widget with `options` (never with `persist: "none"`): all the
  * script tag's loader needs to know, at load, to tell whether the app must load at once.
  */
 export function hasStoredSession(options: { persist?: string; id?: string }): boolean {
   try {
-    return options.persist !== "none" && sessionStorage.getItem(sessionStorageKeyFor(options.id)) != null;
+    return widgetStorage(options.persist)?.getItem(sessionStorageKeyFor(options.id)) != null;
   } catch {
     // Storage refused (privacy modes, sandboxed frames) or missing (a server): nothing is stored.
     return false;
@@ -37,7 +42,7 @@ export function hasStoredSession(options: { persist?: string; id?: string }): bo
 
 /** The memory of a widget with `options`: none with `persist: "none"`. */
 export function sessionMemoryFor(options: { persist?: string; id?: string }): SessionMemory {
-  return createSessionMemory(options.persist === "none" ? null : tabStorage(), options.id);
+  return createSessionMemory(widgetStorage(options.persist), options.id);
 }
 
 /**
@@ -57,19 +62,16 @@ export function createSessionMemory(storage: Storage | null, id?: string): Sessi
     }
   };
   const hasSession = attempt((available) => available.getItem(sessionKey) !== null) ?? false;
-  let stored = attempt((available) => available.getItem(panelKey));
-  if (!hasSession && stored !== null) {
-    attempt((available) => available.removeItem(panelKey));
-    stored = null;
-  }
+  // A panel state without its session is removed, so it cannot open a later conversation.
+  const stored = hasSession
+    ? attempt((available) => available.getItem(panelKey))
+    : (attempt((available) => available.removeItem(panelKey)) ?? null);
   return {
     hasSession,
     panelWasOpen: stored === "open",
     rememberPanel(open) {
-      const value = open ? "open" : "closed";
-      if (value === stored) return;
-      attempt((available) => available.setItem(panelKey, value));
-      stored = value;
+      // A closed panel is the default: nothing is kept for it, so a reset leaves no key behind.
+      attempt((available) => (open ? available.setItem(panelKey, "open") : available.removeItem(panelKey)));
     },
   };
 }

@@ -14,7 +14,7 @@ export const panelStyles = `
 .left .panel{transform-origin:0 100%}
 .floating .panel[hidden]{display:flex!important;content-visibility:hidden;visibility:hidden;clip-path:inset(50%);opacity:0;transform:translateY(12px) scale(.96);transition:opacity .2s,transform .2s,content-visibility .2s allow-discrete,visibility 0s .2s,clip-path 0s .2s}
 @starting-style{.floating .panel{opacity:0;transform:translateY(12px) scale(.96)}}
-@media ${sheetMedia}{.floating .panel{inset:var(--cap-chat-viewport-top,0) 0 auto;width:100%;height:var(--cap-chat-viewport-height,100dvh);overscroll-behavior:contain}}
+@media ${sheetMedia}{.floating .panel{inset:var(--cap-chat-viewport-top,0) 0 auto;width:100%;height:var(--cap-chat-viewport-height,100dvh);overscroll-behavior:contain}.bubble pre{white-space:pre-wrap}}
 .header,.composer{padding-inline:max(12px,calc(50% - var(--cap-chat-content-width)/2))}
 svg{width:20px;height:20px}
 .heading{min-width:0;overflow-wrap:anywhere}
@@ -80,11 +80,6 @@ textarea{max-height:140px;resize:none}
 .actions{display:flex;flex-wrap:wrap;align-items:center;max-width:100%;font-size:13px;color:var(--cap-chat-muted)}
 .actions .icon{width:28px;height:28px}
 .actions svg{width:16px}
-.down svg{rotate:.5turn}
-[aria-pressed=true]{color:var(--cap-chat-link)}
-[aria-pressed=true] path{fill:currentColor}
-.comment{display:flex;flex-basis:100%;gap:6px;min-width:0}
-.comment input{flex:1;min-width:0;padding:5px 12px;border:1px solid var(--cap-chat-border);border-radius:21px;font:inherit;font-size:16px;color:inherit;background:none}
 .meta strong{color:var(--cap-chat-error)}
 .attachments{display:flex;flex-direction:column;gap:8px;width:100%}
 .attachment{display:block;max-width:260px;border:1px solid var(--cap-chat-border);border-radius:12px;overflow:hidden;background:var(--cap-chat-background)}
@@ -122,7 +117,9 @@ textarea:focus{outline:2px solid transparent;border-color:var(--cap-chat-focus);
  * Safari zooms the page on focus. The root element, which page selectors cannot reach, resets every
  * inherited property (custom properties and `direction` are exempt from `all`) so page text styles such as
  * `text-transform` or `white-space` never flow in from the host, then sets the widget's own text style.
- * Motion (the panel, new rows, the typing dots) stops under `prefers-reduced-motion`. It is the
+ * Motion (the panel, new rows, the typing dots) stops under `prefers-reduced-motion`. Below 480 px (a phone,
+ * or 400 % zoom) a code block wraps its lines rather than scrolling sideways; a table still scrolls in its
+ * own box, as WCAG 1.4.10 allows for data tables. It is the
  * launcher's rules (which the script tag's loader also shows on their own) followed by the panel's.
  */
 export const widgetStyles = `${launcherStyles}${panelStyles}`;

@@ -57,7 +57,7 @@ export type WidgetOptions = ChatClientOptions & {
   /**
    * The base URL of the site's `cap-chat/server` mount (`/cap-chat`): `tokenUrl` defaults to
    * `{companionUrl}/access-token` and `chatUrl` to `{companionUrl}/chat`, so a site configures one URL;
-   * `voice` goes through it too.
+   * `voice` and `feedback` go through it too.
    */
   companionUrl?: string;
   /**
@@ -67,7 +67,8 @@ export type WidgetOptions = ChatClientOptions & {
   voice?: string;
   /**
    * Offers a helpful / not helpful choice under each finished answer of the platform's agent, with an
-   * optional comment after "not helpful"; each choice fires `cap-chat:feedback`. Default false.
+   * optional comment after "not helpful"; each choice fires `cap-chat:feedback` and, with `companionUrl`,
+   * is posted once to `{companionUrl}/feedback` for the companion's `onFeedback`. Default false.
    */
   feedback?: boolean;
   /** A ready client to use instead of `createChatClient(options)`; the widget then owns it. */
@@ -150,6 +151,12 @@ export interface BasicChatController {
   send(text: string): void;
   /** Ends the conversation for the user. */
   end(): void;
+  /**
+   * As on a site's log-out: ends the conversation on the platform, closes the panel and removes everything
+   * the widget stored, in every tab of the conversation, each of which emits `cap-chat:end` with the reason
+   * `reset`. Nothing contacts the platform again until the next open or send.
+   */
+  reset(): void;
   /**
    * Shows the site's own `text` in a bubble beside the closed launcher, which opens the panel when clicked
    * and can be dismissed; it is neither sent to the platform nor part of the transcript.

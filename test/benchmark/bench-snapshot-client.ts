@@ -59,4 +59,5 @@ export class SnapshotClient implements ChatClient {
   end(): void {}
   newConversation(): void {}
   destroy(): void {}
+  reset(): void {}
 }

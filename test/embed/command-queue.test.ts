@@ -11,6 +11,7 @@ function recordingTarget() {
     toggle: () => void calls.push(["toggle"]),
     send: (text) => void calls.push(["send", text]),
     end: () => void calls.push(["end"]),
+    reset: () => void calls.push(["reset"]),
     prompt: (text) => void calls.push(["prompt", text]),
     on: (event, listener) => {
       calls.push(["on", event, listener]);

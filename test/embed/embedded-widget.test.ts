@@ -91,12 +91,14 @@ const options: Partial<WidgetOptions> = { messagingUrl: "https://us-1.example.co
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   vi.stubGlobal("requestIdleCallback", undefined);
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   sessionStorage.clear();
+  localStorage.clear();
   document.body.replaceChildren();
 });
 
@@ -315,7 +317,7 @@ describe("an embedded widget before its app has loaded", () => {
   });
 
   it("loads and mounts the app at once when the tab has a session stored under its id", async () => {
-    sessionStorage.setItem("cap-chat:session:support", "{}");
+    localStorage.setItem("cap-chat:session:support", "{}");
     const other = createDeferredSource();
     mountEmbeddedWidget(shadowRoot(), { ...options, id: "sales", prefetch: "none" }, other.source);
     expect(other.loads).toBe(0);

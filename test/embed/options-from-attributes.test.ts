@@ -99,7 +99,7 @@ describe("optionsFromAttributes", () => {
     ["transport", "websocket"],
     ["mode", "sidebar"],
     ["position", "start"],
-    ["persist", "local"],
+    ["persist", "browser"],
     ["start", "click"],
     ["prefetch", "eager"],
     ["notify", "loud"],

@@ -11,7 +11,8 @@ const transportRoot = resolve(import.meta.dirname, "../../src/transport");
 
 /** The shared vocabulary: top-level files every layer may use, which themselves import nothing above them. */
 const vocabulary = ["codes.ts", "conversation.ts", "emitter.ts", "environment.ts", "errors.ts", "session-storage-key.ts", "transport.ts"];
-const folderLayers: Record<string, number> = { http: 1, conversation: 1, delivery: 2, lifecycle: 3, messaging: 4, "chat-api": 4 };
+// The tabs' sharing of one conversation drives the client itself, so it stands above it.
+const folderLayers: Record<string, number> = { http: 1, conversation: 1, delivery: 2, lifecycle: 3, messaging: 4, "chat-api": 4, tabs: 6 };
 const clientLayer = 5;
 
 function layerOf(file: string): number {

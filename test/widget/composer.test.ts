@@ -8,6 +8,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   document.body.innerHTML = "";
+  // The draft is kept in the browser, and would show in the next test's widget.
+  localStorage.clear();
 });
 
 function setup() {

@@ -10,6 +10,8 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.innerHTML = "";
+  // The draft is kept in the browser, and would show in the next test's widget.
+  localStorage.clear();
 });
 
 /** Makes every media query match, or none, as a phone-sized or a wide viewport would for the sheet's. */

@@ -4,18 +4,21 @@ import { mountChat } from "../../src/widget/index.ts";
 import { createSnapshot, FakeChatClient } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
 
+/** A client whose stored conversation can be resumed. */
+const live = () => Object.assign(new FakeChatClient(), { resumable: true });
+
 /** What the client would have stored for a session in this tab. */
 function storeSession(key = "cap-chat:session") {
-  sessionStorage.setItem(key, JSON.stringify({ sessionId: "session-1", outbox: [] }));
+  localStorage.setItem(key, JSON.stringify({ sessionId: "session-1", outbox: [] }));
 }
 
 beforeEach(() => {
   vi.useFakeTimers();
-  sessionStorage.clear();
+  localStorage.clear();
 });
 afterEach(() => {
   vi.useRealTimers();
-  sessionStorage.clear();
+  localStorage.clear();
   document.body.innerHTML = "";
 });
 
@@ -67,9 +70,10 @@ describe("the client starts when the visitor engages", () => {
     expect(document.activeElement).toBe(page);
   });
 
-  it("at mount when the tab has a stored session, which it then resumes", () => {
+  it("at mount when the tab has a stored session, which it asks the client to resume (only while it can be)", () => {
     storeSession();
-    expect(renderWidget().client.callsOf("start")).toEqual([[]]);
+    const { client } = renderWidget();
+    expect([client.callsOf("resume"), client.callsOf("start")]).toEqual([[[]], []]);
   });
 
   it("never for a replaced client before the visitor engaged, and at once after", async () => {
@@ -89,9 +93,9 @@ describe("the panel's open state", () => {
     storeSession();
     const first = renderWidget();
     await act(() => first.controller.open());
-    expect(sessionStorage.getItem("cap-chat:session:panel")).toBe("open");
+    expect(localStorage.getItem("cap-chat:session:panel")).toBe("open");
     first.controller.destroy();
-    const second = renderWidget();
+    const second = renderWidget({ client: live() });
     expect(second.screen.getByRole("button", { name: "Close chat" }).getAttribute("aria-expanded")).toBe("true");
     await act(() => second.controller.close());
     second.controller.destroy();
@@ -102,35 +106,43 @@ describe("the panel's open state", () => {
     storeSession("cap-chat:session:support");
     const { controller, screen } = renderWidget({ id: "support" });
     await act(() => controller.open());
-    expect(sessionStorage.getItem("cap-chat:session:support:panel")).toBe("open");
-    expect(sessionStorage.getItem("cap-chat:session:panel")).toBeNull();
+    expect(localStorage.getItem("cap-chat:session:support:panel")).toBe("open");
+    expect(localStorage.getItem("cap-chat:session:panel")).toBeNull();
     controller.destroy();
     expect(screen.queryByRole("button", { name: "Close chat" })).toBeNull();
-    expect(renderWidget({ id: "support" }).screen.getByRole("button", { name: "Close chat" })).not.toBeNull();
+    expect(renderWidget({ id: "support", client: live() }).screen.getByRole("button", { name: "Close chat" })).not.toBeNull();
     expect(renderWidget({ id: "sales" }).screen.getAllByRole("button", { name: "Open chat" })).toHaveLength(1);
   });
 
+  it("stays closed, and starts nothing, when the stored conversation can no longer be resumed (its session expired)", () => {
+    storeSession();
+    localStorage.setItem("cap-chat:session:panel", "open");
+    const { screen, client } = renderWidget();
+    expect(screen.getByRole("button", { name: "Open chat" }).getAttribute("aria-expanded")).toBe("false");
+    expect([client.callsOf("resume"), client.callsOf("start")]).toEqual([[[]], []]);
+  });
+
   it("is cleared at load once its session is gone, so it cannot open a later conversation", () => {
-    sessionStorage.setItem("cap-chat:session:panel", "open");
+    localStorage.setItem("cap-chat:session:panel", "open");
     const { screen } = renderWidget();
     expect(screen.getByRole("button", { name: "Open chat" })).not.toBeNull();
-    expect(sessionStorage.getItem("cap-chat:session:panel")).not.toBe("open");
+    expect(localStorage.getItem("cap-chat:session:panel")).not.toBe("open");
   });
 
   it("is neither stored nor read with persist: none", async () => {
     storeSession();
-    sessionStorage.setItem("cap-chat:session:panel", "open");
+    localStorage.setItem("cap-chat:session:panel", "open");
     const { controller, screen, client } = renderWidget({ persist: "none" });
     expect(screen.getByRole("button", { name: "Open chat" })).not.toBeNull();
     expect(client.callsOf("start")).toEqual([]);
     await act(() => controller.open());
     await act(() => controller.close());
-    expect(sessionStorage.getItem("cap-chat:session:panel")).toBe("open");
+    expect(localStorage.getItem("cap-chat:session:panel")).toBe("open");
   });
 
   it("does not reopen the panel of a widget mounted in a mode without one", () => {
     storeSession();
-    sessionStorage.setItem("cap-chat:session:panel", "open");
+    localStorage.setItem("cap-chat:session:panel", "open");
     const container = document.body.appendChild(document.createElement("div"));
     const controller = mountChat(container, { client: new FakeChatClient(), mode: "inline" });
     expect(container.querySelector("cap-chat-host")?.shadowRoot?.querySelector("[part~=launcher]")).toBeNull();

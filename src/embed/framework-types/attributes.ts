@@ -39,7 +39,7 @@ export interface CapChatAttributes {
   /** Helpful / not helpful under each answer of the platform's agent. */
   feedback?: BooleanAttribute;
   /** `session` (default) or `none`. */
-  persist?: "session" | "none";
+  persist?: "local" | "session" | "none";
   /** `open` (default): connect when the visitor opens the panel or sends; `load`: connect at once. */
   start?: "open" | "load";
   /** When the script tag fetches the rest of the app: `idle` (default), `intent` or `none`. */

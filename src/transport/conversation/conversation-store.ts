@@ -36,6 +36,13 @@ export interface ConversationStore {
    * under way or answered. Moving the conversation to a new session now would lose that.
    */
   agentEngaged(): boolean;
+  /** The reducer state, for another tab to mirror: plain data a structured clone carries. */
+  exportState(): ConversationState;
+  /**
+   * Takes over another tab's reducer state: subscribers see the new snapshot, and no event fires (what it
+   * holds is history to this tab).
+   */
+  replaceState(next: ConversationState): void;
   /**
    * The user message a Try again of `id` sends again: the one a notice's offer names, or the question
    * before an agent message whose answer was cut; null when `id` offers nothing.
@@ -130,6 +137,14 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
       } finally {
         if (--batches === 0 && state.snapshot !== told) tell(state.snapshot);
       }
+    },
+    exportState() {
+      setDraft(state.snapshot.messages, false);
+      return state;
+    },
+    replaceState(next) {
+      state = next;
+      tell(next.snapshot);
     },
     on: events.on,
     off: events.off,

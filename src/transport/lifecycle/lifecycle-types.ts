@@ -159,7 +159,8 @@ export type LifecycleEvent =
       useChatApi: boolean;
       host: string;
       online: boolean;
-      restored: { sessionId: string; lastActivityAt: number } | null;
+      /** `agentJoined`: the store already shows the agent joined (another tab received it), so no join is due. */
+      restored: { sessionId: string; lastActivityAt: number; agentJoined?: boolean } | null;
     }
   /** `expiresInSeconds`: the token's announced lifetime, null when unknown. */
   | { type: "token-received"; expiresInSeconds: number | null }

@@ -81,6 +81,7 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
         sessionId: restored?.sessionId ?? null,
         sessionRestored: restored !== null,
         sessionDoubtful: restored !== null,
+        join: restored?.agentJoined ? "done" : state.join,
         lastActivityAt: restored?.lastActivityAt ?? input.now,
       };
       return input.useChatApi ? enter(started, "fallback", [{ type: "hand-over" }]) : proceed(started, input);

@@ -17,11 +17,13 @@ export interface EventSequencer {
  * was already applied; transient events (no sequence, no id) always pass. Within a session an event's
  * sequence is its identity, so an event with one is kept as its sequence alone, a small number; an event
  * without one is kept as its id, which also drops a copy of it that comes back with a sequence. In a
- * batch, events without a sequence come after those with one.
+ * batch, events without a sequence come after those with one. `resumeCursor`: the sequence up to which
+ * events were applied elsewhere (see `createSessionFeed`).
  */
-export function createEventSequencer(): EventSequencer {
+export function createEventSequencer(resumeCursor = 0): EventSequencer {
   const seen = new Set<string | number>();
-  let cursor = 0;
+  // A tab taking a session over resumes after what it already shows, as a reconnect does.
+  let cursor = resumeCursor;
   const isNew = ({ id, sequence }: ReceivedEvent) => {
     // An event applied without a sequence may come again with one: its id still tells.
     if ((sequence !== null && seen.has(sequence)) || (id !== null && seen.has(id))) return false;

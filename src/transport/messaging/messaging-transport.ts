@@ -44,6 +44,12 @@ export interface MessagingTransportOptions {
   /** Hand over to the Chat API at once (no WebSocket here). */
   useChatApi: boolean;
   handOver(): void;
+  /** How tokens are shared with the other tabs (see `SessionAccessOptions`). */
+  shareTokens?: SessionAccessOptions["shareTokens"];
+  /** The store already shows the restored session up to this sequence (see `createSessionFeed`). */
+  resumeCursor?: number;
+  /** The store already shows the restored session's agent joined, which its replay after `resumeCursor` will not. */
+  agentJoined?: boolean;
 }
 
 /** The Messaging transport with what it noticed: undecodable frames and the lifecycle's recent phases. */
@@ -73,10 +79,11 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
   let destroyed = false;
   /** Bumped by every handshake call; an answer to an older one is ignored. */
   let requestGeneration = 0;
-  const access = createSessionAccess(environment, options.plan);
+  const access = createSessionAccess(environment, { ...options.plan, shareTokens: options.shareTokens });
   const feed = createSessionFeed(
     { apply, delivery, signal: (signal, history) => dispatch({ type: "event-applied", signal, history }) },
     options.restored?.historyThrough,
+    options.resumeCursor,
   );
   const socket = createSocketConnection(environment, {
     opened: () => dispatch({ type: "socket-opened", afterCursor: feed.cursor > 0 }),
@@ -202,8 +209,16 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
         environment.onWake(() => dispatch({ type: "woke" })),
         environment.onOffline(() => dispatch({ type: "went-offline" })),
       );
-      const { plan, useChatApi, restored } = options;
-      dispatch({ type: "start", transport: plan.transport, useChatApi, host: plan.host, online: environment.isOnline(), restored });
+      const { plan, useChatApi, restored, agentJoined } = options;
+      const resumed = restored && { ...restored, agentJoined };
+      dispatch({
+        type: "start",
+        transport: plan.transport,
+        useChatApi,
+        host: plan.host,
+        online: environment.isOnline(),
+        restored: resumed,
+      });
     },
     admit(frameBytes) {
       // A decision that changes no state, so it is asked at once, even while other inputs wait.

@@ -27,6 +27,11 @@ export interface SessionAccessOptions {
   tokens: TokenOrigin;
   platform: PlatformName;
   streaming: boolean;
+  /**
+   * Every token is asked through this, given the function that fetches one from `tokens`: the tab holding
+   * a conversation shared across tabs answers with a token another tab handed it, or hands on what it fetched.
+   */
+  shareTokens?: (fetch: () => Promise<unknown>) => Promise<unknown>;
 }
 
 /**
@@ -52,7 +57,7 @@ export function createSessionAccess(environment: Environment, options: SessionAc
   let token: string | null = null;
   const call = (request: JsonRequest, isStale: () => boolean) =>
     requestJson(environment, request, { ...defaultRetryPolicy, isCancelled: isStale });
-  const fetchToken = (isStale: () => boolean): Promise<unknown> =>
+  const fetchFromOrigin = (isStale: () => boolean): Promise<unknown> =>
     "getAccessToken" in origin
       ? origin.getAccessToken()
       : "tokenUrl" in origin
@@ -66,6 +71,8 @@ export function createSessionAccess(environment: Environment, options: SessionAc
             },
             isStale,
           );
+  const fetchToken = (isStale: () => boolean): Promise<unknown> =>
+    options.shareTokens ? options.shareTokens(() => fetchFromOrigin(isStale)) : fetchFromOrigin(isStale);
 
   /** The one string field a handshake answer exists for. */
   const field = (answer: unknown, name: "access_token" | "session_id", request: string): string => {

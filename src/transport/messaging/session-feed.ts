@@ -43,10 +43,11 @@ function answers(event: ConversationEvent | null): boolean {
  * Feeds a session's ordered, de-duplicated events to their targets: each signal to the lifecycle, a
  * user-message echo to delivery, every other change to the store. An event at or below the history mark
  * (a reload's replay of what the tab had received) is marked `history`; the mark moves past every stored
- * event received whole.
+ * event received whole. `resumeCursor`: the store already holds the session's events up to it (another tab
+ * received them), so the first socket resumes after it rather than replaying from the start.
  */
-export function createSessionFeed(targets: SessionFeedTargets, historyThrough = 0): SessionFeed {
-  let sequencer = createEventSequencer();
+export function createSessionFeed(targets: SessionFeedTargets, historyThrough = 0, resumeCursor = 0): SessionFeed {
+  let sequencer = createEventSequencer(resumeCursor);
   return {
     get cursor() {
       return sequencer.cursor;

@@ -9,16 +9,10 @@ export { NotifyOffer } from "./notify-offer.tsx";
 import type { ChatModel } from "../model/chat-model.ts";
 import type { ChatMessage } from "../../transport/conversation.ts";
 import type { Alerts, AttentionMessage } from "./attention.ts";
-import { notificationAnswerKey, recall, remember } from "./local-memory.ts";
+import { alertedKey, notificationAnswerKey, recall, remember } from "./local-memory.ts";
 
 /** How long a tab waits to hear other tabs' claims before it alerts. */
 export const claimMilliseconds = 300;
-
-/**
- * Where the browser keeps the ids of the last replies a tab alerted for, so that a tab which learns of one
- * later (woken from the background, say) does not alert again.
- */
-export const alertedKey = "cap-chat:alerted";
 
 /** Alerted replies kept. */
 const keptAlerts = 20;

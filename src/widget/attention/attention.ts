@@ -88,6 +88,8 @@ export function watchAttention({ model, port, on, emit, saved }: AttentionHost):
       post({ seen: unread.peek() });
       unread.value = [];
     }),
+    // A reset leaves nothing unseen (what this tab kept of it goes too).
+    on("cap-chat:end", ({ reason }) => void (reason === "reset" && (unread.value = []))),
     on("cap-chat:message", (reply) => {
       if (reply.role === "user" || seenElsewhere.has(reply.id)) return;
       if (looking.peek()) return post({ seen: [reply.id] });

@@ -1,7 +1,8 @@
 /**
  * What the attention features keep in the browser (`localStorage`), shared by its tabs: nothing of the
  * conversation's content, only the visitor's answer to the offer of notifications and the ids of the last
- * replies alerted for. Where storage is refused (privacy modes, sandboxed frames), nothing is kept.
+ * replies alerted for; `reset` removes both. Where storage is refused (privacy modes, sandboxed frames),
+ * nothing is kept.
  */
 
 /** Where the browser keeps the visitor's answer to the offer of notifications (`notify: "system"`): `on` or `off`. */
@@ -16,10 +17,17 @@ export function recall(key: string): string | null {
   }
 }
 
-/** Keeps `value` under `key`, where storage is allowed. */
-export function remember(key: string, value: string): void {
+/**
+ * Where the browser keeps the ids of the last replies a tab alerted for, so that a tab which learns of one
+ * later (woken from the background, say) does not alert again.
+ */
+export const alertedKey = "cap-chat:alerted";
+
+/** Keeps `value` under `key`, where storage is allowed; null removes the key. */
+export function remember(key: string, value: string | null): void {
   try {
-    localStorage.setItem(key, value);
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
   } catch {
     // Not kept: the offer comes again, or a tab that learns of a reply late may alert again.
   }

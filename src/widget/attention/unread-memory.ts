@@ -1,5 +1,4 @@
-import { sessionStorageKeyFor } from "../../transport/session-storage-key.ts";
-import { tabStorage } from "../session-memory.ts";
+import { sessionRecordFor } from "../session-record.ts";
 
 /** The replies of a tab's conversation its visitor has not seen, as kept across a reload of the tab. */
 export interface UnreadMemory {
@@ -10,26 +9,15 @@ export interface UnreadMemory {
 }
 
 /**
- * The unseen replies of the widget with `options`, kept beside its session record (the session's key plus
- * `:unread`, in the tab's `sessionStorage`; nothing with `persist: "none"`), so a reply that finished just
- * before a reload still counts after it. Without a stored session the record is stale and removed. Storage
- * failures are swallowed: losing the record only loses the count of a reload.
+ * The unseen replies of the widget with `options`, kept beside its session record (`:unread`, see
+ * `sessionRecordFor`), so a reply that finished just before a reload still counts after it. Without a
+ * stored session the record is stale and removed; losing it only loses the count of a reload.
  */
 export function unreadMemoryFor(options: { persist?: string; id?: string }, hasSession: boolean): UnreadMemory {
-  const key = `${sessionStorageKeyFor(options.id)}:unread`;
-  const storage = options.persist === "none" ? null : tabStorage();
-  const attempt = (call: (available: Storage) => unknown) => {
-    try {
-      return storage && call(storage);
-    } catch {
-      return null;
-    }
-  };
-  const kept = hasSession
-    ? attempt((available) => JSON.parse(available.getItem(key) ?? "[]"))
-    : attempt((available) => available.removeItem(key));
+  const record = sessionRecordFor(options, "unread", hasSession);
+  const { kept } = record;
   return {
     ids: Array.isArray(kept) ? kept.filter((id): id is string => typeof id === "string") : [],
-    keep: (ids) => attempt((available) => (ids.length > 0 ? available.setItem(key, JSON.stringify(ids)) : available.removeItem(key))),
+    keep: (ids) => record.keep(ids.length > 0 ? ids : undefined),
   };
 }

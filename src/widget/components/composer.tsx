@@ -25,6 +25,15 @@ export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefO
     inputRef.current!.focus();
   }, [focusRequest, active]);
 
+  const draft = model.draft.value;
+  // A draft written in another tab of the conversation (or kept from before a reload) shows here.
+  useLayoutEffect(() => {
+    const field = inputRef.current!;
+    if (field.value === draft) return;
+    field.value = draft;
+    grow();
+  }, [draft]);
+
   // CSSOM writes are allowed under a strict style CSP, unlike style attributes in markup.
   const grow = () => {
     const field = inputRef.current!;
@@ -47,7 +56,7 @@ export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefO
       }
       return;
     }
-    field.value = "";
+    field.value = model.draft.value = "";
     grow();
   };
 
@@ -70,6 +79,7 @@ export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefO
         aria-invalid={refusal ? "true" : undefined}
         aria-describedby={refusal ? "composer-refusal" : undefined}
         onInput={() => {
+          model.draft.value = inputRef.current!.value;
           grow();
           model.client.typing();
         }}

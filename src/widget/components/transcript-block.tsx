@@ -50,6 +50,12 @@ export function TranscriptBlock({ model, rows, suggestionsFor, latest }: Transcr
             const answered = entry.kind === "handoff" && handoffAnswer?.handoff === entry.handoff ? handoffAnswer.answer : undefined;
             return <StoryItem key={row.key} entry={entry} strings={strings} answer={answered} />;
           }
+          case "earlier":
+            return (
+              <p key={row.key} part="earlier" class="day" role="separator">
+                {strings.earlierConversation}
+              </p>
+            );
           default:
             return (
               <p key={row.key} class="day">

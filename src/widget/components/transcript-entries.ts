@@ -18,7 +18,9 @@ export type TranscriptEntry =
     }
   | { kind: "notice"; key: string; notice: Notice }
   | { kind: "story"; key: string; entry: StoryEntry }
-  | { kind: "day"; key: string; time: number };
+  | { kind: "day"; key: string; time: number }
+  /** The divider below the messages of an earlier conversation, kept in the browser after its session ended. */
+  | { kind: "earlier"; key: string };
 
 /** A run of rows the transcript renders as one unit, and lays out only while it is near the view. */
 export interface TranscriptBlock {
@@ -63,8 +65,9 @@ const continues = (previous: ChatMessage | undefined, message: ChatMessage) =>
  * The transcript in reading order: messages in their order; notices (less those the story hides) placed by
  * time; story entries after the messages that preceded them, ordered by time among notices in the same
  * place; a day separator before the first row of each new day (before the first row too, when that day is
- * not `now`'s), dated by messages and notices only, whose clocks agree; and each message marked first of its
- * author's group, and last of its time group. Pure.
+ * not `now`'s), dated by messages and notices only, whose clocks agree; each message marked first of its
+ * author's group, and last of its time group; and the `earlier` divider after the last message of an earlier
+ * conversation. Pure.
  */
 export function transcriptEntries(
   messages: readonly ChatMessage[],
@@ -160,6 +163,7 @@ function buildBlocks(
     const carriesOn = previous !== undefined && rows[rows.length - 1] === previous && continues(previous.message, message);
     lastMessage = { kind: "message", key: message.id, message, first: !carriesOn, last: true };
     rows.push(lastMessage);
+    if (message.earlier && !messages[position + 1]?.earlier) rows.push({ kind: "earlier", key: "earlier" });
   }
   addBefore(Infinity, Infinity);
   close(blockStart);

@@ -58,6 +58,7 @@ export const en: LocaleStrings = {
   failedDetail: "We could not connect to the chat service.",
   newConversation: "Start a new conversation",
   downloadConversation: "Download the conversation",
+  earlierConversation: "Earlier conversation",
   endReasons: {
     REASON_USER_END: "You ended the conversation.",
     REASON_USER_ABANDONED: "The conversation ended after a period of inactivity.",

@@ -102,6 +102,8 @@ export interface LocaleStrings {
   newConversation: string;
   /** Saves the ended conversation as a text file. */
   downloadConversation: string;
+  /** The divider below the messages of an earlier conversation whose session is gone. */
+  earlierConversation: string;
   /** Why the conversation ended, for the reasons the platform names; any other reason shows `status.ended`. */
   endReasons: { REASON_USER_END: string; REASON_USER_ABANDONED: string; REASON_NATURAL_END: string };
   /** The handoff as the transcript tells it; one line per handoff, updated in place. */

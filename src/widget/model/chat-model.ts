@@ -5,7 +5,7 @@ import { initialConversationSnapshot } from "../../transport/conversation/conver
 import type { ChatMessage, ConversationSnapshot, HandoffPhase, Participant } from "../../transport/conversation.ts";
 import { switchLocale, type LocaleStrings } from "../locales/index.ts";
 import { overrideTexts, type TextOverrides } from "../locales/text-overrides.ts";
-import type { FeedbackChoices } from "../feedback/feedback-choices.ts";
+import type { FeedbackControls } from "../feedback/feedback-controls.tsx";
 import { markdownPlainText } from "../markdown/index.ts";
 import type { HandoffAnswer, NotifyMode, WidgetEventName, WidgetEvents, WidgetMode, WidgetOptions } from "../widget-types.ts";
 import { advanceStory, emptyStory, type ConversationStory } from "./conversation-story.ts";
@@ -42,6 +42,8 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly offer: Signal<FunctionComponent<{ model: ChatModel }> | null>;
   /** The site's own line beside the closed launcher (the `prompt` command), until the panel opens or it is dismissed. */
   readonly prompt: Signal<string | null>;
+  /** What the visitor is writing and has not sent: the same in every tab of a conversation kept in the browser. */
+  readonly draft: Signal<string>;
   /** The built-in locale of the page's language. */
   readonly language: Signal<LocaleStrings>;
   /** The `strings` option: the site's own texts, per locale. */
@@ -59,8 +61,8 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   readonly welcomeText: Signal<string | undefined>;
   /** The `feedback` option: whether the platform agent's answers offer helpful / not helpful. */
   readonly feedback: Signal<boolean>;
-  /** The feedback given in this conversation, kept across reloads. */
-  readonly feedbackChoices: FeedbackChoices;
+  /** What renders the feedback under an answer, once its file has loaded (with the `feedback` option). */
+  readonly feedbackControls: Signal<FeedbackControls | null>;
   /** Says `text` in the polite live region, even when it said the same a moment ago. */
   announce(text: string): void;
   /** The platform agent's name and picture as best known (see `agentIdentity`), never a placeholder. */
@@ -136,7 +138,6 @@ export interface ChatModelSettings {
   welcomeText?: string | undefined;
   notify?: NotifyMode | undefined;
   feedback?: boolean | undefined;
-  feedbackChoices: FeedbackChoices;
   /** Emits a widget event: `cap-chat:open` or `cap-chat:close` after `setOpen` changed the open state, or a client event. */
   emit: WidgetEmitter;
 }
@@ -276,6 +277,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     unread,
     notify: signal(settings.notify ?? "title"),
     prompt,
+    draft: signal(""),
     offer: signal(null),
     language,
     strings,
@@ -286,7 +288,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     avatarUrl,
     welcomeText: signal(settings.welcomeText),
     feedback: signal(Boolean(settings.feedback)),
-    feedbackChoices: settings.feedbackChoices,
+    feedbackControls: signal(null),
     announce,
     identity,
     present: computed(() => {

@@ -2,7 +2,8 @@ import { signal, type Signal } from "@preact/signals";
 import type { ChatModel, WidgetEmitter } from "../model/chat-model.ts";
 import type { CallEvent } from "../widget-types.ts";
 import { followCall, type CallUpdate } from "./call-polling.ts";
-import { callCompanion } from "./companion-calls.ts";
+import { callCompanion } from "../companion-calls.ts";
+import { conversationIdentity } from "../conversation-identity.ts";
 import { checkPhoneNumber } from "./phone-number.ts";
 import type { VoiceTexts } from "./voice-texts.ts";
 
@@ -68,10 +69,7 @@ export function createVoiceFlow(model: ChatModel, emitEvent: WidgetEmitter): Voi
     emit(next as CallEvent);
   };
   /** The conversation the call is about: its session id, or its Chat API conversation id. */
-  const conversation = () => {
-    const id = model.client.conversationId();
-    return id === null ? {} : { [model.client.getSnapshot().transport === "chat" ? "conversation_id" : "session_id"]: id };
-  };
+  const conversation = () => conversationIdentity(model.client);
 
   const flow: VoiceFlow = {
     view,

@@ -1,26 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { sessionStorageKeyFor } from "../../../src/transport/session-storage-key.ts";
 import { createFeedbackChoices } from "../../../src/widget/feedback/feedback-choices.ts";
+import { sessionRecordFor } from "../../../src/widget/session-record.ts";
 import type { FeedbackDetail } from "../../../src/widget/widget-types.ts";
 
-/** A Storage over a Map, enough for the choices. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    clear: () => items.clear(),
-    key: (index: number) => [...items.keys()][index] ?? null,
-    get length() {
-      return items.size;
-    },
-  };
-}
+afterEach(() => localStorage.clear());
+
+/** The feedback record of the default widget, as a page that has (or no longer has) its session reads it. */
+const record = (hasSession = true) => sessionRecordFor({}, "feedback", hasSession);
 
 describe("feedback choices", () => {
   it("record each choice, fire it with the message id, and fire nothing for the same choice again", () => {
     const fired: FeedbackDetail[] = [];
-    const choices = createFeedbackChoices(memoryStorage(), "key", true, (detail) => fired.push(detail));
+    const choices = createFeedbackChoices(record(), (detail) => fired.push(detail));
     choices.choose("m1", { value: "up" });
     choices.choose("m1", { value: "up" });
     choices.choose("m1", { value: "down" });
@@ -36,19 +28,19 @@ describe("feedback choices", () => {
   });
 
   it("come back after a reload while the session is stored, and are forgotten with it", () => {
-    const storage = memoryStorage();
-    createFeedbackChoices(storage, "key", true, () => {}).choose("m1", { value: "down" });
-    expect(createFeedbackChoices(storage, "key", true, () => {}).chosen.value).toEqual({ m1: { value: "down" } });
-    expect(createFeedbackChoices(storage, "key", false, () => {}).chosen.value).toEqual({});
-    expect(storage.getItem("key")).toBeNull();
+    createFeedbackChoices(record(), () => {}).choose("m1", { value: "down" });
+    expect(localStorage.getItem(`${sessionStorageKeyFor()}:feedback`)).toBe('{"m1":{"value":"down"}}');
+    expect(createFeedbackChoices(record(), () => {}).chosen.value).toEqual({ m1: { value: "down" } });
+    expect(createFeedbackChoices(record(false), () => {}).chosen.value).toEqual({});
+    expect(localStorage.length).toBe(0);
   });
 
   it("work without storage, and survive unreadable stored text", () => {
-    const storage = memoryStorage();
-    storage.setItem("key", "{not json");
-    expect(createFeedbackChoices(storage, "key", true, () => {}).chosen.value).toEqual({});
-    const choices = createFeedbackChoices(null, "key", true, () => {});
+    localStorage.setItem(`${sessionStorageKeyFor()}:feedback`, "{not json");
+    expect(createFeedbackChoices(record(), () => {}).chosen.value).toEqual({});
+    const choices = createFeedbackChoices(sessionRecordFor({ persist: "none" }, "feedback", true), () => {});
     choices.choose("m1", { value: "up" });
     expect(choices.chosen.value).toEqual({ m1: { value: "up" } });
+    expect(localStorage.getItem(`${sessionStorageKeyFor()}:feedback`)).toBe("{not json");
   });
 });

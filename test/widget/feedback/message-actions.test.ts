@@ -31,6 +31,7 @@ describe("the controls under a message", () => {
     await settle();
     expect(partsUnder(root, "greeting")).toEqual(["copy"]);
     controller.update({ feedback: true });
+    await vi.dynamicImportSettled();
     await settle();
     expect(partsUnder(root, "greeting")).toEqual(["copy", "feedback-up", "feedback-down"]);
     expect(partsUnder(root, "live")).toEqual(["copy"]);
@@ -40,6 +41,7 @@ describe("the controls under a message", () => {
 
   it("open the comment only after Not helpful, and close it when the choice turns to Helpful", async () => {
     const { root, screen, settle } = renderWidget({ mode: "inline", feedback: true }, conversation());
+    await vi.dynamicImportSettled();
     await settle();
     const greeting = root.querySelector('[data-message-id="greeting"]')!;
     greeting.querySelector<HTMLButtonElement>('[part="feedback-down"]')!.click();
@@ -50,5 +52,21 @@ describe("the controls under a message", () => {
     await settle();
     expect(screen.queryByRole("textbox", { name: "What could be better? (optional)" })).toBeNull();
     expect(greeting.querySelector('[part="feedback-up"]')!.getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("forget every choice, the stored ones too, when the conversation is reset", async () => {
+    localStorage.setItem("cap-chat:session", "{}");
+    const { root, settle, client } = renderWidget({ mode: "inline", feedback: true }, conversation());
+    await vi.dynamicImportSettled();
+    await settle();
+    const helpful = () => root.querySelector<HTMLButtonElement>('[data-message-id="greeting"] [part="feedback-up"]')!;
+    helpful().click();
+    await settle();
+    expect(localStorage.getItem("cap-chat:session:feedback")).toBe('{"greeting":{"value":"up"}}');
+    client.emit("end", { reason: "reset" });
+    await vi.dynamicImportSettled();
+    await settle();
+    expect(localStorage.getItem("cap-chat:session:feedback")).toBeNull();
+    localStorage.clear();
   });
 });

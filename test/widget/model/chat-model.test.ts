@@ -1,6 +1,5 @@
 import { effect } from "@preact/signals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createFeedbackChoices } from "../../../src/widget/feedback/feedback-choices.ts";
 import { en } from "../../../src/widget/locales/index.ts";
 import { createChatModel } from "../../../src/widget/model/chat-model.ts";
 import { agentMessage, createSnapshot, FakeChatClient, userMessage } from "../support/fake-chat-client.ts";
@@ -15,7 +14,6 @@ function attachedModel(open = false) {
     mode: "floating",
     locale: en,
     title: undefined,
-    feedbackChoices: createFeedbackChoices(null, "feedback", false, () => {}),
     emit: () => {},
   });
   model.attach(client);
@@ -165,7 +163,6 @@ describe("whether the conversation takes messages", () => {
       mode: "floating",
       locale: en,
       title: undefined,
-      feedbackChoices: createFeedbackChoices(null, "feedback", false, () => {}),
       emit: () => {},
     });
     model.attach(client);

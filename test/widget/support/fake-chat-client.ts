@@ -106,9 +106,11 @@ export class FakeChatClient implements ChatClient {
   start(): void {
     this.calls.push(["start"]);
   }
+  /** What `resume` answers: whether the stored conversation could be resumed. */
+  resumable = false;
   resume(): boolean {
     this.calls.push(["resume"]);
-    return false;
+    return this.resumable;
   }
   send(text: string): SendResult {
     this.calls.push(["send", text]);
@@ -141,6 +143,10 @@ export class FakeChatClient implements ChatClient {
   now(): number {
     return Date.now();
   }
+  reset(): void {
+    this.calls.push(["reset"]);
+  }
+
   /** The conversation's id, as a test sets it. */
   conversation: string | null = null;
   conversationId(): string | null {

@@ -61,6 +61,7 @@ export default {
   failedDetail: "تعذر الاتصال بخدمة الدردشة.",
   newConversation: "بدء محادثة جديدة",
   downloadConversation: "تنزيل المحادثة",
+  earlierConversation: "محادثة سابقة",
   endReasons: {
     REASON_USER_END: "لقد أنهيت المحادثة.",
     REASON_USER_ABANDONED: "انتهت المحادثة بعد فترة من عدم النشاط.",

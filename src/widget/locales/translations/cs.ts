@@ -59,6 +59,7 @@ export default {
   failedDetail: "Nepodařilo se připojit ke službě chatu.",
   newConversation: "Zahájit novou konverzaci",
   downloadConversation: "Stáhnout konverzaci",
+  earlierConversation: "Dřívější konverzace",
   endReasons: {
     REASON_USER_END: "Ukončili jste konverzaci.",
     REASON_USER_ABANDONED: "Konverzace skončila po určité době nečinnosti.",

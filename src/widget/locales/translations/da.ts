@@ -54,6 +54,7 @@ export default {
   failedDetail: "Vi kunne ikke oprette forbindelse til chattjenesten.",
   newConversation: "Start en ny samtale",
   downloadConversation: "Download samtalen",
+  earlierConversation: "Tidligere samtale",
   endReasons: {
     REASON_USER_END: "Du afsluttede samtalen.",
     REASON_USER_ABANDONED: "Samtalen blev afsluttet efter en periode uden aktivitet.",

@@ -54,6 +54,7 @@ export default {
   failedDetail: "Wir konnten keine Verbindung zum Chat-Dienst herstellen.",
   newConversation: "Neue Unterhaltung beginnen",
   downloadConversation: "Gespräch herunterladen",
+  earlierConversation: "Frühere Unterhaltung",
   endReasons: {
     REASON_USER_END: "Sie haben die Unterhaltung beendet.",
     REASON_USER_ABANDONED: "Die Unterhaltung wurde nach einer Zeit ohne Aktivität beendet.",

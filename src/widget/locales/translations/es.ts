@@ -54,6 +54,7 @@ export default {
   failedDetail: "No pudimos conectar con el servicio de chat.",
   newConversation: "Iniciar una nueva conversación",
   downloadConversation: "Descargar la conversación",
+  earlierConversation: "Conversación anterior",
   endReasons: {
     REASON_USER_END: "Has finalizado la conversación.",
     REASON_USER_ABANDONED: "La conversación terminó tras un período de inactividad.",

@@ -54,6 +54,7 @@ export default {
   failedDetail: "Emme saaneet yhteyttä chat-palveluun.",
   newConversation: "Aloita uusi keskustelu",
   downloadConversation: "Lataa keskustelu",
+  earlierConversation: "Aiempi keskustelu",
   endReasons: {
     REASON_USER_END: "Lopetit keskustelun.",
     REASON_USER_ABANDONED: "Keskustelu päättyi, koska siinä ei ollut toimintaa vähään aikaan.",

@@ -54,6 +54,7 @@ export default {
   failedDetail: "Impossible de joindre le service de discussion.",
   newConversation: "Commencer une nouvelle conversation",
   downloadConversation: "Télécharger la conversation",
+  earlierConversation: "Conversation précédente",
   endReasons: {
     REASON_USER_END: "Vous avez terminé la conversation.",
     REASON_USER_ABANDONED: "La conversation a pris fin après une période d'inactivité.",

@@ -54,6 +54,7 @@ export default {
   failedDetail: "לא הצלחנו להתחבר לשירות הצ׳אט.",
   newConversation: "התחלת שיחה חדשה",
   downloadConversation: "הורדת השיחה",
+  earlierConversation: "שיחה קודמת",
   endReasons: {
     REASON_USER_END: "סיימת את השיחה.",
     REASON_USER_ABANDONED: "השיחה הסתיימה לאחר פרק זמן ללא פעילות.",

@@ -54,6 +54,7 @@ export default {
   failedDetail: "हम चैट सेवा से कनेक्ट नहीं कर सके।",
   newConversation: "नई बातचीत शुरू करें",
   downloadConversation: "बातचीत डाउनलोड करें",
+  earlierConversation: "पिछली बातचीत",
   endReasons: {
     REASON_USER_END: "आपने बातचीत खत्म कर दी।",
     REASON_USER_ABANDONED: "कुछ देर तक कोई गतिविधि न होने से बातचीत खत्म हो गई।",

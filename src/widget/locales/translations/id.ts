@@ -54,6 +54,7 @@ export default {
   failedDetail: "Kami tidak dapat terhubung ke layanan chat.",
   newConversation: "Mulai percakapan baru",
   downloadConversation: "Unduh percakapan",
+  earlierConversation: "Percakapan sebelumnya",
   endReasons: {
     REASON_USER_END: "Anda mengakhiri percakapan.",
     REASON_USER_ABANDONED: "Percakapan berakhir karena tidak ada aktivitas selama beberapa waktu.",

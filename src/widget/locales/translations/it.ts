@@ -54,6 +54,7 @@ export default {
   failedDetail: "Non è stato possibile connettersi al servizio di chat.",
   newConversation: "Inizia una nuova conversazione",
   downloadConversation: "Scarica la conversazione",
+  earlierConversation: "Conversazione precedente",
   endReasons: {
     REASON_USER_END: "Hai terminato la conversazione.",
     REASON_USER_ABANDONED: "La conversazione è terminata dopo un periodo di inattività.",

@@ -54,6 +54,7 @@ export default {
   failedDetail: "チャットサービスに接続できませんでした。",
   newConversation: "新しい会話を始める",
   downloadConversation: "会話をダウンロード",
+  earlierConversation: "以前の会話",
   endReasons: {
     REASON_USER_END: "会話を終了しました。",
     REASON_USER_ABANDONED: "一定時間操作がなかったため、会話は終了しました。",

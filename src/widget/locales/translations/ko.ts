@@ -54,6 +54,7 @@ export default {
   failedDetail: "채팅 서비스에 연결할 수 없습니다.",
   newConversation: "새 대화 시작",
   downloadConversation: "대화 다운로드",
+  earlierConversation: "이전 대화",
   endReasons: {
     REASON_USER_END: "대화를 종료했습니다.",
     REASON_USER_ABANDONED: "일정 시간 활동이 없어 대화가 종료되었습니다.",

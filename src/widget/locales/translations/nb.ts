@@ -54,6 +54,7 @@ export default {
   failedDetail: "Vi kunne ikke koble til chattetjenesten.",
   newConversation: "Start en ny samtale",
   downloadConversation: "Last ned samtalen",
+  earlierConversation: "Tidligere samtale",
   endReasons: {
     REASON_USER_END: "Du avsluttet samtalen.",
     REASON_USER_ABANDONED: "Samtalen ble avsluttet etter en periode uten aktivitet.",

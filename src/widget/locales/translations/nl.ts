@@ -54,6 +54,7 @@ export default {
   failedDetail: "We konden geen verbinding maken met de chatservice.",
   newConversation: "Nieuw gesprek starten",
   downloadConversation: "Gesprek downloaden",
+  earlierConversation: "Eerder gesprek",
   endReasons: {
     REASON_USER_END: "Je hebt het gesprek beëindigd.",
     REASON_USER_ABANDONED: "Het gesprek is beëindigd na een periode zonder activiteit.",

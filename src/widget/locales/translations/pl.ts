@@ -59,6 +59,7 @@ export default {
   failedDetail: "Nie udało się połączyć z usługą czatu.",
   newConversation: "Rozpocznij nową rozmowę",
   downloadConversation: "Pobierz rozmowę",
+  earlierConversation: "Wcześniejsza rozmowa",
   endReasons: {
     REASON_USER_END: "Rozmowa została przez Ciebie zakończona.",
     REASON_USER_ABANDONED: "Rozmowa zakończyła się po okresie bezczynności.",

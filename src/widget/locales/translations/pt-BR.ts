@@ -54,6 +54,7 @@ export default {
   failedDetail: "Não foi possível conectar ao serviço de chat.",
   newConversation: "Iniciar uma nova conversa",
   downloadConversation: "Baixar a conversa",
+  earlierConversation: "Conversa anterior",
   endReasons: {
     REASON_USER_END: "Você encerrou a conversa.",
     REASON_USER_ABANDONED: "A conversa foi encerrada após um período de inatividade.",

@@ -54,6 +54,7 @@ export default {
   failedDetail: "Não foi possível ligar ao serviço de chat.",
   newConversation: "Iniciar uma nova conversa",
   downloadConversation: "Transferir a conversa",
+  earlierConversation: "Conversa anterior",
   endReasons: {
     REASON_USER_END: "Terminou a conversa.",
     REASON_USER_ABANDONED: "A conversa terminou após um período de inatividade.",

@@ -59,6 +59,7 @@ export default {
   failedDetail: "Не удалось подключиться к службе чата.",
   newConversation: "Начать новый разговор",
   downloadConversation: "Скачать разговор",
+  earlierConversation: "Предыдущий разговор",
   endReasons: {
     REASON_USER_END: "Вы завершили разговор.",
     REASON_USER_ABANDONED: "Разговор завершён из-за отсутствия активности.",

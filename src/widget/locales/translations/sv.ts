@@ -54,6 +54,7 @@ export default {
   failedDetail: "Vi kunde inte ansluta till chattjänsten.",
   newConversation: "Starta en ny konversation",
   downloadConversation: "Ladda ned konversationen",
+  earlierConversation: "Tidigare konversation",
   endReasons: {
     REASON_USER_END: "Du avslutade konversationen.",
     REASON_USER_ABANDONED: "Konversationen avslutades efter en tids inaktivitet.",

@@ -54,6 +54,7 @@ export default {
   failedDetail: "เราไม่สามารถเชื่อมต่อกับบริการแชทได้",
   newConversation: "เริ่มการสนทนาใหม่",
   downloadConversation: "ดาวน์โหลดการสนทนา",
+  earlierConversation: "การสนทนาก่อนหน้า",
   endReasons: {
     REASON_USER_END: "คุณจบการสนทนาแล้ว",
     REASON_USER_ABANDONED: "การสนทนาสิ้นสุดลงเนื่องจากไม่มีความเคลื่อนไหวเป็นระยะเวลาหนึ่ง",

@@ -54,6 +54,7 @@ export default {
   failedDetail: "Sohbet hizmetine bağlanamadık.",
   newConversation: "Yeni bir görüşme başlat",
   downloadConversation: "Görüşmeyi indir",
+  earlierConversation: "Önceki görüşme",
   endReasons: {
     REASON_USER_END: "Görüşmeyi sonlandırdınız.",
     REASON_USER_ABANDONED: "Görüşme, bir süre işlem yapılmadığı için sona erdi.",

@@ -59,6 +59,7 @@ export default {
   failedDetail: "Не вдалося під’єднатися до служби чату.",
   newConversation: "Почати нову розмову",
   downloadConversation: "Завантажити розмову",
+  earlierConversation: "Попередня розмова",
   endReasons: {
     REASON_USER_END: "Ви завершили розмову.",
     REASON_USER_ABANDONED: "Розмову завершено через відсутність активності.",

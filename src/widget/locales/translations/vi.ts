@@ -54,6 +54,7 @@ export default {
   failedDetail: "Chúng tôi không thể kết nối với dịch vụ trò chuyện.",
   newConversation: "Bắt đầu cuộc trò chuyện mới",
   downloadConversation: "Tải cuộc trò chuyện xuống",
+  earlierConversation: "Cuộc trò chuyện trước",
   endReasons: {
     REASON_USER_END: "Bạn đã kết thúc cuộc trò chuyện.",
     REASON_USER_ABANDONED: "Cuộc trò chuyện đã kết thúc do không có hoạt động trong một thời gian.",

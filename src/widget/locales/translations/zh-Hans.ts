@@ -54,6 +54,7 @@ export default {
   failedDetail: "无法连接到聊天服务。",
   newConversation: "开始新对话",
   downloadConversation: "下载对话",
+  earlierConversation: "之前的对话",
   endReasons: {
     REASON_USER_END: "您已结束对话。",
     REASON_USER_ABANDONED: "由于一段时间内没有活动，对话已结束。",

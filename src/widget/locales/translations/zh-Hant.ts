@@ -54,6 +54,7 @@ export default {
   failedDetail: "無法連線到聊天服務。",
   newConversation: "開始新對話",
   downloadConversation: "下載對話",
+  earlierConversation: "先前的對話",
   endReasons: {
     REASON_USER_END: "您已結束對話。",
     REASON_USER_ABANDONED: "由於一段時間沒有活動，對話已結束。",
