@@ -108,7 +108,7 @@ test.describe("a release pinned by its integrity, from a second origin", () => {
 
   test("an app changed on the CDN never runs", async ({ page, serverUrl, widget }) => {
     cdn.tampered.add(builtFile(/^cap-chat-app-[\w-]+\.js$/));
-    const failure = page.waitForEvent("console", (message) => message.text().includes("cap-chat: the chat could not be loaded"));
+    const failure = page.waitForEvent("console", (message) => message.text().includes("cap-chat: chat not loaded"));
     await openCdnPage(page, serverUrl, "en");
     await widget.launcher.click();
     await failure;

@@ -111,14 +111,19 @@ test.describe("the small things", () => {
 });
 
 test.describe("in French", () => {
-  test.use({ locale: "fr-FR" });
+  // A platform that fails to forward to a live agent drops a message written while the handoff waits.
+  test.use({ locale: "fr-FR", platform: "forward-failures" });
 
   test("a message the platform dropped says Non envoyé", async ({ page, widget }) => {
     await page.goto("/script-tag.html");
     await widget.launcher.click();
     await expect(widget.agentMessages.first()).toBeVisible();
     const input = page.getByRole("textbox", { name: fr.message });
-    await input.fill("Are you busy?");
+    await input.fill("I want a human");
+    await input.press("Enter");
+    // Written while the handoff waits for its live agent, the message is refused: Failed to forward.
+    await expect(page.locator('[part~="handoff"]')).toBeVisible();
+    await input.fill("Are you there?");
     await input.press("Enter");
     await expect(widget.userMessages.last()).toHaveAttribute("data-status", "failed");
     await expect(widget.userMessages.last()).toContainText("Non envoyé");

@@ -114,7 +114,7 @@ export function createEmbeddedWidget({ defaults, source, attach }: EmbeddedWidge
           if (boot !== place) return;
           loading = false;
           showFrame(false);
-          console.error("cap-chat: the chat could not be loaded", error);
+          console.error("cap-chat: chat not loaded", error);
         },
       );
   };

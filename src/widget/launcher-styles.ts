@@ -27,8 +27,7 @@ svg{fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-lin
 .launcher,.preview,.floating .panel{position:fixed;z-index:2147483000;right:20px;box-shadow:var(--cap-chat-shadow)}
 .left .launcher,.left .preview,.left .panel{right:auto;left:20px}
 .launcher,.icon,.avatar,.send{flex:none;width:36px;height:36px;border-radius:50%;display:grid;place-items:center}
-.launcher{bottom:20px;width:56px;height:56px;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent);transition:transform .2s}
-.launcher:hover{transform:scale(1.06)}
+.launcher{bottom:20px;width:56px;height:56px;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent)}
 .launcher svg{width:26px;height:26px}
 h2,p{margin:0}
 .panel{display:flex;flex-direction:column;overflow:hidden;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}

@@ -33,7 +33,8 @@ export function widgetStorage(persist?: string): Storage | null {
  */
 export function hasStoredSession(options: { persist?: string; id?: string }): boolean {
   try {
-    return widgetStorage(options.persist)?.getItem(sessionStorageKeyFor(options.id)) != null;
+    const { persist } = options;
+    return persist !== "none" && (persist === "session" ? sessionStorage : localStorage).getItem(sessionStorageKeyFor(options.id)) != null;
   } catch {
     // Storage refused (privacy modes, sandboxed frames) or missing (a server): nothing is stored.
     return false;

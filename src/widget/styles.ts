@@ -105,6 +105,8 @@ textarea{max-height:140px;resize:none}
 textarea:focus{outline:2px solid transparent;border-color:var(--cap-chat-focus);box-shadow:0 0 0 1px var(--cap-chat-focus)}
 ::placeholder{color:var(--cap-chat-muted);opacity:1}
 [dir=rtl] .send svg,[dir=rtl] .menu-item svg{transform:scaleX(-1)}
+.launcher{transition:transform .2s}
+.launcher:hover{transform:scale(1.06)}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}
 `;
 
