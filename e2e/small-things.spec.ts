@@ -111,8 +111,8 @@ test.describe("the small things", () => {
 });
 
 test.describe("in French", () => {
-  // A platform that fails to forward to a live agent drops a message written while the handoff waits.
-  test.use({ locale: "fr-FR", platform: "forward-failures" });
+  // The platform with every variant fails to forward to a live agent a message written while the handoff waits.
+  test.use({ locale: "fr-FR", platform: "all-variants" });
 
   test("a message the platform dropped says Non envoyé", async ({ page, widget }) => {
     await page.goto("/script-tag.html");
