@@ -208,13 +208,37 @@ function buildOptions(mode: string): UserConfig["build"] {
   };
 }
 
+/**
+ * The widget's stylesheets are written one rule a line, for reading; the built files drop the line break after
+ * each rule, which CSS never needs (about 20 B gzip in the loader, more in the app).
+ */
+const compactStyles: Plugin = {
+  name: "cap-chat:compact-styles",
+  apply: "build",
+  transform(code, id) {
+    if (!/widget\/(launcher-)?styles\.ts$/.test(id)) return null;
+    return code.replace(
+      /(export const \w+Styles = `)([^`]*)`/g,
+      (_, start: string, css: string) => `${start}${css.replace(/^\n|(?<=\})\n/g, "")}\``,
+    );
+  },
+};
+
 /** The plugins of each build; the banner comes after every change to the code but the sibling hashes, which cover it. */
 function plugins(mode: string): Plugin[] {
   if (mode === "app")
-    return [classicJsx, packTranslations, mangleInternalProperties, dropAnnotations, bannerPlugin(version), verifiedSiblingImports];
+    return [
+      classicJsx,
+      compactStyles,
+      packTranslations,
+      mangleInternalProperties,
+      dropAnnotations,
+      bannerPlugin(version),
+      verifiedSiblingImports,
+    ];
   if (mode === "demo") return [classicJsx];
   if (mode === "server") return [classicJsx, bannerPlugin(version)];
-  return [classicJsx, packTranslations, mangleInternalProperties, bannerPlugin(version)];
+  return [classicJsx, compactStyles, packTranslations, mangleInternalProperties, bannerPlugin(version)];
 }
 
 export default defineConfig(({ mode, command }) => {

@@ -60,6 +60,19 @@ for (const colorScheme of ["light", "dark"] as const) {
     await expect(page.locator(".badge")).toHaveText("1");
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  test(`axe finds no violation in the end's confirmation, nor at the end with its download (${colorScheme})`, async ({ page, widget }) => {
+    await page.emulateMedia({ colorScheme });
+    await widget.startOn("/script-tag.html");
+    await page.getByRole("button", { name: "More options" }).click();
+    await page.getByRole("menuitem", { name: "End conversation" }).click();
+    const question = page.getByRole("alertdialog", { name: "End this conversation?" });
+    await expect(question).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await question.getByRole("button", { name: "End conversation" }).click();
+    await expect(page.getByRole("button", { name: "Download the conversation" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
 }
 
 const layouts = [
@@ -140,7 +153,7 @@ test("reflow: at 320 × 256 CSS px, which is 1280 × 1024 at 400 % zoom, nothing
   await widget.lastAgentMessage().getByRole("button", { name: "Not helpful" }).click();
   await expect(widget.lastAgentMessage().getByRole("textbox")).toBeVisible();
   const problems = await page.evaluate(() => {
-    const root = document.querySelector("[data-cap-chat-host]")!.shadowRoot!;
+    const root = document.querySelector("cap-chat-host")!.shadowRoot!;
     const found: string[] = [];
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth > width) found.push(`the page is ${document.documentElement.scrollWidth} px wide`);

@@ -17,8 +17,11 @@ export interface Delivery {
   /** The element whose open shadow root holds the widget. */
   readonly host: string;
   readonly subscription: EventSubscription;
-  /** Where the demo page itself shows a client-managed handoff it was told about, and what it shows. */
-  readonly handoffShownByPage: { readonly selector: string; readonly text: string } | null;
+  /**
+   * What the demo page answers, in the panel, to a client-managed handoff (`detail.respond`): the start of
+   * its text and its link's name; null where the page leaves it unanswered.
+   */
+  readonly handoffAnswer: { readonly text: string; readonly label: string } | null;
 }
 
 /** The three deliveries; every conversation journey runs on each of them. */
@@ -26,23 +29,23 @@ export const deliveries: readonly Delivery[] = [
   {
     name: "script tag",
     path: "/script-tag.html",
-    host: "[data-cap-chat-host]",
+    host: "cap-chat-host",
     subscription: "command",
-    handoffShownByPage: { selector: "#site-handoff-queue", text: "phone-callback" },
+    handoffAnswer: { text: "Our team is waiting for your call at +1 555 0100", label: "Call +1 555 0100" },
   },
   {
     name: "custom element",
     path: "/element.html",
     host: "cap-chat",
     subscription: "document-event",
-    handoffShownByPage: { selector: "#event-log", text: "cap-chat:handoff-required" },
+    handoffAnswer: { text: "Our team is waiting for your call at +1 555 0100", label: "Call +1 555 0100" },
   },
   {
     name: "single-page app",
     path: "/spa.html",
     host: "#chat-host",
     subscription: "controller",
-    handoffShownByPage: null,
+    handoffAnswer: null,
   },
 ];
 

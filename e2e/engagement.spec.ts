@@ -155,10 +155,11 @@ test.describe("pages without a build step", () => {
       [sales, "A question for sales"],
       [support, "A question for support"],
     ] as const) {
-      await expect(widget.locator('[part~="message-agent"]').first()).toContainText("Ask me anything");
+      // An inline widget starts with the visitor's first focus inside it.
       await widget.getByRole("textbox", { name: "Message" }).fill(text);
       await widget.getByRole("button", { name: "Send", exact: true }).click();
       await expect(widget.locator('[part~="message-user"]').last()).toHaveAttribute("data-status", "sent");
+      await expect(widget.locator('[part~="message-agent"]').first()).toContainText("Ask me anything");
     }
     await page.reload();
     await expect(sales.locator('[part~="message-user"]')).toHaveCount(1);

@@ -65,10 +65,11 @@ export class ChatWidget {
     await expect(this.input).toBeVisible();
   }
 
-  /** Ends the conversation from the header's menu, as a visitor would. */
+  /** Ends the conversation from the header's menu, and confirms, as a visitor would. */
   async endConversation(): Promise<void> {
     await this.page.getByRole("button", { name: "More options" }).click();
     await this.page.getByRole("menuitem", { name: "End conversation" }).click();
+    await this.page.getByRole("alertdialog", { name: "End this conversation?" }).getByRole("button", { name: "End conversation" }).click();
   }
 
   /** Waits for the demo agent's greeting. */

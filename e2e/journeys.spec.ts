@@ -62,20 +62,28 @@ test.describe("conversation journeys, on each delivery", () => {
       await expect(page.locator('[part~="header"] p')).toHaveText(en.status.ended);
     });
 
-    test(`a client-managed handoff fires cap-chat:handoff-required on the page (${delivery.name})`, async ({ page, widget }) => {
+    test(`a client-managed handoff fires cap-chat:handoff-required on the page, whose answer shows in the panel (${delivery.name})`, async ({
+      page,
+      widget,
+    }) => {
       await page.goto(delivery.path);
       await recordWidgetEvents(page, delivery, "cap-chat:handoff-required");
       await widget.open();
       await widget.expectGreeting();
       await widget.send("Can I get a phone callback?");
-      await expect(widget.handoffStory).toHaveText(en.handoff.clientRequired);
       await expect.poll(() => recordedWidgetEvents(page, "cap-chat:handoff-required")).toHaveLength(1);
       const [detail] = await recordedWidgetEvents(page, "cap-chat:handoff-required");
       expect(detail).toMatchObject({ queueName: "phone-callback", reason: "COMPLEX_QUERY" });
-      if (delivery.handoffShownByPage) {
-        const { selector, text } = delivery.handoffShownByPage;
-        await expect(page.locator(selector), "the demo page's own listener ran").toContainText(text);
+      if (delivery.handoffAnswer) {
+        await expect(widget.handoffStory).toContainText(delivery.handoffAnswer.text);
+        await expect(widget.handoffStory.getByRole("link", { name: delivery.handoffAnswer.label })).toHaveAttribute(
+          "href",
+          "tel:+15550100",
+        );
+      } else {
+        await expect(widget.handoffStory).toHaveText(`${en.handoff.reasons.COMPLEX_QUERY} ${en.handoff.clientRequired}`);
       }
+      await expect(widget.panel).not.toContainText(/connecting you/i);
     });
 
     test(`ending the conversation, then starting a new one, greets again in a new session (${delivery.name})`, async ({ page, widget }) => {

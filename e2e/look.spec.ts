@@ -13,7 +13,7 @@ const longTitlePage = (extra = "") => `<!doctype html><html lang="en"><head><met
 /** What overflows: the page sideways, the panel or the log sideways, any header text cut off or out of its header. */
 function overflow(page: Page) {
   return page.evaluate(() => {
-    const root = document.querySelector("[data-cap-chat-host]")!.shadowRoot!;
+    const root = document.querySelector("cap-chat-host")!.shadowRoot!;
     const problems: string[] = [];
     const viewport = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth > viewport) problems.push(`page ${document.documentElement.scrollWidth} > ${viewport}`);
@@ -78,7 +78,7 @@ test.describe("the look, in real Chromium", () => {
     const faces: string[] = [];
     for (const selector of ['[part~="message-agent"] .bubble p', '[part~="header"] h2']) {
       const { result } = await cdp.send("Runtime.evaluate", {
-        expression: `document.querySelector("[data-cap-chat-host]").shadowRoot.querySelector(${JSON.stringify(selector)})`,
+        expression: `document.querySelector("cap-chat-host").shadowRoot.querySelector(${JSON.stringify(selector)})`,
       });
       const { nodeId } = await cdp.send("DOM.requestNode", { objectId: result.objectId! });
       const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
@@ -97,7 +97,7 @@ test.describe("the look, in real Chromium", () => {
     await expect(code).toHaveText("inline code");
     expect(await code.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
     const widest = await page.evaluate(() => {
-      const root = document.querySelector("[data-cap-chat-host]")!.shadowRoot!;
+      const root = document.querySelector("cap-chat-host")!.shadowRoot!;
       const boxes = [...root.querySelectorAll('[part~="message"], [part~="input"]')].map((element) => element.getBoundingClientRect());
       return { width: Math.max(...boxes.map((box) => box.width)), left: Math.min(...boxes.map((box) => box.left)) };
     });

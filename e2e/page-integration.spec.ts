@@ -20,6 +20,13 @@ test.describe("living in the host page", () => {
     await expect(widget.agentMessages.last().locator('[part~="attachment"] img')).toBeVisible();
     // The widget is styled, so its constructable stylesheet applied under the policy.
     await expect(widget.launcher).toHaveCSS("position", "fixed");
+    // Ending, and the conversation's file made in the page, break no rule either.
+    await widget.endConversation();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download the conversation" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.txt$/);
     const violations = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
     expect(violations).toEqual([]);
     expect(pageProblems).toEqual([]);

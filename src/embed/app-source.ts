@@ -1,14 +1,12 @@
-import type { SessionMemory } from "../widget/session-memory.ts";
 import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 
 /** What an embedded widget needs of the app (see `app.ts`). */
 export interface AppModule {
   /**
-   * Mounts the widget. `launcherSheet` holds the launcher's rules and `memory` what the tab holds for the
-   * widget, both of which the loader already has: the script tag's app takes them rather than carrying
-   * that code too.
+   * Mounts the widget. `launcherSheet` holds the rules of the launcher and the panel's frame, which the
+   * loader already has: the script tag's app takes them rather than carrying them too.
    */
-  mountChat(target: ShadowRoot, options: WidgetOptions, launcherSheet: CSSStyleSheet | null, memory: SessionMemory): ChatController;
+  mountChat(target: ShadowRoot, options: WidgetOptions, launcherSheet: CSSStyleSheet | null): ChatController;
   /** Loads the locale the widget shows for the option `locale` (see `pageLocale` in widget/locales). */
   pageLocale(tag: string | undefined): Promise<unknown>;
 }
@@ -100,10 +98,7 @@ export function appAt(
 
 /** Runs `task` once the browser is idle (after a short delay where it cannot tell); returns the canceller. */
 export function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(task, { timeout: 5000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 1000);
-  return () => clearTimeout(handle);
+  const idle = typeof requestIdleCallback === "function";
+  const handle = idle ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1000);
+  return () => (idle ? cancelIdleCallback : clearTimeout)(handle as number);
 }

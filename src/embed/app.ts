@@ -4,7 +4,6 @@
  * nothing, so the loader may fetch it ahead of need.
  */
 import { mountStyledChat } from "../widget/chat-controller.ts";
-import type { SessionMemory } from "../widget/session-memory.ts";
 import { getPanelStyleSheet } from "../widget/styles.ts";
 import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 
@@ -13,15 +12,9 @@ export { pageLocale } from "../widget/locales/index.ts";
 export { importVerified } from "./app-source.ts";
 
 /**
- * Mounts the widget into `target` with the loader's launcher stylesheet followed by the panel's, and the
- * tab's memory as the loader read it: the launcher's rules and the code that reads the memory come once,
- * in the loader, rather than in both files.
+ * Mounts the widget into `target` with the loader's stylesheet (the launcher's and the panel frame's rules)
+ * followed by the rest of the panel's: those rules come once, in the loader, rather than in both files.
  */
-export function mountChat(
-  target: ShadowRoot,
-  options: WidgetOptions,
-  launcherSheet: CSSStyleSheet | null,
-  memory: SessionMemory,
-): ChatController {
-  return mountStyledChat(target, options, [launcherSheet, getPanelStyleSheet()], memory);
+export function mountChat(target: ShadowRoot, options: WidgetOptions, launcherSheet: CSSStyleSheet | null): ChatController {
+  return mountStyledChat(target, options, [launcherSheet, getPanelStyleSheet()]);
 }

@@ -1,10 +1,8 @@
-import { changedOptions } from "../widget/option-changes.ts";
 import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 import type { AppSource } from "./app-source.ts";
-import { mountEmbeddedWidget } from "./embedded-widget.ts";
-import { createEmbedSession } from "./embed-session.ts";
+import { createEmbeddedWidget } from "./embedded-widget.ts";
 import { WIDGET_EVENT_NAMES } from "./event-names.ts";
-import { OPTION_ATTRIBUTES, optionsFromAttributes, resolveRelativeUrls } from "./options-from-attributes.ts";
+import { OPTION_ATTRIBUTES, optionsFromAttributes, warnInvalid } from "./options-from-attributes.ts";
 
 /** The tag `cap-chat/element` registers. */
 export const CAP_CHAT_TAG_NAME = "cap-chat";
@@ -55,35 +53,33 @@ export function registerCapChatElement(create: () => CustomElementConstructor): 
  */
 export function createCapChatElementClass(source: AppSource): new () => CapChatElement {
   return class CapChat extends HTMLElement implements CapChatElement {
-    static get observedAttributes(): readonly string[] {
-      return OPTION_ATTRIBUTES;
-    }
+    static observedAttributes: readonly string[] = OPTION_ATTRIBUTES;
 
     #root: ShadowRoot;
     #config: Partial<WidgetOptions> = {};
-    /** The options last given to the widget, to send only what changed. */
+    /** The options last given to the widget, to send those no longer given as removed. */
     #applied: Partial<WidgetOptions> = {};
     #teardownTimer: ReturnType<typeof setTimeout> | undefined;
     /** Holds commands until the widget mounts, and keeps the event re-dispatching across remounts. */
-    #session = createEmbedSession({ defaults: {}, mount: (options) => mountEmbeddedWidget(this.#root, options, source) });
+    #widget = createEmbeddedWidget({ defaults: {}, source, attach: () => ({ root: this.#root }) });
 
     constructor() {
       super();
       this.#root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
       for (const name of WIDGET_EVENT_NAMES) {
-        this.#session.on(name, (detail) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true })));
+        this.#widget.on(name, (detail) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true })));
       }
       // A page may set `config` before the element is defined; that value then sits on the instance and
       // would hide the accessor, so it is taken over here.
       if (Object.hasOwn(this, "config")) {
-        const early = (this as { config?: Partial<WidgetOptions> }).config;
+        const early = this.config;
         delete (this as { config?: unknown }).config;
-        this.#config = early && typeof early === "object" ? { ...early } : {};
+        this.config = early;
       }
     }
 
     get controller(): ChatController | null {
-      return this.#session.controller?.controller ?? null;
+      return this.#widget.controller;
     }
 
     get config(): Partial<WidgetOptions> {
@@ -103,67 +99,63 @@ export function createCapChatElementClass(source: AppSource): new () => CapChatE
     disconnectedCallback(): void {
       clearTimeout(this.#teardownTimer);
       this.#teardownTimer = setTimeout(() => {
-        if (this.isConnected || !this.#session.controller) return;
-        this.#session.destroy();
+        if (this.isConnected || !this.#widget.mounted) return;
+        this.#widget.destroy();
         this.#applied = {};
       }, DISCONNECT_GRACE_MILLISECONDS);
     }
 
     attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
       if (previous === value) return;
-      const { invalid } = optionsFromAttributes((asked) => (asked === name ? value : null));
-      for (const problem of invalid) {
-        console.warn(`<cap-chat>: ignoring ${problem.attribute}="${problem.value}": ${problem.reason}`);
-      }
+      warnInvalid("<cap-chat>: ignoring ", optionsFromAttributes((asked) => (asked === name ? value : null)).invalid);
       // `open` is a state the person changes too, so it is applied by its own attribute only.
-      if (name !== "open" || !this.#session.controller) this.#refresh();
-      else if (this.#options().open) this.#session.open();
-      else this.#session.close();
+      if (name !== "open" || !this.#widget.mounted) this.#refresh();
+      else if (this.#options().open) this.#widget.open();
+      else this.#widget.close();
     }
 
     open(): void {
-      this.#session.open();
+      this.#widget.open();
     }
 
     close(): void {
-      this.#session.close();
+      this.#widget.close();
     }
 
     toggle(): void {
-      this.#session.toggle();
+      this.#widget.toggle();
     }
 
     send(text: string): void {
-      this.#session.send(text);
+      this.#widget.send(text);
     }
 
     end(): void {
-      this.#session.end();
+      this.#widget.end();
     }
 
     reset(): void {
-      this.#session.reset();
+      this.#widget.reset();
     }
 
     prompt(text: string): void {
-      this.#session.prompt(text);
+      this.#widget.prompt(text);
     }
 
     #options(): Partial<WidgetOptions> {
       const fromAttributes = optionsFromAttributes((name) => this.getAttribute(name)).options;
-      return resolveRelativeUrls({ ...fromAttributes, ...this.#config }, this.ownerDocument.baseURI);
+      return { ...fromAttributes, ...this.#config };
     }
 
     #refresh(): void {
       if (!this.isConnected) return;
       const options = this.#options();
       const { open: _open, ...live } = options;
-      const widget = this.#session.controller;
-      if (widget) {
-        const changed = changedOptions(this.#applied, live);
-        if (changed) widget.update(changed);
+      if (this.#widget.mounted) {
+        // Every option, and those no longer given as undefined: the widget applies only what changed.
+        this.#widget.update({ ...Object.fromEntries(Object.keys(this.#applied).map((key) => [key])), ...live });
       } else if (options.messagingUrl || options.chatUrl) {
-        this.#session.boot(options);
+        this.#widget.boot(options);
       } else {
         return;
       }

@@ -65,15 +65,13 @@ export function createCommandFunction(target: CommandTarget, warn: (message: str
     const [first, second] = args;
     // The target's own functions are the commands: the function carries no list of their names.
     const known = typeof command === "string" && Object.hasOwn(target, command) && typeof target[command as CommandName] === "function";
-    const problem = !known
-      ? `unknown command "${String(command)}"`
-      : command === "boot" && first !== undefined && !isPlainObject(first)
-        ? '"boot" expects an options object'
-        : (command === "send" || command === "prompt") && typeof first !== "string"
-          ? `"${command}" expects the text`
-          : (command === "on" || command === "off") && (typeof first !== "string" || typeof second !== "function")
-            ? `"${command}" expects an event name and a function`
-            : "";
+    const wrongArguments =
+      command === "boot"
+        ? first !== undefined && !isPlainObject(first)
+        : command === "send" || command === "prompt"
+          ? typeof first !== "string"
+          : (command === "on" || command === "off") && (typeof first !== "string" || typeof second !== "function");
+    const problem = !known ? `unknown command "${String(command)}"` : wrongArguments ? `wrong arguments for "${command}"` : "";
     if (!problem) return (target[command as CommandName] as (...values: unknown[]) => unknown)(...args);
     const message = `CapChat: ${problem}`;
     if (!warned.has(message)) warn(message);

@@ -17,6 +17,7 @@ export const OPTION_ATTRIBUTES = [
   "header-title",
   "locale",
   "mode",
+  "position",
   "open",
   "persist",
   "welcome-text",
@@ -52,6 +53,7 @@ export interface AttributeOptions {
 const CHOICES: Partial<Record<OptionAttribute, readonly string[]>> = {
   transport: ["auto", "messaging", "chat"],
   mode: ["floating", "inline", "fullscreen"],
+  position: ["right", "left"],
   persist: ["local", "session", "none"],
   start: ["open", "load"],
   prefetch: ["idle", "intent", "none"],
@@ -67,7 +69,7 @@ const FALSE_WORDS = /^(false|0|no|off)$/i;
  * - an absent attribute, or an empty one for a text option, sets nothing;
  * - `streaming`, `open` and `feedback` are booleans: present with no value or `true`/`1`/`yes`/`on` is true,
  *   `false`/`0`/`no`/`off` is false (so `data-open="false"` works on the script tag);
- * - `transport`, `mode`, `persist`, `start`, `prefetch` and `notify` accept only their documented words;
+ * - `transport`, `mode`, `position`, `persist`, `start`, `prefetch` and `notify` accept only their documented words;
  * - `integration-attributes` must be a JSON object.
  * Anything unusable is reported in `invalid` and left out, so the widget default applies.
  */
@@ -100,23 +102,7 @@ export function optionsFromAttributes(read: AttributeReader): AttributeOptions {
   return { options: options as Partial<WidgetOptions>, invalid };
 }
 
-/**
- * Resolves a relative `messagingUrl` or `chatUrl` (such as `/` on a page served by the platform's own
- * host) against `base`, the document's URL, and drops a trailing slash so paths can be appended. Absolute
- * URLs keep their exact text; a relative one that is unparsable or leaves the document's origin once
- * resolved (`//host`, `/\\host`) is left as written, for the client to refuse with its own error.
- */
-export function resolveRelativeUrls(options: Partial<WidgetOptions>, base: string): Partial<WidgetOptions> {
-  const resolved: Partial<WidgetOptions> = { ...options };
-  for (const key of ["messagingUrl", "chatUrl"] as const) {
-    const value = options[key];
-    if (typeof value !== "string" || /^[a-z][a-z0-9+.-]*:/i.test(value)) continue;
-    try {
-      const url = new URL(value, base);
-      if (url.origin === new URL(base).origin) resolved[key] = url.href.replace(/\/+$/, "");
-    } catch {
-      // Left as written, for the client to refuse.
-    }
-  }
-  return resolved;
+/** Says in the console why each of `invalid` was left out, after `prefix` (the attribute's owner). */
+export function warnInvalid(prefix: string, invalid: readonly InvalidAttribute[]): void {
+  for (const { attribute, value, reason } of invalid) console.warn(`${prefix}${attribute}="${value}": ${reason}`);
 }

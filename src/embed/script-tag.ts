@@ -9,11 +9,11 @@
  */
 import type { WidgetOptions } from "../widget/widget-types.ts";
 import { appAt, type AppSource } from "./app-source.ts";
-import { createCapChatElementClass, registerCapChatElement } from "./cap-chat-element.ts";
+import { CAP_CHAT_TAG_NAME, createCapChatElementClass } from "./cap-chat-element.ts";
 import { createCommandFunction, replayQueue, type CapChatFunction } from "./command-queue.ts";
-import { mountEmbeddedWidget, type EmbeddedWidget } from "./embedded-widget.ts";
-import { createEmbedSession } from "./embed-session.ts";
-import { optionsFromAttributes, resolveRelativeUrls } from "./options-from-attributes.ts";
+import { createEmbeddedWidget } from "./embedded-widget.ts";
+import { WIDGET_HOST_TAG_NAME } from "../widget/floating-host.ts";
+import { optionsFromAttributes, warnInvalid } from "./options-from-attributes.ts";
 
 /** The app's file name, and its Subresource Integrity value (empty outside a build), set by the build (see vite.config.ts). */
 declare const __CAP_CHAT_APP_FILE__: string;
@@ -27,46 +27,33 @@ declare global {
   }
 }
 
-/** Marks the element the script tag mounts its widget into. */
-const SCRIPT_TAG_HOST_ATTRIBUTE = "data-cap-chat-host";
-
 function readScriptOptions(script: HTMLOrSVGScriptElement | null): Partial<WidgetOptions> {
   if (!script) return {};
   const { options, invalid } = optionsFromAttributes((name) => script.getAttribute(`data-${name}`));
-  for (const problem of invalid) {
-    console.warn(`cap-chat: ignoring data-${problem.attribute}="${problem.value}": ${problem.reason}`);
-  }
+  warnInvalid("cap-chat: ignoring data-", invalid);
   return options;
-}
-
-/** Mounts a floating widget in a shadow root appended to `<body>`; destroying it removes the host. */
-function mountFloating(options: Partial<WidgetOptions>, source: AppSource): EmbeddedWidget {
-  const host = document.createElement("div");
-  host.setAttribute(SCRIPT_TAG_HOST_ATTRIBUTE, "");
-  document.body.append(host);
-  const root = host.attachShadow({ mode: "open" });
-  const widget = mountEmbeddedWidget(root, { mode: "floating", ...resolveRelativeUrls(options, document.baseURI) }, source);
-  const destroy = widget.destroy;
-  return Object.assign(widget, {
-    destroy() {
-      destroy();
-      host.remove();
-    },
-  });
 }
 
 function start(script: HTMLOrSVGScriptElement | null, source: AppSource): void {
   const defaults = readScriptOptions(script);
-  const session = createEmbedSession({ defaults, mount: (options) => mountFloating(options, source) });
+  // Each boot mounts a floating widget in the shadow root of a `<cap-chat-host>` appended to `<body>`.
+  const widget = createEmbeddedWidget({
+    defaults,
+    source,
+    attach() {
+      const host = document.body.appendChild(document.createElement(WIDGET_HOST_TAG_NAME));
+      return { root: host.attachShadow({ mode: "open" }), detach: () => host.remove() };
+    },
+  });
   // Console methods need no `this`, so the function is handed over as it is.
-  const capChat = createCommandFunction(session, console.warn);
+  const capChat = createCommandFunction(widget, console.warn);
   capChat.version = __CAP_CHAT_VERSION__;
   const run = () => {
     // Read the queue only now: calls made while waiting for <body> joined it, in order.
     const queued = window.CapChat?.q;
     window.CapChat = capChat;
     replayQueue(queued, capChat);
-    if (!session.booted && (defaults.messagingUrl || defaults.chatUrl)) session.boot({});
+    if (!widget.booted && (defaults.messagingUrl || defaults.chatUrl)) widget.boot({});
   };
   if (document.body) {
     run();
@@ -74,7 +61,8 @@ function start(script: HTMLOrSVGScriptElement | null, source: AppSource): void {
   }
   // The widget needs <body>; a tag in <head> runs before it exists, so calls keep queueing until then.
   window.CapChat ??= Object.assign((...args: unknown[]) => void (window.CapChat?.q ?? []).push(args), { q: [] });
-  document.addEventListener("DOMContentLoaded", run, { once: true });
+  // DOMContentLoaded fires once per document.
+  document.addEventListener("DOMContentLoaded", run);
 }
 
 const script = document.currentScript;
@@ -83,6 +71,7 @@ const source = appAt(
   new URL(__CAP_CHAT_APP_FILE__, (script as HTMLScriptElement | null)?.src || document.baseURI).href,
   __CAP_CHAT_APP_INTEGRITY__ || undefined,
 );
-registerCapChatElement(() => createCapChatElementClass(source));
+// A page, unlike a server, always has custom elements; the first registration stays.
+if (!customElements.get(CAP_CHAT_TAG_NAME)) customElements.define(CAP_CHAT_TAG_NAME, createCapChatElementClass(source));
 // Loading the file twice must not mount a second widget.
 if (!window.CapChat?.version) start(script, source);

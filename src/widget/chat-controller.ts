@@ -4,7 +4,8 @@ import { clientOptions } from "./client-options.ts";
 import { switchLocale } from "./locales/index.ts";
 import { mountWidget } from "./mount-widget.ts";
 import { changedOptions } from "./option-changes.ts";
-import { sessionMemoryFor, type SessionMemory } from "./session-memory.ts";
+import { resolveRelativeUrls } from "./relative-urls.ts";
+import { sessionMemoryFor } from "./session-memory.ts";
 import { getWidgetStyleSheet } from "./styles.ts";
 import type { ChatController, WidgetOptions } from "./widget-types.ts";
 
@@ -16,6 +17,7 @@ const liveOptions = [
   "locale",
   "strings",
   "mode",
+  "position",
   "open",
   "start",
   "prefetch",
@@ -26,36 +28,37 @@ const liveOptions = [
 ];
 
 /**
- * Mounts the chat widget as `mountWidget` does, with a controller that also applies options live: a
- * presentation option changes the widget in place; a changed connection option, or a given `client`,
- * replaces the client.
+ * Mounts the chat widget as `mountWidget` does, with a controller that also applies options live: an option
+ * given with the value it already has changes nothing; a changed presentation option changes the widget in
+ * place; a changed connection option, or a given `client`, replaces the client; `open` opens or closes the
+ * panel whenever given. A relative `messagingUrl` or `chatUrl` is resolved against the document's URL.
  */
 export function mountChat(target: HTMLElement | ShadowRoot, options: WidgetOptions): ChatController {
-  return mountStyledChat(target, options, [getWidgetStyleSheet()], sessionMemoryFor(options));
+  return mountStyledChat(target, options, [getWidgetStyleSheet()]);
 }
 
 /**
- * {@link mountChat} with the widget's rules given as `styleSheets`, adopted in order, and the tab's `memory`
- * for the widget: the script tag's app passes its loader's launcher sheet and the panel's, and the memory
- * the loader reads, so it carries neither the launcher's rules nor the code that reads the memory twice.
+ * {@link mountChat} with the widget's rules given as `styleSheets`, adopted in order: the script tag's app
+ * passes its loader's sheet and the rest of the panel's, so it does not carry the loader's rules twice.
  */
 export function mountStyledChat(
   target: HTMLElement | ShadowRoot,
   options: WidgetOptions,
   styleSheets: readonly (CSSStyleSheet | null)[],
-  memory: SessionMemory,
 ): ChatController {
-  const widget = mountWidget(target, options, styleSheets, memory);
+  const base = target.ownerDocument.baseURI;
+  const widget = mountWidget(target, resolveRelativeUrls(options, base), styleSheets, sessionMemoryFor(options));
   const { model } = widget;
-  let { client: _injected, ...settings } = options;
+  let { client: _injected, ...settings } = resolveRelativeUrls(options, base);
   widget.freshClient = () => createChatClient(clientOptions(settings));
   const controller: ChatController = Object.assign(widget.controller, {
     setContext: (context: Record<string, unknown> | null) => controller.update({ context: context ?? undefined }),
     update(next: Partial<WidgetOptions>) {
       if (widget.destroyed) return;
-      const { client: nextClient, ...changes } = next;
+      const { client: nextClient, open, ...given } = next;
       const previous = settings;
-      settings = { ...settings, ...changes };
+      settings = resolveRelativeUrls({ ...settings, ...given }, base);
+      const changes: Partial<WidgetOptions> = changedOptions(previous, settings) ?? {};
       batch(() => {
         if ("headerTitle" in changes) model.title.value = changes.headerTitle;
         if ("avatarUrl" in changes) model.avatarUrl.value = changes.avatarUrl;
@@ -63,6 +66,7 @@ export function mountStyledChat(
         if ("locale" in changes) switchLocale(model.language, changes.locale);
         if ("strings" in changes) model.strings.value = changes.strings;
         if (changes.mode) model.mode.value = changes.mode;
+        if ("position" in changes) model.position.value = changes.position;
         if (changes.notify) model.notify.value = changes.notify;
         if ("feedback" in changes) model.feedback.value = Boolean(changes.feedback);
       });
@@ -74,13 +78,10 @@ export function mountStyledChat(
           console.error("cap-chat: context refused:", result.code);
         }
       }
-      if (changes.open !== undefined) model.setOpen(changes.open);
+      if (open !== undefined) model.setOpen(open);
       widget.applyOptions(settings);
       const replacement =
-        nextClient ??
-        (Object.keys(changedOptions(previous, settings) ?? {}).some((key) => !liveOptions.includes(key))
-          ? createChatClient(clientOptions(settings))
-          : null);
+        nextClient ?? (Object.keys(changes).some((key) => !liveOptions.includes(key)) ? createChatClient(clientOptions(settings)) : null);
       if (replacement && replacement !== widget.controller.client) widget.replaceClient(replacement);
     },
   });

@@ -14,6 +14,7 @@ import { alertedKey, notificationAnswerKey, remember } from "./attention/local-m
 import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
 import { followVisualViewport } from "./viewport-follower.ts";
+import { guardFloatingHost, WIDGET_HOST_TAG_NAME } from "./floating-host.ts";
 import type { BasicChatController, WidgetEvents, WidgetOptions } from "./widget-types.ts";
 import { isTouchScreen } from "./touch-screen.ts";
 import { watchAttention } from "./attention/attention.ts";
@@ -38,19 +39,21 @@ export interface MountedWidget {
 }
 
 /**
- * Mounts the chat widget. Given an element, appends a host `<div>` to it with an open shadow root, which
- * keeps page CSS out; given a shadow root (the custom element's own), renders into it. `styleSheets`, the
+ * Mounts the chat widget. Given an element, appends a host `<cap-chat-host>` to it with an open shadow
+ * root, which keeps page CSS out (a tag with a dash, which a page's generic rules such as `div` rules do not
+ * reach); given a shadow root (the custom element's own), renders into it. While the widget floats, its host
+ * is guarded against page rules that would move it (see `guardFloatingHost`). `styleSheets`, the
  * widget's rules as constructable stylesheets, are adopted in order. The client (created from `options`,
  * or `options.client`) is owned by the widget: `destroy()` destroys it. With `start: "open"` (the default)
- * it is started only when the visitor engages: the panel opens or a message is sent. It starts at mount
- * with `start: "load"`, outside floating mode (the panel is on show), or when the tab has a stored
- * conversation whose session can still be resumed (`resume`; not once it expired or ended while no tab was
- * open). Every later opening of the panel is an engagement too, which wakes a conversation whose session
- * expired while it was left alone. The panel's open state is stored with the session and restored with it,
- * and with `persist: "local"` it follows the other tabs, as the unsent draft does. `cap-chat:ready` is
- * emitted in a microtask, so a handler added right after mounting receives it. With `voice`, its file is
- * loaded and offers "Call me back" and "Call us" in the panel's menu; with `feedback`, the feedback controls'
- * file is loaded; a page without them never loads either.
+ * it is started only when the visitor engages: the panel opens, focus enters the widget (an inline panel is
+ * on show from the start) or a message is sent. It starts at mount with `start: "load"`, in full-screen
+ * mode, or when the tab has a stored conversation whose session can still be resumed (`resume`; not once it
+ * expired or ended while no tab was open). Every later opening of the panel is an engagement too, which
+ * wakes a conversation whose session expired while it was left alone. The panel's open state is stored with
+ * the session and restored with it, and with `persist: "local"` it follows the other tabs, as the unsent
+ * draft does. `cap-chat:ready` is emitted in a microtask, so a handler added right after mounting receives
+ * it. With `voice`, its file is loaded and offers "Call me back" and "Call us" in the panel's menu; with
+ * `feedback`, the feedback controls' file is loaded; a page without them never loads either.
  */
 export function mountWidget(
   target: HTMLElement | ShadowRoot,
@@ -60,7 +63,7 @@ export function mountWidget(
 ): MountedWidget {
   let destroyed = false;
   // A shadow root is a document fragment (node type 11); this test also holds across frames.
-  const ownHost = target.nodeType === 11 ? null : target.appendChild(target.ownerDocument.createElement("div"));
+  const ownHost = target.nodeType === 11 ? null : target.appendChild(target.ownerDocument.createElement(WIDGET_HOST_TAG_NAME));
   const root = ownHost ? ownHost.attachShadow({ mode: "open" }) : (target as ShadowRoot);
   // A failing page handler breaks neither the widget nor the other handlers; it still surfaces.
   const events = createEmitter<WidgetEvents>();
@@ -76,6 +79,7 @@ export function mountWidget(
   const model = createChatModel(client, {
     open: Boolean(options.open) || (mode === "floating" && memory.panelWasOpen && engaged),
     mode,
+    position: options.position,
     locale: en,
     strings: options.strings,
     title: options.headerTitle,
@@ -111,18 +115,26 @@ export function mountWidget(
     });
   };
   use(client, true);
+  adoptStyleSheets(root, styleSheets);
+  const hostGuard = guardFloatingHost(root);
   let shown = false;
   const stopWatching = effect(() => {
     const open = model.open.value;
     const floating = model.mode.value === "floating";
+    hostGuard.floats(model.mode.value !== "inline");
     // Opening focuses the input, which takes text only once the client has started: it is asked to
     // take focus as soon as it can. (The composer ignores a request made before it rendered, so a panel
     // mounted open takes no focus from the page.) On a touch screen the panel keeps it: no keyboard pops up.
     if (open && floating && !engaged && !isTouchScreen()) model.focusInput();
-    if ((open || !floating) && !shown) engage();
-    shown = open || !floating;
+    const fullscreen = model.mode.value === "fullscreen";
+    if ((open || fullscreen) && !shown) engage();
+    shown = open || fullscreen;
     memory.rememberPanel(open);
   });
+  // An inline widget starts on the visitor's first focus inside it, or first message; a floating one's
+  // launcher may take focus without the visitor asking for anything.
+  const engageInline = () => model.mode.value === "inline" && engage();
+  root.addEventListener("focusin", engageInline);
   // The open panel and the draft follow the other tabs of a conversation kept in the browser: their changes
   // to its keys reach this tab as storage events (never its own, nor those of sessionStorage).
   const shared = `${sessionStorageKeyFor(options.id)}:draft`;
@@ -147,7 +159,6 @@ export function mountWidget(
   // The tabs of the browser tell each other about replies under the widget's id; one tab alone where they cannot.
   const port = typeof BroadcastChannel === "function" ? new BroadcastChannel(`cap-chat:${options.id ?? ""}`) : null;
   const stopAttention = watchAttention({ model, on, emit, port, saved: unreadMemoryFor(options, memory.hasSession) });
-  adoptStyleSheets(root, styleSheets);
   render(h(ChatApp, { model }), root);
   const stopFollowing = followVisualViewport(root);
   // Read (or, with no session, cleared) at mount whether or not feedback is on, as the session's other records.
@@ -219,6 +230,7 @@ export function mountWidget(
         if (destroyed) return;
         destroyed = true;
         stopWatching();
+        root.removeEventListener("focusin", engageInline);
         stopDraft();
         removeEventListener("storage", follow);
         stopAttention();
@@ -227,6 +239,7 @@ export function mountWidget(
         client.destroy();
         render(null, root);
         stopFollowing();
+        hostGuard.remove();
         ownHost?.remove();
         events.clear();
       },

@@ -2,8 +2,7 @@ import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 
 /**
  * What a widget finds in the tab's storage at load: whether the client has a session stored there, and the
- * panel's open state stored with it. Free of Preact and of the client, so the script tag's loader reads it
- * too, to know at once whether the app is needed.
+ * panel's open state stored with it. Free of Preact and of the client.
  */
 export interface SessionMemory {
   /** The client has a session stored in this tab, which it resumes when started. */
@@ -25,6 +24,20 @@ export function widgetStorage(persist?: string): Storage | null {
     return persist === "none" ? null : persist === "session" ? sessionStorage : localStorage;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether the storage `persist` names holds a session of the widget with `options` (never with `persist: "none"`): all the
+ * script tag's loader needs to know, at load, to tell whether the app must load at once.
+ */
+export function hasStoredSession(options: { persist?: string; id?: string }): boolean {
+  try {
+    const { persist } = options;
+    return persist !== "none" && (persist === "session" ? sessionStorage : localStorage).getItem(sessionStorageKeyFor(options.id)) != null;
+  } catch {
+    // Storage refused (privacy modes, sandboxed frames) or missing (a server): nothing is stored.
+    return false;
   }
 }
 

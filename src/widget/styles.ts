@@ -1,38 +1,42 @@
-import { launcherStyles } from "./launcher-styles.ts";
+import { launcherStyles, sheetMedia } from "./launcher-styles.ts";
 import { adoptStyleSheets, constructStyleSheet } from "./style-sheet.ts";
 
-/** Where the floating panel becomes a full-screen sheet, which keeps keyboard focus inside it. */
-export const sheetMedia = "(max-width:479px)";
+export { sheetMedia };
 
 /** The rules that follow the launcher's in {@link widgetStyles}: the preview, the panel and everything in it. */
 export const panelStyles = `
-.badge{position:absolute;inset-block-start:-4px;inset-inline-end:-4px;min-width:22px;padding:0 6px;border-radius:11px;background:var(--cap-chat-badge);color:var(--cap-chat-on-badge);font-size:12px;font-weight:700;line-height:22px}
-h2,p{margin:0}
 :disabled{opacity:.6;cursor:default}
-.preview,.floating .panel{position:fixed;z-index:2147483000;inset-inline-end:20px;box-shadow:var(--cap-chat-shadow)}
+:host{display:block;color-scheme:light dark;font-family:var(--cap-chat-font);color:var(--cap-chat-text);--cap-chat-content-width:720px;--cap-chat-hover:rgb(17 24 39/.07);--cap-chat-user-bubble:var(--cap-chat-accent);--cap-chat-on-user-bubble:var(--cap-chat-on-accent);--cap-chat-agent-bubble:var(--cap-chat-surface);--cap-chat-live-agent-bubble:#e6f4ea;--cap-chat-code-background:#e3e6eb;--cap-chat-badge:#c0262d;--cap-chat-on-badge:#fff;--cap-chat-error:#b42318;--cap-chat-warning:#8a4b00}
+@media (prefers-color-scheme:dark){:host{--cap-chat-hover:rgb(238 240 244/.08);--cap-chat-live-agent-bubble:#1f3a2b;--cap-chat-code-background:#343946;--cap-chat-error:#ff9b91;--cap-chat-warning:#f5c46b}}
+.hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.badge{position:absolute;inset-block-start:-4px;inset-inline-end:-4px;min-width:22px;padding:0 6px;border-radius:11px;background:var(--cap-chat-badge);color:var(--cap-chat-on-badge);font-size:12px;font-weight:700;line-height:22px}
+.floating .panel{transform-origin:100% 100%;transition:opacity .2s,transform .2s}
+.left .panel{transform-origin:0 100%}
+.floating .panel[hidden]{display:flex!important;content-visibility:hidden;visibility:hidden;clip-path:inset(50%);opacity:0;transform:translateY(12px) scale(.96);transition:opacity .2s,transform .2s,content-visibility .2s allow-discrete,visibility 0s .2s,clip-path 0s .2s}
+@starting-style{.floating .panel{opacity:0;transform:translateY(12px) scale(.96)}}
+@media ${sheetMedia}{.floating .panel{inset:var(--cap-chat-viewport-top,0) 0 auto;width:100%;height:var(--cap-chat-viewport-height,100dvh);overscroll-behavior:contain}.bubble pre{white-space:pre-wrap}}
+.header,.composer{padding-inline:max(12px,calc(50% - var(--cap-chat-content-width)/2))}
+svg{width:20px;height:20px}
+.heading{min-width:0;overflow-wrap:anywhere}
+.avatar{object-fit:cover}
+.avatar svg{width:60%;height:60%}
+.body{position:relative}
+.log{overflow-y:auto;overscroll-behavior:contain;padding-inline:max(16px,calc(50% - var(--cap-chat-content-width)/2))}
+.log:focus-visible{outline-offset:-2px}
+.entries,.block{display:flex;flex-direction:column}
+.entries>*,.block>*{margin-block-start:14px}
+.entries>:first-child,.block>:first-child{margin:0}
+.welcome{display:flex;flex-direction:column;align-items:center;gap:6px;padding:12px 8px 4px;text-align:center;color:var(--cap-chat-muted)}
+.welcome .avatar{width:56px;height:56px}
+textarea{max-height:140px;resize:none}
 .preview{inset-block-end:90px;width:min(300px,calc(100vw - 40px));display:flex;align-items:flex-start;gap:4px;padding:12px;padding-inline:14px 8px;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
 .preview-body{flex:1;min-width:0;display:flex;gap:10px;text-align:start;font-size:14px}
 .preview strong{display:block}
 .excerpt{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden;overflow-wrap:anywhere}
-.panel{display:flex;flex-direction:column;overflow:hidden;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
-.floating .panel{inset-block-end:90px;width:380px;height:min(640px,calc(100vh - 110px));transform-origin:100% 100%;transition:opacity .2s,transform .2s}
-[dir=rtl] .panel{transform-origin:0 100%}
-.floating .panel[hidden]{display:flex!important;content-visibility:hidden;visibility:hidden;clip-path:inset(50%);opacity:0;transform:translateY(12px) scale(.96);transition:opacity .2s,transform .2s,content-visibility .2s allow-discrete,visibility 0s .2s,clip-path 0s .2s}
-@starting-style{.floating .panel{opacity:0;transform:translateY(12px) scale(.96)}}
 .inline .panel{height:var(--cap-chat-height,560px);border:1px solid var(--cap-chat-border)}
 .fullscreen .panel{position:fixed;inset:0;z-index:2147483000;border-radius:0;overscroll-behavior:contain}
-@media ${sheetMedia}{.floating .panel{inset:var(--cap-chat-viewport-top,0) 0 auto;width:100%;height:var(--cap-chat-viewport-height,100dvh);border-radius:0;overscroll-behavior:contain}.bubble pre{white-space:pre-wrap}}
-.header,.composer{padding-inline:max(12px,calc(50% - var(--cap-chat-content-width)/2))}
-.header{display:flex;align-items:center;gap:10px;padding-block:10px;background:var(--cap-chat-header-background);color:var(--cap-chat-header-text);border-block-end:1px solid var(--cap-chat-border)}
-.heading{flex:1;min-width:0;overflow-wrap:anywhere;line-height:1.3}
-.heading h2{font-size:16px;font-weight:650}
-.heading p{font-size:13px}
-.icon,.avatar,.send{flex:none;width:36px;height:36px;border-radius:50%;display:grid;place-items:center}
 .icon:hover,.action:hover,.menu-item:hover,.menu-item:focus{background:var(--cap-chat-hover)}
-.avatar{object-fit:cover;background:var(--cap-chat-avatar-background);color:var(--cap-chat-on-avatar)}
-.avatar svg{width:60%;height:60%}
 .author .avatar,.story .avatar{width:22px;height:22px}
-.welcome .avatar{width:56px;height:56px}
 .menu-anchor{position:relative}
 .menu{position:absolute;z-index:2;inset-block-start:calc(100% + 4px);inset-inline-end:0;padding:4px;border:1px solid var(--cap-chat-border);border-radius:12px;background:var(--cap-chat-background);box-shadow:var(--cap-chat-shadow);animation:cap-chat-in .15s ease-out}
 .menu-item{display:flex;align-items:center;gap:10px;padding:8px 12px;border-radius:8px;white-space:nowrap;color:var(--cap-chat-error)}
@@ -40,17 +44,10 @@ h2,p{margin:0}
 .banner{display:flex;align-items:center;flex-wrap:wrap;gap:8px;padding:10px 16px;background:var(--cap-chat-surface);border-block-end:1px solid var(--cap-chat-border);font-size:14px}
 .banner p{flex:1}
 .action{padding:5px 14px;border-radius:999px;border:1px solid var(--cap-chat-link);color:var(--cap-chat-link);background:var(--cap-chat-background)}
-.body{position:relative;flex:1;min-height:0;display:flex;flex-direction:column}
-.log{flex:1;overflow-y:auto;padding-block:16px;padding-inline:max(16px,calc(50% - var(--cap-chat-content-width)/2));overscroll-behavior:contain}
-.entries,.block{display:flex;flex-direction:column}
-.entries>*,.block>*{margin-block-start:14px}
-.entries>:first-child,.block>:first-child{margin:0}
 .block>.message:not(.first){margin-block-start:3px}
 .entries>.block{padding:4px;margin:10px -4px -4px;content-visibility:auto;contain-intrinsic-size:auto 2400px}
 .latest>.message,.latest>.story,.latest>.notice,.typing,.end{animation:cap-chat-in .25s ease-out}
 @keyframes cap-chat-in{from{opacity:0;transform:translateY(6px)}}
-.welcome{display:flex;flex-direction:column;align-items:center;gap:6px;padding:12px 8px 4px;text-align:center;color:var(--cap-chat-muted)}
-.welcome-title{font-size:17px;font-weight:650;color:var(--cap-chat-text)}
 .message{display:flex;flex-direction:column;align-items:flex-start;max-width:85%;--t:var(--cap-chat-radius);--b:4px}
 .message:not(.first){--t:4px}
 .user{align-self:flex-end;align-items:flex-end}
@@ -89,8 +86,8 @@ h2,p{margin:0}
 .attachment img{display:block;width:100%;max-height:200px;object-fit:cover}
 .attachment p,.attachment a{display:block;margin:8px 12px;font-weight:600}
 .suggestions{display:flex;flex-wrap:wrap;gap:8px}
-.story,.notice{align-self:center;display:flex;align-items:center;gap:6px;max-width:90%;text-align:center}
-.story svg{flex:none;width:16px;height:16px}
+.story,.notice{align-self:center;display:flex;flex-wrap:wrap;justify-content:center;align-items:center;gap:6px;max-width:90%;text-align:center}
+.story svg,.new-messages svg{flex:none;width:16px;height:16px}
 .notice{padding:4px 10px;border-radius:8px;background:var(--cap-chat-surface)}
 .notice.warning{color:var(--cap-chat-warning)}
 .notice.error{color:var(--cap-chat-error)}
@@ -103,15 +100,13 @@ h2,p{margin:0}
 .dots i:nth-child(3){animation-delay:.3s}
 @keyframes cap-chat-bounce{0%,60%,100%{transform:none;opacity:.5}30%{transform:translateY(-4px);opacity:1}}
 .end{flex-direction:column;padding:8px;border:0;background:none;text-align:center;color:var(--cap-chat-muted)}
-.new-messages{position:absolute;inset-block-end:8px;inset-inline:0;width:fit-content;margin:auto;padding:4px 12px;border-radius:999px;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent);box-shadow:var(--cap-chat-shadow);font-size:13px}
-.composer{display:flex;flex-wrap:wrap;align-items:flex-end;gap:8px;padding-block:12px;border-block-start:1px solid var(--cap-chat-border)}
+.new-messages{position:absolute;inset-block-end:8px;inset-inline:0;display:flex;align-items:center;gap:4px;width:fit-content;margin:auto;padding:4px 12px 4px 8px;border-radius:999px;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent);box-shadow:var(--cap-chat-shadow);font-size:13px}
 .refusal{flex-basis:100%;order:-1;font-size:13px;color:var(--cap-chat-error)}
-textarea{flex:1;min-height:42px;max-height:140px;padding:9px 14px;border:1px solid var(--cap-chat-border);border-radius:21px;background:var(--cap-chat-background);font-size:16px;line-height:1.4;resize:none}
 textarea:focus{outline:2px solid transparent;border-color:var(--cap-chat-focus);box-shadow:0 0 0 1px var(--cap-chat-focus)}
 ::placeholder{color:var(--cap-chat-muted);opacity:1}
-.send{width:42px;height:42px;background:var(--cap-chat-accent);color:var(--cap-chat-on-accent)}
-.send:disabled{opacity:1;background:var(--cap-chat-surface);color:var(--cap-chat-muted)}
 [dir=rtl] .send svg,[dir=rtl] .menu-item svg{transform:scaleX(-1)}
+.launcher{transition:transform .2s}
+.launcher:hover{transform:scale(1.06)}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}
 `;
 

@@ -32,13 +32,19 @@ export type WidgetOptions = ChatClientOptions & {
   strings?: TextOverrides;
   /** Default `floating` (launcher and panel). */
   mode?: WidgetMode;
+  /**
+   * The side of the floating launcher and panel, `right` (default) or `left`, in every language: a
+   * right-to-left language mirrors the panel's content, not its place.
+   */
+  position?: "right" | "left";
   /** Start open (floating mode). */
   open?: boolean;
   /** How a visitor who looks away learns of a reply (default `title`); see {@link NotifyMode}. */
   notify?: NotifyMode;
   /**
-   * `open` (default): nothing contacts the platform until the visitor opens the panel or sends a message
-   * (a session stored in the tab still resumes at load); `load`: connect at mount.
+   * `open` (default): nothing contacts the platform until the visitor opens the panel, focuses an inline
+   * widget or sends a message (a session stored in the tab still resumes at load, and a full-screen widget
+   * starts at mount); `load`: connect at mount.
    */
   start?: "open" | "load";
   /**
@@ -69,6 +75,23 @@ export type WidgetOptions = ChatClientOptions & {
   client?: ChatClient;
 };
 
+/** What the site tells the visitor to do after a handoff it must route: see `HandoffRequired`. */
+export interface HandoffAnswer {
+  /** The next step, in the site's words. */
+  text: string;
+  /** Where the visitor takes it: an http(s), `mailto:` or `tel:` address, or one relative to the page. */
+  url?: string;
+  /** The link's text; the address itself without its scheme when not given. */
+  label?: string;
+}
+
+/**
+ * The detail of `cap-chat:handoff-required`: the platform cannot route the visitor, the site must. A listener
+ * may call `respond` (at once, or later while that handoff stands) to show the visitor its next step in the
+ * panel; without an answer, the panel says that no one from the team can join this chat, and why.
+ */
+export type HandoffRequired = ChatClientEvents["handoff-required"] & { respond(answer: HandoffAnswer): void };
+
 /** The detail of each event `ChatController.on` delivers. */
 export interface WidgetEvents {
   "cap-chat:ready": { client: ChatClient };
@@ -77,7 +100,7 @@ export interface WidgetEvents {
   "cap-chat:message": ChatMessage;
   "cap-chat:state": ConnectionState;
   "cap-chat:handoff": HandoffPhase;
-  "cap-chat:handoff-required": ChatClientEvents["handoff-required"];
+  "cap-chat:handoff-required": HandoffRequired;
   "cap-chat:end": SessionEnd;
   "cap-chat:error": ChatErrorInfo;
   "cap-chat:call": CallEvent;

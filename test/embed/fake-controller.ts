@@ -35,6 +35,8 @@ export function createFakeController(options: Partial<WidgetOptions>): FakeContr
     end: record("end"),
     update: record("update"),
     destroy: () => {
+      // As the widget's controller does: its listeners go with it.
+      listeners.clear();
       fake.destroyed = true;
       fake.calls.push(["destroy"]);
     },

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  OPTION_ATTRIBUTES,
-  optionsFromAttributes,
-  resolveRelativeUrls,
-  type OptionAttribute,
-} from "../../src/embed/options-from-attributes.ts";
+import { OPTION_ATTRIBUTES, optionsFromAttributes, type OptionAttribute } from "../../src/embed/options-from-attributes.ts";
 
 function read(attributes: Partial<Record<OptionAttribute, string>>) {
   return (name: OptionAttribute) => attributes[name] ?? null;
@@ -25,6 +20,7 @@ describe("optionsFromAttributes", () => {
         "header-title": "Support",
         locale: "fr-FR",
         mode: "inline",
+        position: "left",
         open: "",
         persist: "none",
         "welcome-text": "Ask us about moorings.",
@@ -50,6 +46,7 @@ describe("optionsFromAttributes", () => {
       headerTitle: "Support",
       locale: "fr-FR",
       mode: "inline",
+      position: "left",
       open: true,
       persist: "none",
       welcomeText: "Ask us about moorings.",
@@ -63,8 +60,8 @@ describe("optionsFromAttributes", () => {
     });
   });
 
-  it("lists the twenty-three attributes of the public contract", () => {
-    expect(OPTION_ATTRIBUTES).toHaveLength(23);
+  it("lists the twenty-four attributes of the public contract", () => {
+    expect(OPTION_ATTRIBUTES).toHaveLength(24);
   });
 
   it("sets nothing for absent attributes, so the widget defaults apply", () => {
@@ -101,6 +98,7 @@ describe("optionsFromAttributes", () => {
   it.each([
     ["transport", "websocket"],
     ["mode", "sidebar"],
+    ["position", "start"],
     ["persist", "browser"],
     ["start", "click"],
     ["prefetch", "eager"],
@@ -123,33 +121,5 @@ describe("optionsFromAttributes", () => {
     const { options, invalid } = optionsFromAttributes(read({ "header-title": "Help", mode: "giant" }));
     expect(options).toEqual({ headerTitle: "Help" });
     expect(invalid.map((problem) => problem.attribute)).toEqual(["mode"]);
-  });
-});
-
-describe("resolveRelativeUrls", () => {
-  const base = "http://127.0.0.1:8787/pages/demo.html";
-
-  it("resolves a relative messaging URL against the page and drops the trailing slash", () => {
-    expect(resolveRelativeUrls({ messagingUrl: "/" }, base)).toEqual({ messagingUrl: "http://127.0.0.1:8787" });
-  });
-
-  it("resolves a relative chat URL to an absolute one", () => {
-    expect(resolveRelativeUrls({ chatUrl: "/v1/account/project/chat" }, base)).toEqual({
-      chatUrl: "http://127.0.0.1:8787/v1/account/project/chat",
-    });
-  });
-
-  it("leaves a relative URL that leaves the page's origin as written, for the client to refuse", () => {
-    const options = { messagingUrl: "//evil.example", chatUrl: "/\\evil.example/chat" };
-    expect(resolveRelativeUrls(options, base)).toEqual(options);
-  });
-
-  it("keeps absolute URLs exactly as written, so the client can refuse plain http", () => {
-    const options = { messagingUrl: "http://example.com/", chatUrl: "https://proxy.example.com/chat/" };
-    expect(resolveRelativeUrls(options, base)).toEqual(options);
-  });
-
-  it("leaves the other options untouched", () => {
-    expect(resolveRelativeUrls({ headerTitle: "/not-a-url" }, base)).toEqual({ headerTitle: "/not-a-url" });
   });
 });

@@ -69,10 +69,9 @@ describe("script tag", () => {
   it("mounts a floating widget in a shadow root appended to body when the tag names a messaging URL", async () => {
     await loadScript({ "messaging-url": "https://us-1.example.com", "connector-token": "connector-1", "header-title": "Help" });
     expect(mounted).toHaveLength(1);
-    const host = document.body.querySelector("[data-cap-chat-host]");
+    const host = document.body.querySelector("cap-chat-host");
     expect(host?.shadowRoot).toBe(mounted[0]?.target);
     expect(mounted[0]?.fake.options).toEqual({
-      mode: "floating",
       messagingUrl: "https://us-1.example.com",
       connectorToken: "connector-1",
       headerTitle: "Help",
@@ -84,9 +83,9 @@ describe("script tag", () => {
     expect(mounted).toHaveLength(1);
   });
 
-  it("resolves a relative data-messaging-url against the page", async () => {
+  it("passes a relative data-messaging-url on as written: the widget resolves it against the page", async () => {
     await loadScript({ "messaging-url": "/" });
-    expect(mounted[0]?.fake.options.messagingUrl).toBe(new URL("/", document.baseURI).href.replace(/\/$/, ""));
+    expect(mounted[0]?.fake.options.messagingUrl).toBe("/");
   });
 
   it("waits for boot when the tag names no URL", async () => {
@@ -140,7 +139,7 @@ describe("script tag", () => {
     await loadScript({ "messaging-url": "https://us-1.example.com" });
     capChat("destroy");
     expect(mounted[0]?.fake.destroyed).toBe(true);
-    expect(document.body.querySelector("[data-cap-chat-host]")).toBeNull();
+    expect(document.body.querySelector("cap-chat-host")).toBeNull();
   });
 
   it("warns about an unknown command once instead of throwing", async () => {
@@ -169,7 +168,7 @@ describe("script tag", () => {
     await loadScript({ "messaging-url": "https://us-1.example.com" });
     await loadScript({ "messaging-url": "https://us-1.example.com" });
     expect(mounted).toHaveLength(1);
-    expect(document.body.querySelectorAll("[data-cap-chat-host]")).toHaveLength(1);
+    expect(document.body.querySelectorAll("cap-chat-host")).toHaveLength(1);
   });
 
   it("in <head>, keeps queueing calls until <body> exists, then replays them all in order", async () => {

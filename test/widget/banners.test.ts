@@ -1,6 +1,6 @@
 import { act } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createSnapshot } from "./support/fake-chat-client.ts";
+import { agentMessage, createSnapshot, userMessage } from "./support/fake-chat-client.ts";
 import { renderWidget } from "./support/render-widget.ts";
 
 beforeEach(() => {
@@ -158,9 +158,13 @@ describe("the connection", () => {
 
   it("reports a failure, disables the composer and offers a new conversation", async () => {
     const { root, update, screen, client } = renderWidget({ open: true });
-    await update({ connection: { status: "failed", error: { kind: "configuration", code: "connector-unknown" } } });
+    await update({
+      connection: { status: "failed", error: { kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: 8 } } },
+    });
     expect(status(root)).toBe("Unable to connect");
-    expect(screen.getByRole("alert").textContent).toContain("We could not connect to the chat service. The chat is not set up correctly.");
+    expect(screen.getByRole("alert").textContent).toBe(
+      "We could not connect to the chat service. We tried to reconnect 8 times.Start a new conversation",
+    );
     expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(true);
     expect(screen.getByRole("button", { name: "Send" }).hasAttribute("disabled")).toBe(true);
     expect(screen.queryByRole("button", { name: "More options" })).toBeNull();
@@ -168,9 +172,21 @@ describe("the connection", () => {
     expect(client.callsOf("newConversation")).toEqual([[]]);
   });
 
-  it("keeps the composer closed before the client has started", () => {
-    const { screen } = renderWidget({ open: true }, createSnapshot({ connection: { status: "idle" } }));
-    expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(true);
+  it("says what the site's owner must fix when the chat is set up wrongly, and offers no action that cannot help", async () => {
+    const { update, screen } = renderWidget({ open: true });
+    await update({
+      connection: { status: "failed", error: { kind: "configuration", code: "host-not-registered", parameters: { host: "shop.example" } } },
+    });
+    expect(screen.getByRole("alert").textContent).toBe(
+      "The chat is not set up correctly. For the site's owner to fix: host-not-registered (shop.example).",
+    );
+    expect(screen.getByRole("alert").querySelector("button")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Start a new conversation" })).toBeNull();
+  });
+
+  it("leaves the composer open before the client has started: focusing it or sending is what starts it", () => {
+    const { screen } = renderWidget({ mode: "inline" }, createSnapshot({ connection: { status: "idle" } }));
+    expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(false);
   });
 });
 
@@ -212,12 +228,29 @@ describe("the end of the session", () => {
     expect(root.activeElement).toBeNull();
   });
 
-  it("ends the conversation from the header's menu", async () => {
+  it("ends the conversation from the header's menu, once confirmed", async () => {
     const { screen, client, settle } = renderWidget({ open: true });
     screen.getByRole("button", { name: "More options" }).click();
     await settle();
     screen.getByRole("menuitem", { name: "End conversation" }).click();
+    await settle();
+    screen.getByRole("button", { name: "End conversation" }).click();
     expect(client.callsOf("end")).toEqual([[]]);
+  });
+
+  it("offers the ended conversation as a text file, made in the page", async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => "blob:conversation");
+    vi.stubGlobal("URL", Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {});
+    const messages = [agentMessage("a1", "Hello, **welcome**."), userMessage("u1", "Thanks")];
+    const { screen, update } = renderWidget({ open: true, headerTitle: "Harbour help" }, createSnapshot({ messages }));
+    await update({ ended: { reason: "REASON_USER_END" }, connection: { status: "ended" } });
+    screen.getByRole("button", { name: "Download the conversation" }).click();
+    expect(clicked).toHaveBeenCalledTimes(1);
+    const text = await createObjectURL.mock.calls[0]![0].text();
+    expect(text).toMatch(/^Harbour help · Today\n\n.+ Ava: Hello, welcome\.\n\n.+ You: Thanks\n$/);
+    clicked.mockRestore();
+    vi.unstubAllGlobals();
   });
 });
 

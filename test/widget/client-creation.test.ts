@@ -2,6 +2,7 @@ import { act } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createChatClient } from "../../src/index.ts";
 import { mountChat } from "../../src/widget/index.ts";
+import { loadLocale } from "../../src/widget/locales/index.ts";
 import { FakeChatClient } from "./support/fake-chat-client.ts";
 
 vi.mock("../../src/index.ts", () => ({ createChatClient: vi.fn(() => new FakeChatClient()) }));
@@ -43,7 +44,29 @@ describe("the widget's own client", () => {
     expect(created()).toHaveLength(1);
   });
 
+  it("reaches a relative messaging or chat URL on the page's own origin, also after an update", async () => {
+    const origin = new URL(document.baseURI).origin;
+    const controller = mountChat(document.body, { messagingUrl: "/", chatUrl: "/cap-chat/chat/" });
+    await act(() => controller.update({ messagingUrl: "/platform" }));
+    expect(vi.mocked(createChatClient).mock.calls).toEqual([
+      [{ messagingUrl: origin, chatUrl: `${origin}/cap-chat/chat` }],
+      [{ messagingUrl: `${origin}/platform`, chatUrl: `${origin}/cap-chat/chat` }],
+    ]);
+  });
+
+  it("changes nothing for options given again with the values they have, as <cap-chat> gives them all", async () => {
+    await loadLocale("fr");
+    const controller = mountChat(document.body, { messagingUrl: "https://us-1.example.com", locale: "en" });
+    const client = controller.client as FakeChatClient;
+    await act(() => client.emit("language", "fr"));
+    await act(() => controller.update({ messagingUrl: "https://us-1.example.com", locale: "en", headerTitle: "Help" }));
+    expect(controller.client).toBe(client);
+    // The platform's switch to French stands: the locale option did not change.
+    expect(document.body.querySelector("cap-chat-host")?.shadowRoot?.querySelector(".root")?.getAttribute("lang")).toBe("fr");
+  });
+
   it("takes tokenUrl and chatUrl from companionUrl, unless given, and again from a new companionUrl", async () => {
+    const origin = new URL(document.baseURI).origin;
     const controller = mountChat(document.body, { messagingUrl: "https://us-1.example.com", companionUrl: "/support/" });
     await act(() => controller.update({ companionUrl: "https://site.example.com/cap-chat", chatUrl: "/own/chat" }));
     expect(vi.mocked(createChatClient).mock.calls).toEqual([
@@ -60,7 +83,7 @@ describe("the widget's own client", () => {
           messagingUrl: "https://us-1.example.com",
           companionUrl: "https://site.example.com/cap-chat",
           tokenUrl: "https://site.example.com/cap-chat/access-token",
-          chatUrl: "/own/chat",
+          chatUrl: `${origin}/own/chat`,
         },
       ],
     ]);

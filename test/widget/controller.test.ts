@@ -135,7 +135,7 @@ describe("commands and events", () => {
       ["cap-chat:message", message],
       ["cap-chat:state", { status: "offline" }],
       ["cap-chat:handoff", { phase: "triggered" }],
-      ["cap-chat:handoff-required", { reason: "POLICY", queueName: "support" }],
+      ["cap-chat:handoff-required", { reason: "POLICY", queueName: "support", respond: expect.any(Function) }],
       ["cap-chat:end", { reason: "REASON_USER_END" }],
       ["cap-chat:error", { kind: "network", code: "network-failure" }],
     ]);

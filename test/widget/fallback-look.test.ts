@@ -63,10 +63,30 @@ describe("the Chat API fallback looks like the Messaging experience", () => {
     const handoff = { phase: "client-handoff-required", reason: "", queueName: "general-support", destination: "general-support" } as const;
     await update({ handoff, ended: { reason: "REASON_NATURAL_END" }, connection: { status: "ended" } });
     const text = root.querySelector("[role=log]")!.textContent!;
-    expect(text).toContain("This chat has been handed over to our support team.");
-    expect(text).not.toContain("continues");
+    expect(text).toContain("This chat can't continue here.");
+    expect(text).not.toMatch(/connecting you|continues/i);
     expect(text).not.toContain("The conversation is over");
     expect(root.querySelectorAll("[part=handoff]")).toHaveLength(0);
     expect(screen.getByLabelText("Message").hasAttribute("disabled")).toBe(true);
+  });
+});
+
+describe("the Chat API fallback in the header", () => {
+  it("names the configured agent in the status line, as the Messaging agent is named", () => {
+    const { root } = renderWidget({ open: true, headerTitle: "Harbour help" }, fallback([chatAnswer("c1", "Hi!")]));
+    expect(root.querySelector("[part=header] p")?.textContent).toBe("Harbour help · Online (basic mode)");
+  });
+
+  it("explains the basic mode once, under the header, then leaves it to the status line", async () => {
+    const { root, update, settle } = renderWidget({ open: true });
+    const banner = () => root.querySelector(".banner")?.textContent ?? null;
+    await update(fallback([chatAnswer("c1", "Hi!")]));
+    expect(banner()).toBe("Live updates are unavailable, so replies may take a moment.");
+    await act(() => {
+      vi.advanceTimersByTime(6000);
+    });
+    await settle();
+    expect(banner()).toBeNull();
+    expect(root.querySelector("[part=status]")?.textContent).toBe("Online (basic mode)");
   });
 });

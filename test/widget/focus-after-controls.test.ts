@@ -35,11 +35,11 @@ describe("focus after a control that removes itself", () => {
     log.scrollTop = 100;
     fireEvent.scroll(log);
     await update({ messages: [agentMessage("a1", "One"), agentMessage("a2", "Two")] });
-    const newMessages = screen.getByRole("button", { name: "New messages" });
+    const newMessages = screen.getByRole("button", { name: /unread message/ });
     newMessages.focus();
     newMessages.click();
     await settle();
-    expect(screen.queryByRole("button", { name: "New messages" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /unread message/ })).toBeNull();
     expect(focusedIn(root)).toBe(screen.getByLabelText("Message"));
   });
 
@@ -60,7 +60,7 @@ describe("focus after a control that removes itself", () => {
   });
 
   it("moves to the message input once a failed connection's new conversation takes messages", async () => {
-    const failed = createSnapshot({ connection: { status: "failed", error: { kind: "configuration", code: "connector-unknown" } } });
+    const failed = createSnapshot({ connection: { status: "failed", error: { kind: "network", code: "network-failure" } } });
     const { screen, root, update, settle } = renderWidget({ open: true }, failed);
     const start = screen.getByRole("button", { name: "Start a new conversation" });
     start.focus();

@@ -92,12 +92,29 @@ describe("Tab while the panel covers the page", () => {
   });
 });
 
-describe("Tab while the page stays visible", () => {
-  it("leaves the wide floating panel", () => {
+describe("Tab in the open floating panel, beside the page", () => {
+  it("runs from Send to the launcher, and from the launcher into the header, never through the page", () => {
     viewportMatches(false);
-    const { send } = renderWithLink("floating");
+    const { root, screen, send, end } = renderWithLink("floating");
+    const launcher = screen.getByRole("button", { name: "Close chat" });
     send.focus();
-    expect(fireEvent.keyDown(send, { key: "Tab" })).toBe(true);
+    expect(fireEvent.keyDown(send, { key: "Tab" })).toBe(false);
+    expect(root.activeElement).toBe(launcher);
+    // Launcher to header is the document's own order.
+    expect(fireEvent.keyDown(launcher, { key: "Tab" })).toBe(true);
+    expect(launcher.compareDocumentPosition(end) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(fireEvent.keyDown(launcher, { key: "Tab", shiftKey: true })).toBe(false);
+    expect(root.activeElement).toBe(send);
+  });
+
+  it("leaves the closed floating widget's launcher to the page", async () => {
+    viewportMatches(false);
+    const { screen, controller } = renderWithLink("floating");
+    await act(() => controller.close());
+    const launcher = screen.getByRole("button", { name: "Open chat" });
+    launcher.focus();
+    expect(fireEvent.keyDown(launcher, { key: "Tab" })).toBe(true);
+    expect(fireEvent.keyDown(launcher, { key: "Tab", shiftKey: true })).toBe(true);
   });
 
   it("leaves the inline panel", () => {

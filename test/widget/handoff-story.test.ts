@@ -31,7 +31,11 @@ describe("the handoff, told inline in the transcript", () => {
       "Connecting you to our team… You are number 1 in the queue (about 40 seconds).",
     ],
     [{ phase: "queued" }, "Connecting you to our team… You are in the queue."],
-    [{ phase: "client-handoff-required", reason: "POLICY", queueName: "support" }, "We're connecting you through our support team."],
+    [
+      { phase: "client-handoff-required", reason: "POLICY", queueName: "support" },
+      "Our policy asks for a member of our team to help with this. No one from our team can join this chat.",
+    ],
+    [{ phase: "client-handoff-required", reason: "SOMETHING_NEW", queueName: "support" }, "No one from our team can join this chat."],
     [{ phase: "failed" }, "Sorry, we could not connect you to a member of our team. You can keep chatting here."],
     [{ phase: "timed-out" }, "No one was available in time. You can keep chatting here."],
   ];
@@ -126,5 +130,58 @@ describe("the handoff, told inline in the transcript", () => {
     await update({ handoff: { phase: "timed-out" } });
     await update({ messages: [], handoff: { phase: "none" } });
     expect(storyTexts(root)).toEqual([]);
+  });
+});
+
+describe("the site's answer to a handoff it must route", () => {
+  const handoff = { phase: "client-handoff-required", reason: "COMPLEX_QUERY", queueName: "phone-callback" } as const;
+
+  it("shows the site's words and link where the handoff is told, in place of the no-answer sentence", async () => {
+    const { root, update, controller, settle } = renderWidget({ open: true });
+    controller.on("cap-chat:handoff-required", (detail) =>
+      detail.respond({ text: `Call us about ${detail.queueName}.`, url: "tel:+15550100", label: "Call +1 555 0100" }),
+    );
+    await update({ handoff });
+    await settle();
+    const row = root.querySelector("[part=handoff]")!;
+    expect(row.textContent).toBe("Call us about phone-callback.Call +1 555 0100");
+    const link = row.querySelector("a")!;
+    expect([link.getAttribute("href"), link.getAttribute("target")]).toEqual(["tel:+15550100", null]);
+    expect(root.textContent).not.toMatch(/connecting you/i);
+  });
+
+  it("opens a web address in a new tab, names it after itself without a label, and refuses other schemes", async () => {
+    const { root, update, controller, settle } = renderWidget({ open: true });
+    const answers = [
+      { text: "See our hours.", url: "/support" },
+      { text: "Not a link.", url: "javascript:alert(1)" },
+    ];
+    controller.on("cap-chat:handoff-required", (detail) => detail.respond(answers.shift()!));
+    await update({ handoff });
+    await settle();
+    const link = root.querySelector("[part=handoff] a")!;
+    const address = new URL("/support", document.baseURI).href;
+    expect([link.getAttribute("href"), link.getAttribute("target"), link.textContent]).toEqual([
+      address,
+      "_blank",
+      address.replace(/^\w+:\/\//, ""),
+    ]);
+    await update({ handoff: { ...handoff } });
+    await settle();
+    // A second handoff is a row of its own, answered without a link.
+    expect(storyTexts(root).at(-1)).toBe("Not a link.");
+    expect(root.querySelectorAll("[part=handoff]")[1]?.querySelector("a")).toBeNull();
+  });
+
+  it("takes an answer given later, but not one for a client the widget no longer follows", async () => {
+    const { root, update, controller, settle } = renderWidget({ open: true });
+    const responders: ((answer: { text: string }) => void)[] = [];
+    controller.on("cap-chat:handoff-required", (detail) => responders.push(detail.respond));
+    await update({ handoff });
+    await settle();
+    expect(storyTexts(root)).toEqual(["Your question needs a member of our team. No one from our team can join this chat."]);
+    responders[0]!({ text: "Our team will call you back within the hour." });
+    await settle();
+    expect(storyTexts(root)).toEqual(["Our team will call you back within the hour."]);
   });
 });

@@ -29,16 +29,37 @@ describe("ending a conversation", () => {
     expect(client.callsOf("end")).toEqual([]);
   });
 
-  it("opens the menu on a click with focus on End, which ends and returns focus to the button", async () => {
-    const { root, button, item, client } = setup();
+  it("opens the menu on a click with focus on End, which asks to confirm in the panel, focus on the answer", async () => {
+    const { root, button, item, client, screen } = setup();
     await act(() => button.click());
     expect(button.getAttribute("aria-expanded")).toBe("true");
     expect(root.activeElement).toBe(item());
     expect(item()?.getAttribute("part")).toBe("end");
     await act(() => item()!.click());
-    expect(client.callsOf("end")).toEqual([[]]);
     expect(item()).toBeNull();
-    expect(root.activeElement).toBe(button);
+    expect(client.callsOf("end")).toEqual([]);
+    const question = screen.getByRole("alertdialog", { name: "End this conversation?" });
+    const confirm = screen.getByRole("button", { name: "End conversation" });
+    expect(question.contains(confirm)).toBe(true);
+    expect(root.activeElement).toBe(confirm);
+    await act(() => confirm.click());
+    expect(client.callsOf("end")).toEqual([[]]);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("leaves the conversation as it was on Cancel or Escape, with the panel open and focus in the input", async () => {
+    const { root, button, item, client, screen, key, settle } = setup();
+    for (const answer of ["Cancel", "Escape"]) {
+      await act(() => button.click());
+      await act(() => item()!.click());
+      if (answer === "Cancel") await act(() => screen.getByRole("button", { name: "Cancel" }).click());
+      else await key(screen.getByRole("button", { name: "End conversation" }), "Escape");
+      await settle();
+      expect(screen.queryByRole("alertdialog")).toBeNull();
+      expect(root.querySelector("[part=panel]")?.hasAttribute("hidden")).toBe(false);
+      expect(root.activeElement?.getAttribute("part")).toBe("input");
+    }
+    expect(client.callsOf("end")).toEqual([]);
   });
 
   it("opens from the keyboard with Down or Up, moves with the arrows, Home and End", async () => {

@@ -39,7 +39,7 @@ describe("attention while the panel is closed", () => {
   it("is dismissed with its own button, which hands focus to the launcher, until a newer message comes", async () => {
     const { root, update, screen } = renderWidget();
     await update({ messages: [agentMessage("a1", "Hello")] });
-    await act(() => screen.getByRole("button", { name: "Dismiss" }).click());
+    await act(() => screen.getByRole("button", { name: "Dismiss preview" }).click());
     expect(preview(root)).toBeNull();
     expect(root.activeElement).toBe(screen.getByRole("button", { name: "Open chat" }));
     expect(screen.queryByRole("dialog")).toBeNull();

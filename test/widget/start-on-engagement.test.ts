@@ -36,20 +36,31 @@ describe("the client starts when the visitor engages", () => {
     expect(client.callsOf("start")).toEqual([[]]);
   });
 
-  it("at mount with start: load, when mounted open, or when the panel is always shown", () => {
+  it("at mount with start: load, when mounted open, or in full screen, which covers the page", () => {
     expect(renderWidget({ start: "load" }).client.callsOf("start")).toEqual([[]]);
     expect(renderWidget({ open: true }).client.callsOf("start")).toEqual([[]]);
-    expect(renderWidget({ mode: "inline" }).client.callsOf("start")).toEqual([[]]);
     expect(renderWidget({ mode: "fullscreen" }).client.callsOf("start")).toEqual([[]]);
   });
 
-  it("moves focus to the input once it takes text when the visitor opened the panel, never when mounted open", async () => {
+  it("inline, on the first focus inside the widget or the first message, never at load", async () => {
+    const focused = renderWidget({ mode: "inline" });
+    const sent = renderWidget({ mode: "inline" });
+    expect([focused.client.callsOf("start"), sent.client.callsOf("start")]).toEqual([[], []]);
+    focused.screen.getByLabelText("Message").focus();
+    sent.controller.send("Hello");
+    expect([focused.client.callsOf("start"), sent.client.callsOf("start")]).toEqual([[[]], [[]]]);
+  });
+
+  it("never on focus of a floating launcher, which asks for nothing yet", () => {
+    const { client, screen } = renderWidget();
+    screen.getByRole("button", { name: "Open chat" }).focus();
+    expect(client.callsOf("start")).toEqual([]);
+  });
+
+  it("moves focus to the input when the visitor opened the panel, never when mounted open", async () => {
     const idle = () => createSnapshot({ connection: { status: "idle" } as never });
     const opened = renderWidget({}, idle());
     await act(() => opened.controller.open());
-    expect(opened.root.activeElement?.getAttribute("part")).not.toBe("input");
-    opened.client.set({ connection: { status: "connected" } as never });
-    await opened.settle();
     expect(opened.root.activeElement?.getAttribute("part")).toBe("input");
     const page = document.body.appendChild(document.createElement("input"));
     page.focus();
@@ -134,7 +145,7 @@ describe("the panel's open state", () => {
     localStorage.setItem("cap-chat:session:panel", "open");
     const container = document.body.appendChild(document.createElement("div"));
     const controller = mountChat(container, { client: new FakeChatClient(), mode: "inline" });
-    expect(container.querySelector("div")?.shadowRoot?.querySelector("[part~=launcher]")).toBeNull();
+    expect(container.querySelector("cap-chat-host")?.shadowRoot?.querySelector("[part~=launcher]")).toBeNull();
     controller.destroy();
   });
 });

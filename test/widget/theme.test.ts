@@ -7,9 +7,11 @@ function declarations(rule: string): Map<string, string> {
   return new Map([...body.matchAll(/(--cap-chat-[a-z-]+):([^;}]+)/g)].map(([, name, value]) => [name!, value!.trim()]));
 }
 
-const [lightRule, darkRule] = widgetStyles.split("\n").filter((line) => line.includes(":host{"));
-const light = declarations(lightRule!);
-const dark = new Map([...light, ...declarations(darkRule!)]);
+// The loader's sheet declares the properties its launcher and frame draw with; the panel's sheet the rest.
+const hostRules = widgetStyles.split("\n").filter((line) => line.includes(":host{"));
+const isDark = (rule: string) => rule.startsWith("@media (prefers-color-scheme:dark)");
+const light = new Map(hostRules.filter((rule) => !isDark(rule)).flatMap((rule) => [...declarations(rule)]));
+const dark = new Map([...light, ...hostRules.filter(isDark).flatMap((rule) => [...declarations(rule)])]);
 
 /** A property's value with `var()` references resolved against the same scheme. */
 function resolve(theme: Map<string, string>, name: string): string {

@@ -64,14 +64,17 @@ function referenceEntries(
       }
     }
   };
+  let lastMessage: Extract<TranscriptEntry, { kind: "message" }> | undefined;
   messages.forEach((message, position) => {
     addBefore(position, message.time);
     dated(message.time);
-    const previous = rows[rows.length - 1];
-    const continues =
-      previous?.kind === "message" && authorOf(previous.message) === authorOf(message) && message.time - previous.message.time < groupPause;
-    if (continues) previous.last = false;
-    rows.push({ kind: "message", key: message.id, message, first: !continues, last: true });
+    const previous = lastMessage;
+    const soon = previous !== undefined && message.time - previous.message.time < groupPause;
+    // The time shows once per run of messages without a long pause, whoever wrote them.
+    if (soon) previous.last = false;
+    const continues = soon && rows[rows.length - 1] === previous && authorOf(previous.message) === authorOf(message);
+    lastMessage = { kind: "message", key: message.id, message, first: !continues, last: true };
+    rows.push(lastMessage);
   });
   addBefore(Infinity, Infinity);
   return rows;

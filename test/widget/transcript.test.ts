@@ -272,7 +272,7 @@ describe("following the conversation", () => {
     expect(log.scrollTop).toBe(0);
     await resize();
     expect(log.scrollTop).toBe(900);
-    expect(screen.queryByRole("button", { name: "New messages" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /unread message/ })).toBeNull();
   });
 
   it("sticks to the bottom as soon as new content renders where there is no ResizeObserver", async () => {
@@ -282,7 +282,7 @@ describe("following the conversation", () => {
     scrollGeometry(log, 900, 300);
     await update({ messages: [agentMessage("a1", "One")] });
     expect(log.scrollTop).toBe(900);
-    expect(screen.queryByRole("button", { name: "New messages" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /unread message/ })).toBeNull();
   });
 
   it("brings a reader who scrolled up to the end when the user sends a message", async () => {
@@ -295,7 +295,7 @@ describe("following the conversation", () => {
     await update({ messages: [agentMessage("a1", "One"), userMessage("u1", "Thanks", "sending")] });
     await resize();
     expect(log.scrollTop).toBe(900);
-    expect(screen.queryByRole("button", { name: "New messages" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /unread message/ })).toBeNull();
   });
 
   it("watches the size of the log's box and of its content", () => {
@@ -319,7 +319,7 @@ describe("following the conversation", () => {
     fireEvent.scroll(log);
     await resize();
     expect(log.scrollTop).toBe(900);
-    expect(screen.queryByRole("button", { name: "New messages" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /unread message/ })).toBeNull();
   });
 
   it("does not move when the log's size changes while the reader has scrolled up", async () => {
@@ -334,7 +334,7 @@ describe("following the conversation", () => {
     expect(log.scrollTop).toBe(100);
   });
 
-  it("offers New messages instead of jumping when the reader has scrolled up", async () => {
+  it("offers the unseen messages, with an arrow and their count, instead of jumping when the reader has scrolled up", async () => {
     const { screen, update, settle } = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "One")] }));
     const log = screen.getByRole("log");
     scrollGeometry(log, 900, 300);
@@ -342,9 +342,11 @@ describe("following the conversation", () => {
     fireEvent.scroll(log);
     await update({ messages: [agentMessage("a1", "One"), agentMessage("a2", "Two")] });
     expect(log.scrollTop).toBe(100);
-    screen.getByRole("button", { name: "New messages" }).click();
+    expect(screen.getByRole("button", { name: "1 unread message" }).querySelector("svg")).not.toBeNull();
+    await update({ messages: [agentMessage("a1", "One"), agentMessage("a2", "Two"), agentMessage("a3", "Three")] });
+    screen.getByRole("button", { name: "2 unread messages" }).click();
     await settle();
     expect(log.scrollTop).toBe(900);
-    expect(screen.queryByRole("button", { name: "New messages" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /unread/ })).toBeNull();
   });
 });

@@ -67,10 +67,12 @@ describe("the widget's public contract", () => {
     ]);
   });
 
-  it("renders into its own open shadow root with an adopted stylesheet and no style elements or attributes", () => {
+  it("renders into its own open shadow root with adopted stylesheets and no style elements or attributes", () => {
     const { host, root } = renderWidget({ open: true }, createSnapshot({ messages: [agentMessage("a1", "**Hello**")] }));
     expect(host.shadowRoot).toBe(root);
-    expect(root.adoptedStyleSheets).toHaveLength(1);
+    expect(host.localName).toBe("cap-chat-host");
+    // The widget's rules, then the guard of its floating host.
+    expect(root.adoptedStyleSheets).toHaveLength(2);
     expect(root.querySelector("style")).toBeNull();
     expect(root.querySelector("[style]")).toBeNull();
     expect(document.head.querySelector("style")).toBeNull();
@@ -79,13 +81,20 @@ describe("the widget's public contract", () => {
   it("defines every theme property on the host with a dark scheme", () => {
     const { root } = renderWidget();
     expect(root.adoptedStyleSheets[0]).toBe(getWidgetStyleSheet());
-    const [hostRule, darkRule] = widgetStyles.split("\n").filter((line) => line.includes(":host{"));
+    // The loader's sheet and the panel's each declare theirs: a light rule and a dark one each.
+    const hostRules = widgetStyles.split("\n").filter((line) => line.includes(":host{"));
+    const darkRules = hostRules.filter((rule) => rule.startsWith("@media"));
+    expect([hostRules.length, darkRules.length]).toEqual([4, 2]);
     for (const name of ["accent", "background", "surface", "text", "muted", "radius", "font", "user-bubble", "agent-bubble"]) {
-      expect(hostRule).toContain(`--cap-chat-${name}:`);
+      expect(hostRules.join("")).toContain(`--cap-chat-${name}:`);
     }
-    expect(darkRule).toMatch(/^@media \(prefers-color-scheme:dark\)\{:host\{--cap-chat-accent:/);
+    expect(darkRules[0]).toMatch(/^@media \(prefers-color-scheme:dark\)\{:host\{--cap-chat-accent:/);
     // The dark scheme switches theme properties only; every rule is shared by both schemes.
-    expect(darkRule).toMatch(/^@media \(prefers-color-scheme:dark\)\{:host\{(--cap-chat-[a-z-]+:[^;{}]+;)*--cap-chat-[a-z-]+:[^;{}]+\}\}$/);
+    for (const darkRule of darkRules) {
+      expect(darkRule).toMatch(
+        /^@media \(prefers-color-scheme:dark\)\{:host\{(--cap-chat-[a-z-]+:[^;{}]+;)*--cap-chat-[a-z-]+:[^;{}]+\}\}$/,
+      );
+    }
     expect(widgetStyles).toContain("@media (prefers-reduced-motion:reduce)");
   });
 

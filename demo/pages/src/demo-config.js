@@ -9,5 +9,6 @@ export const demoWidgetOptions = {
   companionUrl: "/cap-chat",
   voice: "callback dni",
   headerTitle: "Cap demo",
+  avatarUrl: `${location.origin}/avatars/agent.svg`,
   locale: new URLSearchParams(location.search).get("lang") || undefined,
 };

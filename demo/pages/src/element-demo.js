@@ -17,4 +17,9 @@ for (const name of ["cap-chat:open", "cap-chat:close", "cap-chat:message", "cap-
   });
 }
 
+// The platform cannot route this visitor: the site tells them, in the panel, how to reach its team.
+document.addEventListener("cap-chat:handoff-required", (event) => {
+  event.detail.respond({ text: "Our team is waiting for your call at +1 555 0100.", url: "tel:+15550100", label: "Call +1 555 0100" });
+});
+
 void import("cap-chat/element");

@@ -32,6 +32,8 @@ export interface CapChatAttributes {
   locale?: string;
   /** `floating` (default), `inline` or `fullscreen`. */
   mode?: WidgetMode;
+  /** The floating launcher's and panel's side: `right` (default) or `left`, whatever the language. */
+  position?: "right" | "left";
   /** Start open. */
   open?: BooleanAttribute;
   /** Helpful / not helpful under each answer of the platform's agent. */

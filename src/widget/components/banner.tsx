@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 
 /** A button a banner offers: its label and what it does. */
@@ -12,10 +13,12 @@ export interface BannerProps {
   action?: BannerAction;
   /** Moves focus to the action when focus was lost to the page, as when the control that was used is gone. */
   takeFocus?: boolean;
+  /** More controls, after the action. */
+  children?: ComponentChildren;
 }
 
 /** A sentence about the conversation, with an optional action after it. */
-export function Banner({ text, role, kind = "", action, takeFocus }: BannerProps) {
+export function Banner({ text, role, kind = "", action, takeFocus, children }: BannerProps) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // Focus inside the widget shows as its host, so only focus that fell back to the page body is taken.
@@ -30,6 +33,7 @@ export function Banner({ text, role, kind = "", action, takeFocus }: BannerProps
           {action[0]}
         </button>
       )}
+      {children}
     </div>
   );
 }

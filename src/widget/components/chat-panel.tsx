@@ -1,17 +1,14 @@
 import type { RefObject } from "preact";
-import { keepTabInside } from "../focus-cycle.ts";
 import type { ChatModel } from "../model/chat-model.ts";
-import { sheetMedia } from "../styles.ts";
 import { Composer } from "./composer.tsx";
 import { ConnectionBanner } from "./connection-banner.tsx";
+import { EndConfirmation } from "./end-confirmation.tsx";
 import { PanelHeader } from "./panel-header.tsx";
 import { Transcript } from "./transcript.tsx";
 
 /**
  * The chat panel: a dialog in floating mode (Escape closes it), a labelled region inline or full screen.
- * While it covers the whole page (full-screen mode, or the floating panel as a small-screen sheet), Tab and
- * Shift+Tab cycle inside it, since the page behind cannot be seen. Holds the polite live region that
- * announces finished messages only.
+ * Holds the polite live region that announces finished messages only, each in an element of its own.
  */
 export function ChatPanel({
   model,
@@ -39,18 +36,17 @@ export function ChatPanel({
           event.stopPropagation();
           model.setOpen(false);
         }
-        const fullScreen = model.mode.value === "fullscreen" || (floating && globalThis.matchMedia?.(sheetMedia).matches);
-        if (fullScreen) keepTabInside(event.currentTarget, event);
       }}
     >
       <PanelHeader model={model} />
+      {model.endAsked.value && model.active.value && <EndConfirmation model={model} />}
       <ConnectionBanner model={model} />
       {model.panelAddition.value}
       {Offer && <Offer model={model} />}
       <Transcript model={model} />
       <Composer model={model} inputRef={inputRef} />
       <div class="hidden" aria-live="polite">
-        {model.announcement.value}
+        <p key={model.announcement.value.id}>{model.announcement.value.text}</p>
       </div>
     </section>
   );

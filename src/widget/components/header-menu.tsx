@@ -5,7 +5,7 @@ import { Icon } from "./icons.tsx";
 /**
  * The header's menu button (part `menu`) and its menu: the items features add (voice's "Call me back" and
  * "Call us"), then "End conversation" (part `end`) while the conversation is active, so that ending, which
- * cannot be undone, is never one stray click away. Choosing an item closes the menu, focus back on its
+ * cannot be undone, is never one stray click away: it asks to confirm, in the panel (`EndConfirmation`). Choosing an item closes the menu, focus back on its
  * button, before the item acts. It follows the menu button pattern: Enter, Space, Down or Up opens it with
  * focus on its first item; Down and Up move to the next and previous item (wrapping), Home and End to the
  * first and last; Escape closes it back to the button without closing the panel; Tab, or focus leaving it,
@@ -73,7 +73,7 @@ export function HeaderMenu({ model }: { model: ChatModel }) {
         >
           {model.menuAdditions.value}
           {model.active.value && (
-            <button part="end" class="menu-item" role="menuitem" tabIndex={-1} onClick={() => model.client.end()}>
+            <button part="end" class="menu-item" role="menuitem" tabIndex={-1} onClick={() => (model.endAsked.value = true)}>
               <Icon name="end" />
               {strings.endConversation}
             </button>

@@ -19,6 +19,8 @@ export const iconPaths = {
   person: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4.5 20.5a7.5 7.5 0 0 1 15 0",
   /** A clock, for a handoff under way. */
   wait: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2",
+  /** An arrow pointing down, to the newest messages. */
+  down: "M12 5v14M6 13l6 6 6-6",
   /** A circled "i", for a handoff that settled without a person. */
   info: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 16v-5M12 8h.01",
 };

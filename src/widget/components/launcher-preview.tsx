@@ -16,6 +16,7 @@ export function LauncherPreview({ model, launcherRef }: { model: ChatModel; laun
   if ((!message && !prompt) || model.open.value) return null;
   const strings = model.locale.value;
   const author = message && (message.author ?? model.identity.value);
+  const dismiss = author ? strings.dismissPreview : strings.dismiss;
   return (
     <div part={author ? "preview" : "prompt"} class="preview">
       <button class="preview-body" onClick={() => model.setOpen(true)}>
@@ -29,8 +30,8 @@ export function LauncherPreview({ model, launcherRef }: { model: ChatModel; laun
       </button>
       <button
         class="icon"
-        aria-label={strings.dismiss}
-        title={strings.dismiss}
+        aria-label={dismiss}
+        title={dismiss}
         onClick={() => {
           if (author) model.preview.value = null;
           else model.prompt.value = null;

@@ -1,12 +1,14 @@
 import type { SessionEnd as SessionEndInfo } from "../../transport/conversation.ts";
 import type { ChatModel } from "../model/chat-model.ts";
+import { conversationText, saveText } from "../conversation-text.ts";
 import { Banner } from "./banner.tsx";
 
 /**
- * Why the conversation ended (or that it was handed over, as a conversation that ends after the site was
- * asked to route the visitor is: one sentence, not two that disagree), and the way to start a new one. The control that ended the conversation is
- * gone by now, so focus that fell to the page moves to "Start a new conversation". That button goes with
- * the ended conversation, so using it moves focus to the input once the new one takes messages.
+ * Why the conversation ended (or that it cannot continue here, as a conversation that ends after the site
+ * was asked to route the visitor: one sentence, not two that disagree), the way to start a new one, and the
+ * conversation to keep, as a text file made in the page. The control that ended the conversation is gone by
+ * now, so focus that fell to the page moves to "Start a new conversation". That button goes with the ended
+ * conversation, so using it moves focus to the input once the new one takes messages.
  */
 export function SessionEnd({ model, end }: { model: ChatModel; end: SessionEndInfo }) {
   const strings = model.locale.value;
@@ -30,6 +32,18 @@ export function SessionEnd({ model, end }: { model: ChatModel; end: SessionEndIn
         },
       ]}
       takeFocus
-    />
+    >
+      {model.messages.value.length > 0 && (
+        <button
+          class="action"
+          onClick={() => {
+            const title = model.title.value ?? strings.title;
+            saveText(conversationText(model.messages.value, title, model.identity.value, strings), `${title}.txt`);
+          }}
+        >
+          {strings.downloadConversation}
+        </button>
+      )}
+    </Banner>
   );
 }

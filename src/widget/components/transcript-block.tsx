@@ -24,6 +24,7 @@ export interface TranscriptBlockProps {
 export function TranscriptBlock({ model, rows, suggestionsFor, latest }: TranscriptBlockProps) {
   const strings = model.locale.value;
   const identity = model.identity.value;
+  const handoffAnswer = model.handoffAnswer.value;
   return (
     <div class={latest ? "block latest" : "block"}>
       {rows.map((row) => {
@@ -44,8 +45,11 @@ export function TranscriptBlock({ model, rows, suggestionsFor, latest }: Transcr
           }
           case "notice":
             return <NoticeItem key={row.key} notice={row.notice} model={model} />;
-          case "story":
-            return <StoryItem key={row.key} entry={row.entry} strings={strings} />;
+          case "story": {
+            const { entry } = row;
+            const answered = entry.kind === "handoff" && handoffAnswer?.handoff === entry.handoff ? handoffAnswer.answer : undefined;
+            return <StoryItem key={row.key} entry={entry} strings={strings} answer={answered} />;
+          }
           case "earlier":
             return (
               <p key={row.key} part="earlier" class="day" role="separator">

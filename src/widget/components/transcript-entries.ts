@@ -10,7 +10,10 @@ export type TranscriptEntry =
       message: ChatMessage;
       /** Opens a group: consecutive messages by one author, with nothing between and no long pause. */
       first: boolean;
-      /** Closes its group, and so shows the group's time. */
+      /**
+       * Closes its time group, and so shows the group's time: the next message, by anyone, comes after a long
+       * pause, or there is none yet.
+       */
       last: boolean;
     }
   | { kind: "notice"; key: string; notice: Notice }
@@ -62,8 +65,9 @@ const continues = (previous: ChatMessage | undefined, message: ChatMessage) =>
  * The transcript in reading order: messages in their order; notices (less those the story hides) placed by
  * time; story entries after the messages that preceded them, ordered by time among notices in the same
  * place; a day separator before the first row of each new day (before the first row too, when that day is
- * not `now`'s), dated by messages and notices only, whose clocks agree; and each message marked first or
- * last of its group; the `earlier` divider after the last message of an earlier conversation. Pure.
+ * not `now`'s), dated by messages and notices only, whose clocks agree; each message marked first of its
+ * author's group, and last of its time group; and the `earlier` divider after the last message of an earlier
+ * conversation. Pure.
  */
 export function transcriptEntries(
   messages: readonly ChatMessage[],
@@ -139,6 +143,7 @@ function buildBlocks(
       }
     }
   };
+  let lastMessage: Extract<TranscriptEntry, { kind: "message" }> | undefined;
   const close = (next: Checkpoint) => {
     if (rows.length > 0) blocks.push({ key: rows[0]!.key, rows, checkpoint: blockStart });
     rows = [];
@@ -152,10 +157,12 @@ function buildBlocks(
     if (full) close({ position, day, noticeIndex, storyIndex });
     addBefore(position, message.time);
     dated(message.time);
-    const previous = rows[rows.length - 1];
-    const carriesOn = previous?.kind === "message" && continues(previous.message, message);
-    if (carriesOn) previous.last = false;
-    rows.push({ kind: "message", key: message.id, message, first: !carriesOn, last: true });
+    const previous = lastMessage;
+    // One time for a run of messages with no long pause, whoever wrote them: a chat's replies come in turns.
+    if (previous && message.time - previous.message.time < groupPause) previous.last = false;
+    const carriesOn = previous !== undefined && rows[rows.length - 1] === previous && continues(previous.message, message);
+    lastMessage = { kind: "message", key: message.id, message, first: !carriesOn, last: true };
+    rows.push(lastMessage);
     if (message.earlier && !messages[position + 1]?.earlier) rows.push({ kind: "earlier", key: "earlier" });
   }
   addBefore(Infinity, Infinity);

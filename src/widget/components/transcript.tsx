@@ -1,6 +1,8 @@
 import type { JSX } from "preact";
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { pluralText } from "../locales/locale-strings.ts";
 import type { ChatModel } from "../model/chat-model.ts";
+import { Icon } from "./icons.tsx";
 import { SessionEnd } from "./session-end.tsx";
 import { TranscriptBlock } from "./transcript-block.tsx";
 import { layOutTranscript, type TranscriptLayout } from "./transcript-entries.ts";
@@ -11,11 +13,13 @@ import { Welcome } from "./welcome.tsx";
 const bottomSlack = 32;
 
 /**
- * The conversation log: the welcome, then messages grouped by author with day separators, notices and the
- * handoff's story in place (see `transcriptEntries`), in blocks laid out again only from where the
- * transcript changed (see `layOutTranscript`), the typing indicator and the end of the session. It
+ * The conversation log: the welcome (a skeleton of the messages to come while the first connection is
+ * made), then messages grouped by author with day separators, notices and the handoff's story in place (see
+ * `transcriptEntries`), in blocks laid out again only from where the transcript changed (see
+ * `layOutTranscript`), the typing indicator and the end of the session. It
  * follows new content only while the reader is at the bottom, or when the user has just sent a message;
- * otherwise it offers a "New messages" button. While the reader is at the bottom it also stays
+ * otherwise it offers a button with an arrow and the count of messages the reader has not seen ("New
+ * messages" when only a notice came), which goes as soon as the newest entry starts to show, so it never covers it. While the reader is at the bottom it also stays
  * there when the log's box or its content changes size (a banner above it, an image that loads late),
  * where ResizeObserver exists. The log itself is not live: finished messages are announced elsewhere, so
  * a screen reader never reads a streamed message word by word.
@@ -33,7 +37,13 @@ export function Transcript({ model }: { model: ChatModel }) {
   const entries = messages.length + notices.length + story.entries.length;
   const seenEntries = useRef(entries);
   const [unseen, setUnseen] = useState(false);
+  // How many messages the reader has seen (at the end, or once the newest showed), and how many there are:
+  // the button counts the rest.
+  const seenMessages = useRef(messages.length);
+  const shownMessages = useRef(messages.length);
+  shownMessages.current = messages.length;
   const last = messages[messages.length - 1];
+  const unseenCount = messages.length - seenMessages.current;
   const layout = useRef<TranscriptLayout | null>(null);
 
   // Made once, as they read only refs and a state setter: the log keeps the same handlers every frame.
@@ -43,6 +53,7 @@ export function Transcript({ model }: { model: ChatModel }) {
       element.scrollTop = element.scrollHeight;
       scrollPosition.current = element.scrollTop;
       atBottom.current = true;
+      seenMessages.current = shownMessages.current;
       setUnseen(false);
     };
     return {
@@ -55,7 +66,13 @@ export function Transcript({ model }: { model: ChatModel }) {
         // A box that shrinks fires scroll without moving: the reader did not leave the end, so the resize
         // handler keeps them there.
         if (moved || reachesEnd) atBottom.current = reachesEnd;
-        if (atBottom.current) setUnseen(false);
+        // The button goes as soon as the newest entry starts to show, so it never covers that entry.
+        // The newest entry is the last row of the last block, or what follows the blocks (typing, the end).
+        const last = content.current!.lastElementChild!;
+        const newest = (last.classList.contains("block") ? last.lastElementChild! : last).getBoundingClientRect();
+        if (!atBottom.current && newest.top >= element.getBoundingClientRect().bottom) return;
+        seenMessages.current = shownMessages.current;
+        setUnseen(false);
       },
     };
   }, []);
@@ -76,6 +93,7 @@ export function Transcript({ model }: { model: ChatModel }) {
       if (grew) setUnseen(true);
       return;
     }
+    seenMessages.current = messages.length;
     // Where ResizeObserver exists it scrolls, once the browser has laid the new content out anyway: scrolling
     // here would force a layout of the whole log in the middle of every frame of a stream.
     if (typeof ResizeObserver === "function") atBottom.current = true;
@@ -103,7 +121,15 @@ export function Transcript({ model }: { model: ChatModel }) {
         onScroll={onScroll}
       >
         <div ref={content} class="entries">
-          <Welcome model={model} />
+          {model.connectionStatus.value === "connecting" && !messages.length ? (
+            <div class="skeleton" aria-hidden="true">
+              <i />
+              <i />
+              <i />
+            </div>
+          ) : (
+            <Welcome model={model} />
+          )}
           {blocks.map((block, index) => {
             // Only the last block holds the latest message: the others keep their props, and are not rendered.
             const latest = index === blocks.length - 1;
@@ -130,7 +156,8 @@ export function Transcript({ model }: { model: ChatModel }) {
             model.focusInput();
           }}
         >
-          {strings.newMessages}
+          <Icon name="down" />
+          {unseenCount > 0 ? pluralText(strings.unread, strings.code, unseenCount) : strings.newMessages}
         </button>
       )}
     </div>

@@ -3,7 +3,8 @@ import { Avatar } from "./avatar.tsx";
 
 /**
  * What opens the conversation, so the panel is never a blank area before the first message: the agent's
- * picture (the `avatarUrl` option, else the agent's own), the title and the `welcomeText` option.
+ * picture (the `avatarUrl` option, else the agent's own) and the `welcomeText` option (the header already
+ * says the title).
  */
 export function Welcome({ model }: { model: ChatModel }) {
   const text = model.welcomeText.value;
@@ -11,7 +12,6 @@ export function Welcome({ model }: { model: ChatModel }) {
   return (
     <div part="welcome" class="welcome">
       <Avatar participant={avatarUrl ? { name: "", avatarUrl } : model.identity.value} />
-      <p class="welcome-title">{model.title.value ?? model.locale.value.title}</p>
       {text && <p>{text}</p>}
     </div>
   );

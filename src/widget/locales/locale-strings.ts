@@ -44,10 +44,15 @@ export interface LocaleStrings {
   closeChat: string;
   minimise: string;
   endConversation: string;
+  /** Asks, in the panel, to confirm ending the conversation. */
+  endQuestion: string;
+  cancel: string;
   /** Names the header's menu button and its menu. */
   moreOptions: string;
-  /** Dismisses the preview of a new message beside the launcher. */
+  /** Dismisses a notice, the site's prompt beside the launcher, or a call's status. */
   dismiss: string;
+  /** Dismisses the preview of a new message beside the launcher. */
+  dismissPreview: string;
   conversation: string;
   message: string;
   placeholder: string;
@@ -95,6 +100,8 @@ export interface LocaleStrings {
   fallbackDetail: string;
   failedDetail: string;
   newConversation: string;
+  /** Saves the ended conversation as a text file. */
+  downloadConversation: string;
   /** The divider below the messages of an earlier conversation whose session is gone. */
   earlierConversation: string;
   /** Why the conversation ended, for the reasons the platform names; any other reason shows `status.ended`. */
@@ -111,14 +118,22 @@ export interface LocaleStrings {
     estimatedWait: string;
     liveAgentJoined: string;
     liveAgentLeft: string;
-    /** The site routes the visitor itself (a client-managed handoff). */
+    /**
+     * The site must route the visitor (a client-managed handoff) and gave no answer: after the reason, that
+     * nobody will join here.
+     */
     clientRequired: string;
     failed: string;
     timedOut: string;
     /** The conversation ended after the site was asked to route the visitor; replaces the end reason. */
     over: string;
+    /** Why the platform asked the site to route the visitor, for the reasons it names; another says none. */
+    reasons: { COMPLEX_QUERY: string; AGENT_DECISION: string; POLICY: string; USER_REQUESTED: string };
   };
-  /** See {@link setupErrorCodes}. */
+  /**
+   * See {@link setupErrorCodes}: nothing the visitor can do. `{problem}` is the code, with its first
+   * parameter in brackets (`host-not-registered (shop.example)`), for the site's owner to look up.
+   */
   notSetUp: string;
   /** Every notice code (`server-message` only for a server notice that carries no text of its own). */
   notices: Record<NoticeCode, string>;

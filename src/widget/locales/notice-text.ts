@@ -18,11 +18,20 @@ export function noticeText(notice: Notice, strings: LocaleStrings): string {
   return fillTemplate(strings.notices[code] ?? strings.notices["server-message"], parameters);
 }
 
-/** Why the connection failed, in the page's language. */
+/** Whether `error` means the site's chat is set up wrongly: nothing the visitor can do about it. */
+export function isSetupError(error: ChatErrorInfo): boolean {
+  return (setupErrorCodes as readonly string[]).includes(error.code);
+}
+
+/**
+ * Why the connection failed, in the page's language; a setup error names its code (and first parameter)
+ * for the site's owner.
+ */
 export function errorText(error: ChatErrorInfo, strings: LocaleStrings): string {
   const code = error.code;
-  if ((setupErrorCodes as readonly string[]).includes(code)) return strings.notSetUp;
   const parameters = error.parameters ?? {};
+  const [detail] = Object.values(parameters);
+  if (isSetupError(error)) return fillTemplate(strings.notSetUp, { problem: detail === undefined ? code : `${code} (${detail})` });
   const text = strings.errors[code as keyof LocaleStrings["errors"]] ?? strings.errors["connection-ended"];
   return typeof text === "string"
     ? fillTemplate(text, parameters)

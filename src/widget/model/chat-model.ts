@@ -2,12 +2,12 @@ import { batch, computed, signal, type ReadonlySignal, type Signal } from "@prea
 import type { ComponentChild, FunctionComponent } from "preact";
 import type { ChatClient } from "../../transport/chat-client-types.ts";
 import { initialConversationSnapshot } from "../../transport/conversation/conversation-reducer.ts";
-import type { ChatMessage, ConversationSnapshot, Participant } from "../../transport/conversation.ts";
+import type { ChatMessage, ConversationSnapshot, HandoffPhase, Participant } from "../../transport/conversation.ts";
 import { switchLocale, type LocaleStrings } from "../locales/index.ts";
 import { overrideTexts, type TextOverrides } from "../locales/text-overrides.ts";
 import type { FeedbackControls } from "../feedback/feedback-controls.tsx";
 import { markdownPlainText } from "../markdown/index.ts";
-import type { NotifyMode, WidgetEventName, WidgetEvents, WidgetMode } from "../widget-types.ts";
+import type { HandoffAnswer, NotifyMode, WidgetEventName, WidgetEvents, WidgetMode, WidgetOptions } from "../widget-types.ts";
 import { advanceStory, emptyStory, type ConversationStory } from "./conversation-story.ts";
 import { createFrameScheduler } from "./frame-scheduler.ts";
 import { agentIdentity, presentParticipant } from "./participants.ts";
@@ -18,7 +18,7 @@ const snapshotParts = ["typing", "handoff", "notices", "connection", "ended", "a
 type SnapshotPart = (typeof snapshotParts)[number];
 
 /** Client events the widget re-emits under their public `cap-chat:` names. */
-const forwardedEvents = ["message", "state", "handoff", "handoff-required", "end", "error"] as const;
+const forwardedEvents = ["message", "state", "handoff", "end", "error"] as const;
 
 /**
  * The conversation as signals, plus the widget's own UI state. Components read these and call the
@@ -51,6 +51,8 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   /** The texts the widget shows: `language`'s, with those `strings` gives it. */
   readonly locale: ReadonlySignal<LocaleStrings>;
   readonly mode: Signal<WidgetMode>;
+  /** The `position` option: the side the floating launcher and panel keep in every language. */
+  readonly position: Signal<WidgetOptions["position"]>;
   /** The `headerTitle` option; the locale's title when undefined. */
   readonly title: Signal<string | undefined>;
   /** The `avatarUrl` option: the agent's picture where the platform gives none. */
@@ -65,27 +67,31 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
   announce(text: string): void;
   /** The platform agent's name and picture as best known (see `agentIdentity`), never a placeholder. */
   readonly identity: ReadonlySignal<Participant>;
-  /** Who is with the visitor now (see `presentParticipant`). */
+  /** Who is with the visitor now (see `presentParticipant`); over the Chat API, the agent of `identity`. */
   readonly present: ReadonlySignal<Participant | null>;
   /** Handoff progress, joins and leaves, recorded at each change of the client's conversation. */
   readonly story: ReadonlySignal<ConversationStory>;
+  /** The site's answer to the newest `cap-chat:handoff-required`, with the handoff it answers. */
+  readonly handoffAnswer: ReadonlySignal<{ handoff: HandoffPhase; answer: HandoffAnswer } | null>;
   /** The newest agent message that arrived while the floating panel was closed, until opened or dismissed. */
   readonly preview: Signal<ChatMessage | null>;
   /**
    * Plain text of the agent messages finished by the last frame that finished any, one per line, for the
-   * polite live region.
+   * polite live region, and a number that differs from the previous announcement's: the live region shows
+   * each announcement as an element of its own, so text that repeats an earlier one is heard again.
    */
-  readonly announcement: Signal<string>;
+  readonly announcement: Signal<{ id: number; text: string }>;
   /**
-   * Whether the conversation takes messages now: not before the client starts, nor after it ended or
-   * failed. Offline and reconnecting count, since the outbox queues what is written then, and so does a
-   * conversation not connected any more whose session expired while it was left alone: a message goes on
-   * in a new one.
+   * Whether the conversation takes messages now: not after it ended or failed. Before the client starts
+   * (the focus or message that starts it is what engages the visitor), offline and reconnecting count,
+   * since the outbox queues what is written then, and so does a conversation not connected any more whose
+   * session expired while it was left alone: a message goes on in a new one.
    */
   readonly active: ReadonlySignal<boolean>;
   /**
    * The connection's status as a reader should hear it: a reconnect before anything ever connected in this
-   * page is still "connecting", since nothing was lost.
+   * page is still "connecting", since nothing was lost, and so is the open floating panel whose client is
+   * only starting.
    */
   readonly connectionStatus: ReadonlySignal<ConversationSnapshot["connection"]["status"]>;
   /** The client in use. */
@@ -95,6 +101,8 @@ export type ChatModel = { readonly [Part in SnapshotPart]: ReadonlySignal<Conver
    * current snapshot applies at once.
    */
   attach(client: ChatClient): void;
+  /** Whether the panel asks the visitor to confirm ending the conversation. */
+  readonly endAsked: Signal<boolean>;
   /** Counts calls to `focusInput`; the composer moves focus to the input when it changes. */
   readonly inputFocusRequests: ReadonlySignal<number>;
   /**
@@ -122,6 +130,7 @@ export type WidgetEmitter = <Name extends WidgetEventName>(name: Name, detail: W
 export interface ChatModelSettings {
   open: boolean;
   mode: WidgetMode;
+  position?: WidgetOptions["position"];
   locale: LocaleStrings;
   strings?: TextOverrides | undefined;
   title: string | undefined;
@@ -142,7 +151,8 @@ export interface ChatModelSettings {
  * announcement and the preview change in the same frame as the snapshot, once for all the messages
  * finished since the last frame. The client's `language` event
  * switches the UI to a matching locale, as does a language already in the snapshot at attach. The client's
- * events are re-emitted with the `cap-chat:` prefix. The story is recorded at every change, not per frame,
+ * events are re-emitted with the `cap-chat:` prefix; `handoff-required` carries a `respond` that keeps the
+ * site's answer in `handoffAnswer`, for the handoff it answers, while this client is attached. The story is recorded at every change, not per frame,
  * so no handoff phase between two frames is lost. Call `attach` to start.
  */
 export function createChatModel(client: ChatClient, settings: ChatModelSettings): ChatModel {
@@ -156,7 +166,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const open = signal(settings.open);
   const unread = signal(0);
   const prompt = signal<string | null>(null);
-  const announcement = signal("");
+  const announcement = signal({ id: 0, text: "" });
   const inputFocusRequests = signal(0);
   const language = signal(settings.locale);
   const strings = signal(settings.strings);
@@ -166,6 +176,7 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   const avatarUrl = signal(settings.avatarUrl);
   const story = signal(emptyStory);
   const preview = signal<ChatMessage | null>(null);
+  const handoffAnswer = signal<{ handoff: HandoffPhase; answer: HandoffAnswer } | null>(null);
   const lastAgent = signal<Participant | null>(null);
   const { connection, ended } = parts;
   // Whether the connection was ever up in this page: it only ever turns true, at any change of the client's.
@@ -176,13 +187,15 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
   // Finished since the last frame: the agent messages to announce, and the newest of them the panel hid.
   let finished: ChatMessage[] = [];
   let newestUnread: ChatMessage | null = null;
+  // Each announcement is an element of its own, so a text that repeats the previous one is read again.
+  const announce = (text: string) => void (announcement.value = { id: announcement.peek().id + 1, text });
   const applyFrame = () =>
     batch(() => {
       show(current.getSnapshot());
       if (finished.length > 0) {
-        announcement.value = finished
-          .map((message) => `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`)
-          .join("\n");
+        announce(
+          finished.map((message) => `${message.author?.name ?? identity.value.name}: ${markdownPlainText(message.text)}`).join("\n"),
+        );
         if (newestUnread) preview.value = newestUnread;
       }
       finished = [];
@@ -243,6 +256,15 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
         scheduler.schedule();
       }),
       ...forwardedEvents.map((name) => next.on(name, (detail: unknown) => settings.emit(`cap-chat:${name}`, detail as never))),
+      next.on("handoff-required", (detail) => {
+        const handoff = next.getSnapshot().handoff;
+        settings.emit("cap-chat:handoff-required", {
+          ...detail,
+          respond(answer) {
+            if (typeof answer?.text === "string" && next === current) handoffAnswer.value = { handoff, answer };
+          },
+        });
+      }),
     ];
     detach = () => removers.forEach((remove) => remove());
   }
@@ -261,31 +283,37 @@ export function createChatModel(client: ChatClient, settings: ChatModelSettings)
     strings,
     locale,
     mode,
+    position: signal(settings.position),
     title,
     avatarUrl,
     welcomeText: signal(settings.welcomeText),
     feedback: signal(Boolean(settings.feedback)),
     feedbackControls: signal(null),
-    // A no-break space tells a repeated text apart, so the region changes and is read again.
-    announce: (text) => void (announcement.value = announcement.peek() === text ? `${text}\u00a0` : text),
+    announce,
     identity,
-    present: computed(() => presentParticipant(snapshot.value)),
+    present: computed(() => {
+      const shown = snapshot.value;
+      // The Chat API names no agent: the one the site configured answers, as the platform's agent would.
+      return presentParticipant(shown.transport === "chat" && !shown.agent ? { ...shown, agent: identity.value } : shown);
+    }),
     story,
+    handoffAnswer,
     preview,
     announcement,
-    active: computed(() => {
-      const status = connection.value.status;
-      return !ended.value && status !== "failed" && status !== "ended" && (status !== "idle" || connectedOnce.value);
-    }),
+    active: computed(() => !ended.value && !["failed", "ended"].includes(connection.value.status)),
     connectionStatus: computed(() => {
       const status = connection.value.status;
-      return status === "reconnecting" && !connectedOnce.value ? "connecting" : status;
+      // An open floating panel starts the client, which says so from the next frame.
+      return (status === "reconnecting" && !connectedOnce.value) || (status === "idle" && open.value && mode.value === "floating")
+        ? "connecting"
+        : status;
     }),
     get client() {
       return current;
     },
     attach,
     inputFocusRequests,
+    endAsked: signal(false),
     focusInput() {
       inputFocusRequests.value++;
     },

@@ -65,7 +65,7 @@ export function createVoiceFlow(model: ChatModel, emitEvent: WidgetEmitter): Voi
   const show = (next: CallView | null) => {
     view.value = next;
     if (!next || next.kind === "form" || next.status === "checking") return;
-    model.announcement.value = statusText(next, texts.value!);
+    model.announce(statusText(next, texts.value!));
     emit(next as CallEvent);
   };
   /** The conversation the call is about: its session id, or its Chat API conversation id. */

@@ -19,7 +19,10 @@ function attachedModel(open = false) {
   model.attach(client);
   const announcements: string[] = [];
   const previews: (string | undefined)[] = [];
-  const stop = [effect(() => void announcements.push(model.announcement.value)), effect(() => void previews.push(model.preview.value?.id))];
+  const stop = [
+    effect(() => void announcements.push(model.announcement.value.text)),
+    effect(() => void previews.push(model.preview.value?.id)),
+  ];
   announcements.length = previews.length = 0;
   return { client, model, announcements, previews, dispose: () => stop.forEach((end) => end()) };
 }
@@ -51,7 +54,7 @@ describe("announcements and the preview", () => {
   it("arrive in the same frame as the snapshot that shows the message", () => {
     const { client, model, dispose } = attachedModel();
     const seen: [number, string][] = [];
-    const stop = effect(() => void seen.push([model.messages.value.length, model.announcement.value]));
+    const stop = effect(() => void seen.push([model.messages.value.length, model.announcement.value.text]));
     client.set({ messages: [agentMessage("a1", "Done")] });
     nextFrame();
     expect(seen).toEqual([
@@ -59,6 +62,19 @@ describe("announcements and the preview", () => {
       [1, "Ava: Done"],
     ]);
     stop();
+    dispose();
+  });
+
+  it("announce a message whose text repeats the one before as an announcement of its own", () => {
+    const { client, model, dispose } = attachedModel();
+    const ids: number[] = [];
+    for (const id of ["a1", "a2", "a3"]) {
+      client.emit("message", agentMessage(id, "Same answer"));
+      nextFrame();
+      ids.push(model.announcement.value.id);
+    }
+    expect(new Set(ids).size).toBe(3);
+    expect(model.announcement.value.text).toBe("Ava: Same answer");
     dispose();
   });
 
@@ -140,7 +156,7 @@ describe("the messages of the transcript", () => {
 });
 
 describe("whether the conversation takes messages", () => {
-  it("not before the client connected, nor once it failed or ended; yes when its session expired while left alone", () => {
+  it("before the client starts (a message starts it) and when its session expired while left alone, not once it failed or ended", () => {
     const client = new FakeChatClient(createSnapshot({ connection: { status: "idle" } as never }));
     const model = createChatModel(client, {
       open: true,
@@ -161,7 +177,7 @@ describe("whether the conversation takes messages", () => {
     client.set({ connection: { status: "idle" } as never, ended: { reason: "REASON_USER_END" } });
     nextFrame();
     active.push(model.active.value);
-    expect(active).toEqual([false, true, true, true, true, false, false]);
+    expect(active).toEqual([true, true, true, true, true, false, false]);
     model.dispose();
   });
 });
