@@ -8,11 +8,11 @@ import {
   integrationProfiles,
   MemoryStorage,
   nodeWebSocket,
-  seededRandom,
   startTestServer,
   summary,
   until,
 } from "./support/client-harness.ts";
+import { seededRandom } from "../support/seeded-random.ts";
 
 /**
  * The seeds of the fault plans: one by default; `CHAOS_SEEDS=1-20` (or `3,7`) runs each of those and prints

@@ -9,7 +9,7 @@ import {
 import { dayOf } from "../../src/widget/format.ts";
 import { emptyStory, type ConversationStory } from "../../src/widget/model/conversation-story.ts";
 import { agentMessage, userMessage } from "./support/fake-chat-client.ts";
-import { seededRandom } from "./markdown/seeded-random.ts";
+import { seededRandom } from "../support/seeded-random.ts";
 
 const start = new Date(2026, 0, 5, 22, 0).getTime();
 const now = new Date(2026, 0, 6, 12, 0).getTime();

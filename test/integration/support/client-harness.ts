@@ -156,15 +156,3 @@ export function expectedTranscript(events: readonly StoredEventView[]): [string,
 export function clientTranscript(snapshot: ConversationSnapshot): [string, string][] {
   return snapshot.messages.map((message) => [message.role, message.text]);
 }
-
-/** A small seeded PRNG (mulberry32), for reproducible chaos. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}

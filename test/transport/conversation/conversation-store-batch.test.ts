@@ -5,7 +5,7 @@ import type { ConversationEvent } from "../../../src/transport/conversation/conv
 import { initialConversationState, reduceConversation } from "../../../src/transport/conversation/conversation-reducer.ts";
 import { createConversationStore, type ConversationStore } from "../../../src/transport/conversation/conversation-store.ts";
 import type { ChatMessage, ConversationSnapshot } from "../../../src/transport/conversation.ts";
-import { seededRandom } from "../../widget/markdown/seeded-random.ts";
+import { seededRandom } from "../../support/seeded-random.ts";
 
 const eventNames: (keyof ChatClientEvents)[] = ["message", "state", "handoff", "handoff-required", "end", "error", "notice", "language"];
 

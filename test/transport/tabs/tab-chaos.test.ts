@@ -3,6 +3,7 @@ import { EventType } from "../../../src/protocol/index.ts";
 import type { DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
 import { buildSharedChatClient } from "../../../src/transport/tabs/shared-chat-client.ts";
 import { FakePlatform, MemoryStorage, messagingUrl, transcript, useFakePlatform } from "../support/fake-platform.ts";
+import { seededRandom } from "../../support/seeded-random.ts";
 import { FakeChannels, FakeLocks } from "./tab-fakes.ts";
 
 let platform: FakePlatform;
@@ -14,17 +15,6 @@ useFakePlatform((started) => {
   channels = new FakeChannels();
   locks = new FakeLocks();
 });
-
-/** A small seeded generator (mulberry32), so every run closes, reloads and drops the same way. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function openTab(): DiagnosableChatClient {
   const environment = {
@@ -43,7 +33,7 @@ const parts = ["The answer ", "to turn ", "comes in ", "four parts."];
 
 describe("three tabs under chaos", () => {
   it("delivers each of 50 streamed turns once and shows it once in every surviving tab, through closes, reloads and drops", async () => {
-    const random = seeded(18);
+    const random = seededRandom(18);
     const pick = <Item>(items: readonly Item[]) => items[Math.floor(random() * items.length)]!;
     platform.withholdReplies = true;
     let tabs = [openTab(), openTab(), openTab()];

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { readMarkdownView } from "../../../src/widget/markdown/block-cache.ts";
-import { seededRandom } from "./seeded-random.ts";
+import { seededRandom } from "../../support/seeded-random.ts";
 import { showMarkdown } from "./show-markdown.tsx";
 import { orderSummaryMarkdown } from "./order-summary.ts";
 

@@ -5,7 +5,7 @@ import { MarkdownBody } from "../../../src/widget/markdown/index.ts";
 import { MARKDOWN_LENGTH, renderBlocks, renderMarkdown } from "../../../src/widget/markdown/render-blocks.ts";
 import { markdownDocument } from "../../benchmark/bench-conversation-fixtures.ts";
 import { streamedAnswer } from "../../benchmark/browser/stream-text.ts";
-import { seededRandom } from "./seeded-random.ts";
+import { seededRandom } from "../../support/seeded-random.ts";
 import { orderSummaryMarkdown } from "./order-summary.ts";
 
 /** The HTML Preact makes of rendered children. */
