@@ -9,7 +9,7 @@ import { ChatApp } from "./components/chat-app.tsx";
 import { en, switchLocale } from "./locales/index.ts";
 import { createChatModel, type ChatModel } from "./model/chat-model.ts";
 import { deliverFeedback } from "./feedback/feedback-delivery.ts";
-import { widgetStorage, type SessionMemory } from "./session-memory.ts";
+import { widgetStorage, withStorage, type SessionMemory } from "./session-memory.ts";
 import { alertedKey, notificationAnswerKey, remember } from "./attention/local-memory.ts";
 import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
 import { adoptStyleSheets } from "./style-sheet.ts";
@@ -139,14 +139,9 @@ export function mountWidget(
   // to its keys reach this tab as storage events (never its own, nor those of sessionStorage).
   const shared = `${sessionStorageKeyFor(options.id)}:draft`;
   const storage = options.persist === "session" ? null : widgetStorage(options.persist);
-  const keep = (write: (available: Storage) => unknown) => {
-    try {
-      return storage && write(storage);
-    } catch {
-      // Not kept: the draft stays in this tab.
-    }
-  };
-  model.draft.value = (keep((available) => available.getItem(shared)) as string | null) ?? "";
+  // Where storage refuses, the draft stays in this tab.
+  const keep = <Result>(write: (available: Storage) => Result) => withStorage(storage, write);
+  model.draft.value = keep((available) => available.getItem(shared)) ?? "";
   const stopDraft = effect(() => {
     const draft = model.draft.value;
     keep((available) => (draft ? available.setItem(shared, draft) : available.removeItem(shared)));

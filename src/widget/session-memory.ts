@@ -28,6 +28,18 @@ export function widgetStorage(persist?: string): Storage | null {
 }
 
 /**
+ * `call` on `storage`; null without storage, or when the browser refuses it (quota, privacy modes): losing
+ * what the widget keeps never breaks it.
+ */
+export function withStorage<Result>(storage: Storage | null, call: (available: Storage) => Result): Result | null {
+  try {
+    return storage ? call(storage) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Whether the storage `persist` names holds a session of the widget with `options` (never with `persist: "none"`): all the
  * script tag's loader needs to know, at load, to tell whether the app must load at once.
  */
@@ -55,13 +67,7 @@ export function sessionMemoryFor(options: { persist?: string; id?: string }): Se
 export function createSessionMemory(storage: Storage | null, id?: string): SessionMemory {
   const sessionKey = sessionStorageKeyFor(id);
   const panelKey = `${sessionKey}:panel`;
-  const attempt = <Result>(call: (available: Storage) => Result): Result | null => {
-    try {
-      return storage ? call(storage) : null;
-    } catch {
-      return null;
-    }
-  };
+  const attempt = <Result>(call: (available: Storage) => Result) => withStorage(storage, call);
   const hasSession = attempt((available) => available.getItem(sessionKey) !== null) ?? false;
   // A panel state without its session is removed, so it cannot open a later conversation.
   const stored = hasSession

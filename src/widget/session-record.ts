@@ -1,5 +1,5 @@
 import { sessionStorageKeyFor } from "../transport/session-storage-key.ts";
-import { widgetStorage } from "./session-memory.ts";
+import { widgetStorage, withStorage } from "./session-memory.ts";
 
 /** A JSON value the widget keeps beside its session record, so it survives a reload and goes with the session. */
 export interface SessionRecord {
@@ -18,13 +18,7 @@ export interface SessionRecord {
 export function sessionRecordFor(options: { persist?: string; id?: string }, name: string, hasSession: boolean): SessionRecord {
   const key = `${sessionStorageKeyFor(options.id)}:${name}`;
   const storage = widgetStorage(options.persist);
-  const attempt = (call: (available: Storage) => unknown) => {
-    try {
-      return storage && call(storage);
-    } catch {
-      return null;
-    }
-  };
+  const attempt = (call: (available: Storage) => unknown) => withStorage(storage, call);
   const kept = hasSession
     ? attempt((available) => JSON.parse(available.getItem(key) ?? "null"))
     : attempt((available) => available.removeItem(key));
