@@ -1,6 +1,6 @@
-import { HOSTILE_BUDGETS } from "../test/benchmark/bench-hostile.ts";
 import { measureHostileOnPage } from "../test/benchmark/browser/hostile-bench.ts";
-import { hostileMessages } from "../test/benchmark/hostile-inputs.ts";
+import { hostileMessages } from "../test/benchmark/fixtures/hostile-inputs.ts";
+import { HOSTILE_BUDGETS } from "../test/benchmark/sections/hostile.ts";
 import { expect, fault, sessionIdOf, test } from "./fixtures.ts";
 
 test.describe("hostile agent text", () => {

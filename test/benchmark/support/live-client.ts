@@ -1,8 +1,8 @@
-import type { ReferenceServer } from "../../demo/server/index.ts";
-import { createChatClient } from "../../src/index.ts";
-import type { ChatClient } from "../../src/transport/chat-client-types.ts";
-import type { ConversationSnapshot } from "../../src/transport/conversation.ts";
-import { createNodeBenchEnvironment, type NodeBenchEnvironment } from "./bench-node-environment.ts";
+import type { ReferenceServer } from "../../../demo/server/index.ts";
+import { createChatClient } from "../../../src/index.ts";
+import type { ChatClient } from "../../../src/transport/chat-client-types.ts";
+import type { ConversationSnapshot } from "../../../src/transport/conversation.ts";
+import { createNodeBenchEnvironment, type NodeBenchEnvironment } from "./node-environment.ts";
 
 /** A client of the reference server with the handle to its environment's wake signal. */
 export interface LiveClient {

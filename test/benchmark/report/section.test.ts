@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runSection } from "./bench-section.ts";
-import { figure } from "./bench-table.ts";
+import { runSection } from "./section.ts";
+import { figure } from "./table.ts";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
-import { startReferenceServer } from "../../demo/server/index.ts";
-import { createLiveClient, hasFinishedGreeting, newSessionId, waitForSnapshot } from "./bench-live-client.ts";
-import { maximum, median } from "./bench-statistics.ts";
-import { figure, type BenchRow } from "./bench-table.ts";
+import { startReferenceServer } from "../../../demo/server/index.ts";
+import { maximum, median } from "../report/statistics.ts";
+import { figure, type BenchRow } from "../report/table.ts";
+import { createLiveClient, hasFinishedGreeting, newSessionId, waitForSnapshot } from "../support/live-client.ts";
 
 /** Drops per variant; each uses a fresh client so every drop is the lifecycle's first attempt. */
 const dropsPerVariant = 10;

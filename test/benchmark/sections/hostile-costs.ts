@@ -1,9 +1,9 @@
 import { h, render } from "preact";
-import type { ConversationEvent } from "../../src/transport/conversation/conversation-events.ts";
-import { initialConversationState, reduceConversation } from "../../src/transport/conversation/conversation-reducer.ts";
-import { readMarkdownView } from "../../src/widget/markdown/block-cache.ts";
-import { MarkdownBody, markdownPlainText } from "../../src/widget/markdown/index.ts";
-import { hostileMessages, prefixesOf, streamedParagraph } from "./hostile-inputs.ts";
+import type { ConversationEvent } from "../../../src/transport/conversation/conversation-events.ts";
+import { initialConversationState, reduceConversation } from "../../../src/transport/conversation/conversation-reducer.ts";
+import { readMarkdownView } from "../../../src/widget/markdown/block-cache.ts";
+import { MarkdownBody, markdownPlainText } from "../../../src/widget/markdown/index.ts";
+import { hostileMessages, prefixesOf, streamedParagraph } from "../fixtures/hostile-inputs.ts";
 
 /** What one hostile case costs, in milliseconds of CPU time: showing it, and reading its plain text. */
 export interface HostileCost {

@@ -1,7 +1,7 @@
 import { cpuUsage } from "node:process";
 
-import { figure, notMeasured, type BenchRow } from "./bench-table.ts";
-import { measureHostileInChromium } from "./browser/hostile-bench.ts";
+import { figure, notMeasured, type BenchRow } from "../report/table.ts";
+import { measureHostileInChromium } from "../browser/hostile-bench.ts";
 import { hostileCases, plainTextWork, showIn, type HostileCost } from "./hostile-costs.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { figure, formatTable, notMeasured } from "./bench-table.ts";
+import { figure, formatTable, notMeasured } from "./table.ts";
 
 describe("figure", () => {
   it("rounds the value to the digits asked for", () => {

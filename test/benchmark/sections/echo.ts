@@ -1,9 +1,9 @@
 import { performance } from "node:perf_hooks";
-import { startReferenceServer } from "../../demo/server/index.ts";
-import type { ChatMessage } from "../../src/transport/conversation.ts";
-import { createLiveClient, hasFinishedGreeting, waitForSnapshot } from "./bench-live-client.ts";
-import { maximum, median } from "./bench-statistics.ts";
-import { figure, type BenchRow } from "./bench-table.ts";
+import { startReferenceServer } from "../../../demo/server/index.ts";
+import type { ChatMessage } from "../../../src/transport/conversation.ts";
+import { maximum, median } from "../report/statistics.ts";
+import { figure, type BenchRow } from "../report/table.ts";
+import { createLiveClient, hasFinishedGreeting, waitForSnapshot } from "../support/live-client.ts";
 
 const sends = 20;
 const serverTimeScale = 0.01;

@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { figure, notMeasured, type BenchRow } from "./bench-table.ts";
-import { distRoot } from "./bundle-size.ts";
-import { sizeBudgets } from "./size-budgets.ts";
-import { checkBudgets } from "./size-check.ts";
+import { figure, notMeasured, type BenchRow } from "../report/table.ts";
+import { distRoot } from "../size/bundle-size.ts";
+import { sizeBudgets } from "../size/size-budgets.ts";
+import { checkBudgets } from "../size/size-check.ts";
 
-const projectRoot = resolve(import.meta.dirname, "../..");
+const projectRoot = resolve(import.meta.dirname, "../../..");
 
 /**
  * Runs `npm run build` with its output on stderr, so the table on stdout stays clean. Throws when the
@@ -17,7 +17,7 @@ export function buildDistribution(): void {
 }
 
 /**
- * The size of each budget's files as `npm run size` measures them (test/benchmark/size-budgets.ts):
+ * The size of each budget's files as `npm run size` measures them (test/benchmark/size/size-budgets.ts):
  * minified and gzip (zlib level 9), against the budget's gzip ceiling. A budget whose files are not
  * built gives a row saying so; this never builds by itself.
  */

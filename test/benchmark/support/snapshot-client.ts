@@ -1,5 +1,5 @@
-import type { ChatClient, ChatClientEvents, ContextResult, SendResult } from "../../src/transport/chat-client-types.ts";
-import type { ConversationSnapshot } from "../../src/transport/conversation.ts";
+import type { ChatClient, ChatClientEvents, ContextResult, SendResult } from "../../../src/transport/chat-client-types.ts";
+import type { ConversationSnapshot } from "../../../src/transport/conversation.ts";
 
 /**
  * A ChatClient whose conversation the benchmark drives: `apply` publishes a new snapshot to subscribers,

@@ -1,4 +1,4 @@
-import { notMeasured, type BenchRow } from "./bench-table.ts";
+import { notMeasured, type BenchRow } from "./table.ts";
 
 /** One group of measurements; `run` returns its rows. */
 export interface BenchSection {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maximum, median, percentile } from "./bench-statistics.ts";
+import { maximum, median, percentile } from "./statistics.ts";
 
 describe("median", () => {
   it("is the middle value of an odd count, whatever the order", () => {

@@ -1,4 +1,4 @@
-import { localeFiles } from "../../src/widget/locales/locale-files.ts";
+import { localeFiles } from "../../../src/widget/locales/locale-files.ts";
 import type { SizeBudget } from "./size-check.ts";
 
 /** Bytes in `count` KB; a KB is 1,024 bytes here, as in the README. */

@@ -1,11 +1,11 @@
 import { performance } from "node:perf_hooks";
-import type { ChatMessage } from "../../src/transport/conversation.ts";
-import { conversationSnapshot, streamedMessage, streamFragments, transcript } from "./bench-conversation-fixtures.ts";
-import { installDomEnvironment } from "./bench-dom-environment.ts";
-import { installRenderCounter, type RenderCounter } from "./bench-render-counter.ts";
-import { SnapshotClient } from "./bench-snapshot-client.ts";
-import { maximum, median, percentile } from "./bench-statistics.ts";
-import { figure, type BenchRow } from "./bench-table.ts";
+import type { ChatMessage } from "../../../src/transport/conversation.ts";
+import { conversationSnapshot, streamedMessage, streamFragments, transcript } from "../fixtures/conversation-fixtures.ts";
+import { maximum, median, percentile } from "../report/statistics.ts";
+import { figure, type BenchRow } from "../report/table.ts";
+import { installDomEnvironment } from "../support/dom-environment.ts";
+import { installRenderCounter, type RenderCounter } from "../support/render-counter.ts";
+import { SnapshotClient } from "../support/snapshot-client.ts";
 
 const transcriptLength = 200;
 /** Counted mounts; one more runs first, uncounted, while the code paths are still being compiled. */
@@ -15,7 +15,7 @@ const burstRuns = 5;
 /** Finished messages above the streamed one, as in a conversation already under way. */
 const messagesBeforeStream = 20;
 
-type MountChat = typeof import("../../src/widget/index.ts").mountChat;
+type MountChat = typeof import("../../../src/widget/index.ts").mountChat;
 
 /** The widget's modules, loaded only once a DOM is installed. */
 interface WidgetModules {
@@ -36,9 +36,9 @@ export async function measureWidgetRendering(): Promise<BenchRow[]> {
   const counter = installRenderCounter();
   try {
     const widget: WidgetModules = {
-      mountChat: (await import("../../src/widget/index.ts")).mountChat,
-      Transcript: (await import("../../src/widget/components/transcript.tsx")).Transcript,
-      MessageItem: (await import("../../src/widget/components/message-item.tsx")).MessageItem,
+      mountChat: (await import("../../../src/widget/index.ts")).mountChat,
+      Transcript: (await import("../../../src/widget/components/transcript.tsx")).Transcript,
+      MessageItem: (await import("../../../src/widget/components/message-item.tsx")).MessageItem,
     };
     return [...measureFirstRender(widget), ...(await measurePacedStream(widget, counter)), ...(await measureBurstStream(widget, counter))];
   } finally {

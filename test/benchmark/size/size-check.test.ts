@@ -92,7 +92,7 @@ describe("the size check", () => {
     expect(problems.map((problem) => [problem.kind, problem.message])).toEqual([
       [
         "missing",
-        "app: no file in dist/ matches cap-chat-app-*.js or app-*.js; build first (npm run build), or update the pattern in test/benchmark/size-budgets.ts",
+        "app: no file in dist/ matches cap-chat-app-*.js or app-*.js; build first (npm run build), or update the pattern in test/benchmark/size/size-budgets.ts",
       ],
     ]);
   });

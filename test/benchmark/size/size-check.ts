@@ -69,7 +69,7 @@ export function checkBudgets(root: string, budgets: readonly SizeBudget[]): Budg
       fail(
         budget,
         "missing",
-        `${budget.name}: no file in dist/ matches ${budget.files.join(" or ")}; build first (npm run build), or update the pattern in test/benchmark/size-budgets.ts`,
+        `${budget.name}: no file in dist/ matches ${budget.files.join(" or ")}; build first (npm run build), or update the pattern in test/benchmark/size/size-budgets.ts`,
       );
       continue;
     }

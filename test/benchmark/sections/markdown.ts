@@ -1,10 +1,10 @@
 import { performance } from "node:perf_hooks";
 import { Fragment, h, render } from "preact";
-import { markdownDocument } from "./bench-conversation-fixtures.ts";
-import { installDomEnvironment } from "./bench-dom-environment.ts";
-import { median } from "./bench-statistics.ts";
-import { figure, type BenchRow } from "./bench-table.ts";
-import { streamedAnswer } from "./browser/stream-text.ts";
+import { streamedAnswer } from "../browser/stream-text.ts";
+import { markdownDocument } from "../fixtures/conversation-fixtures.ts";
+import { median } from "../report/statistics.ts";
+import { figure, type BenchRow } from "../report/table.ts";
+import { installDomEnvironment } from "../support/dom-environment.ts";
 
 const documentLength = 5000;
 const warmUpRuns = 5;
@@ -31,9 +31,9 @@ function time(run: () => void): number {
 export async function measureMarkdown(): Promise<BenchRow[]> {
   const removeDom = await installDomEnvironment();
   try {
-    const { MarkdownBody } = await import("../../src/widget/markdown/index.ts");
-    const { readMarkdownView } = await import("../../src/widget/markdown/block-cache.ts");
-    const { renderBlocks } = await import("../../src/widget/markdown/render-blocks.ts");
+    const { MarkdownBody } = await import("../../../src/widget/markdown/index.ts");
+    const { readMarkdownView } = await import("../../../src/widget/markdown/block-cache.ts");
+    const { renderBlocks } = await import("../../../src/widget/markdown/render-blocks.ts");
     const text = markdownDocument(documentLength);
     for (let run = 0; run < warmUpRuns; run++) renderBlocks(text);
     const parse = Array.from({ length: parseRuns }, () => time(() => renderBlocks(text)));

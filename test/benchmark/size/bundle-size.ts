@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { minifySync } from "vite";
 
-export const distRoot = resolve(import.meta.dirname, "../../dist");
+export const distRoot = resolve(import.meta.dirname, "../../../dist");
 
 /** Sizes in bytes of one file or the sum over several. */
 export interface Sizes {

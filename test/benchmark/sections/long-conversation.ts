@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
-import type { ConversationEvent } from "../../src/transport/conversation/conversation-events.ts";
-import { createConversationStore } from "../../src/transport/conversation/conversation-store.ts";
-import { median } from "./bench-statistics.ts";
-import { figure, type BenchRow } from "./bench-table.ts";
+import type { ConversationEvent } from "../../../src/transport/conversation/conversation-events.ts";
+import { createConversationStore } from "../../../src/transport/conversation/conversation-store.ts";
+import { median } from "../report/statistics.ts";
+import { figure, type BenchRow } from "../report/table.ts";
 
 /** Events in the replay, as a reload of a long live-agent conversation brings them. */
 export const replayEvents = 10_000;

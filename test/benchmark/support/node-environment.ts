@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Environment } from "../../src/transport/environment.ts";
-import { nodeFetch, nodeWebSocket } from "../support/node-effects.ts";
+import type { Environment } from "../../../src/transport/environment.ts";
+import { nodeFetch, nodeWebSocket } from "../../support/node-effects.ts";
 
 /** A real-time Node environment for the client, plus a handle to raise the page's wake signal by hand. */
 export interface NodeBenchEnvironment {

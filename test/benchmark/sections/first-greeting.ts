@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
-import { startReferenceServer } from "../../demo/server/index.ts";
-import { createLiveClient, hasFinishedGreeting, waitForSnapshot } from "./bench-live-client.ts";
-import { maximum, median } from "./bench-statistics.ts";
-import { figure, type BenchRow } from "./bench-table.ts";
+import { startReferenceServer } from "../../../demo/server/index.ts";
+import { maximum, median } from "../report/statistics.ts";
+import { figure, type BenchRow } from "../report/table.ts";
+import { createLiveClient, hasFinishedGreeting, waitForSnapshot } from "../support/live-client.ts";
 
 /** Runs per server time scale: the real pacing is slow, so it gets fewer runs. */
 const scales = [
