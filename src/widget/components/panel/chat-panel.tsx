@@ -2,7 +2,7 @@ import type { RefObject } from "preact";
 import type { ChatModel } from "../../model/chat-model.ts";
 import { Composer } from "./composer.tsx";
 import { ConnectionBanner } from "../notices/connection-banner.tsx";
-import { EndConfirmation } from "./end-confirmation.tsx";
+import { endingFile } from "../../ending/ending-file.ts";
 import { PanelHeader } from "./panel-header.tsx";
 import { Transcript } from "../transcript/transcript.tsx";
 
@@ -21,6 +21,7 @@ export function ChatPanel({
 }) {
   const floating = model.mode.value === "floating";
   const Offer = model.offer.value;
+  const Confirmation = model.endAsked.value && model.active.value && endingFile()?.EndConfirmation;
   return (
     <section
       ref={panelRef}
@@ -39,7 +40,7 @@ export function ChatPanel({
       }}
     >
       <PanelHeader model={model} />
-      {model.endAsked.value && model.active.value && <EndConfirmation model={model} />}
+      {Confirmation && <Confirmation model={model} />}
       <ConnectionBanner model={model} />
       {model.panelAddition.value}
       {Offer && <Offer model={model} />}

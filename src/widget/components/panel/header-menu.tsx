@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
+import { endingFile } from "../../ending/ending-file.ts";
 import type { ChatModel } from "../../model/chat-model.ts";
 import { Icon } from "../icons/icons.tsx";
 
@@ -14,6 +15,8 @@ import { Icon } from "../icons/icons.tsx";
 export function HeaderMenu({ model }: { model: ChatModel }) {
   const strings = model.locale.value;
   const [open, setOpen] = useState(false);
+  // The confirmation's file is fetched while the visitor reads the menu, so it is there when asked for.
+  if (open && model.active.value) endingFile();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {

@@ -1,7 +1,10 @@
 import { act } from "@testing-library/preact";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { agentMessage, createSnapshot, userMessage } from "../../support/fake-chat-client.ts";
+import { loadEndingFile } from "../../support/ending-file.ts";
 import { renderWidget } from "../../support/render-widget.ts";
+
+beforeAll(loadEndingFile);
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,6 +1,9 @@
 import { act, fireEvent } from "@testing-library/preact";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadEndingFile } from "../../support/ending-file.ts";
 import { renderWidget } from "../../support/render-widget.ts";
+
+beforeAll(loadEndingFile);
 
 beforeEach(() => {
   vi.useFakeTimers();

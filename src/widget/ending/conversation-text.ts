@@ -1,5 +1,5 @@
 import type { ChatMessage, Participant } from "../../transport/conversation.ts";
-import { formatDay, formatTime } from "./format.ts";
+import { formatDay, formatTime } from "../text/format.ts";
 import type { LocaleStrings } from "../locales/index.ts";
 import { markdownPlainText } from "../markdown/index.ts";
 

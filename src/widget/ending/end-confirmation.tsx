@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from "preact/hooks";
-import type { ChatModel } from "../../model/chat-model.ts";
+import type { ChatModel } from "../model/chat-model.ts";
 
 /**
  * Asks, under the header, whether to end the conversation, which cannot be undone: "End conversation" ends
