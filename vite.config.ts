@@ -216,7 +216,7 @@ const compactStyles: Plugin = {
   name: "cap-chat:compact-styles",
   apply: "build",
   transform(code, id) {
-    if (!/widget\/(launcher-)?styles\.ts$/.test(id)) return null;
+    if (!/widget\/styles\/(launcher|widget)-styles\.ts$/.test(id)) return null;
     return code.replace(
       /(export const \w+Styles = `)([^`]*)`/g,
       (_, start: string, css: string) => `${start}${css.replace(/^\n|(?<=\})\n/g, "")}\``,

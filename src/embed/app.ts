@@ -3,8 +3,8 @@
  * next to `cap-chat.js`: Preact, the widget and the client. Evaluating it has no side effect and contacts
  * nothing, so the loader may fetch it ahead of need.
  */
-import { mountStyledChat } from "../widget/chat-controller.ts";
-import { getPanelStyleSheet } from "../widget/styles.ts";
+import { mountStyledChat } from "../widget/setup/chat-controller.ts";
+import { getPanelStyleSheet } from "../widget/styles/widget-styles.ts";
 import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 
 export { pageLocale } from "../widget/locales/index.ts";

@@ -1,5 +1,5 @@
-import { getLauncherStyleSheet } from "../widget/launcher-styles.ts";
-import { hasStoredSession } from "../widget/session-memory.ts";
+import { getLauncherStyleSheet } from "../widget/styles/launcher-styles.ts";
+import { hasStoredSession } from "../widget/memory/session-memory.ts";
 import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 import { whenIdle, type AppModule, type AppSource } from "./app-source.ts";
 import type { CommandListener, CommandTarget } from "./command-queue.ts";

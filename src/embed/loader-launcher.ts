@@ -1,7 +1,7 @@
-import { iconPaths } from "../widget/components/icon-paths.ts";
-import { floatingHostRule } from "../widget/floating-host.ts";
-import { getLauncherStyleSheet } from "../widget/launcher-styles.ts";
-import { constructStyleSheet } from "../widget/style-sheet.ts";
+import { iconPaths } from "../widget/components/icons/icon-paths.ts";
+import { floatingHostRule } from "../widget/page/floating-host.ts";
+import { getLauncherStyleSheet } from "../widget/styles/launcher-styles.ts";
+import { constructStyleSheet } from "../widget/styles/style-sheet.ts";
 import type { WidgetOptions } from "../widget/widget-types.ts";
 
 /** The launcher the loader shows until the app has loaded, and the panel's frame it opens at once. */

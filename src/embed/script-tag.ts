@@ -12,7 +12,7 @@ import { appAt, type AppSource } from "./app-source.ts";
 import { CAP_CHAT_TAG_NAME, createCapChatElementClass } from "./cap-chat-element.ts";
 import { createCommandFunction, replayQueue, type CapChatFunction } from "./command-queue.ts";
 import { createEmbeddedWidget } from "./embedded-widget.ts";
-import { WIDGET_HOST_TAG_NAME } from "../widget/floating-host.ts";
+import { WIDGET_HOST_TAG_NAME } from "../widget/page/floating-host.ts";
 import { optionsFromAttributes, warnInvalid } from "./options-from-attributes.ts";
 
 /** The app's file name, and its Subresource Integrity value (empty outside a build), set by the build (see vite.config.ts). */

@@ -2,8 +2,8 @@
  * The chat widget: `mountChat(target, options)` renders the Preact widget into a shadow root and returns its
  * controller. The stylesheet is exported so a custom element can adopt the same sheet.
  */
-export { mountChat } from "./chat-controller.ts";
-export { adoptWidgetStyles, getWidgetStyleSheet, widgetStyles } from "./styles.ts";
+export { mountChat } from "./setup/chat-controller.ts";
+export { adoptWidgetStyles, getWidgetStyleSheet, widgetStyles } from "./styles/widget-styles.ts";
 export type {
   BasicChatController,
   CallEvent,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { COMMAND_NAMES } from "../../src/embed/command-queue.ts";
 import { WIDGET_EVENT_NAMES } from "../../src/embed/event-names.ts";
 import { OPTION_ATTRIBUTES } from "../../src/embed/options-from-attributes.ts";
-import { widgetStyles } from "../../src/widget/styles.ts";
+import { widgetStyles } from "../../src/widget/styles/widget-styles.ts";
 import { checkHtmlSample, inlineScripts } from "./check-html-samples.ts";
 import { checkTypeScriptSamples } from "./check-typescript-samples.ts";
 import { extractSamples, extractSamplesFromFiles, type DocSample } from "./extract-samples.ts";
@@ -29,7 +29,7 @@ const checked = samples.filter((sample) => !sample.marker && !NOT_CODE.has(sampl
 function widgetParts(): Set<string> {
   const parts = new Set<string>();
   const folder = resolve(root, "src/widget/components");
-  for (const name of readdirSync(folder)) {
+  for (const name of readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((each) => /\.tsx?$/.test(each))) {
     const source = readFileSync(resolve(folder, name), "utf8");
     for (const [, quoted, template, chosen] of source.matchAll(/part=(?:"([^"]+)"|\{`([^`]+)`\}|\{([^}]*)\})/g)) {
       for (const part of (quoted ?? template ?? "").split(/\s+/)) parts.add(part);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { mountChat } from "../../src/embed/app.ts";
-import { getLauncherStyleSheet, launcherStyles } from "../../src/widget/launcher-styles.ts";
-import { getPanelStyleSheet, panelStyles, widgetStyles } from "../../src/widget/styles.ts";
+import { getLauncherStyleSheet, launcherStyles } from "../../src/widget/styles/launcher-styles.ts";
+import { getPanelStyleSheet, panelStyles, widgetStyles } from "../../src/widget/styles/widget-styles.ts";
 import { FakeChatClient } from "../widget/support/fake-chat-client.ts";
 
 afterEach(() => {

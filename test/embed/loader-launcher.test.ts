@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loaderNames, showLoaderLauncher } from "../../src/embed/loader-launcher.ts";
 import { en } from "../../src/widget/locales/en.ts";
-import { launcherStyles } from "../../src/widget/launcher-styles.ts";
-import { widgetStyles } from "../../src/widget/styles.ts";
+import { launcherStyles } from "../../src/widget/styles/launcher-styles.ts";
+import { widgetStyles } from "../../src/widget/styles/widget-styles.ts";
 import { createSnapshot } from "../widget/support/fake-chat-client.ts";
 import { renderWidget } from "../widget/support/render-widget.ts";
 

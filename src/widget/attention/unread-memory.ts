@@ -1,4 +1,4 @@
-import { sessionRecordFor } from "../session-record.ts";
+import { sessionRecordFor } from "../memory/session-record.ts";
 
 /** The replies of a tab's conversation its visitor has not seen, as kept across a reload of the tab. */
 export interface UnreadMemory {

@@ -1,11 +1,11 @@
 import { useLayoutEffect, useRef } from "preact/hooks";
 import type { ChatModel } from "../model/chat-model.ts";
-import { keepTabInside } from "../focus-cycle.ts";
-import { sheetMedia } from "../styles.ts";
-import { isTouchScreen } from "../touch-screen.ts";
-import { ChatPanel } from "./chat-panel.tsx";
-import { Launcher } from "./launcher.tsx";
-import { LauncherPreview } from "./launcher-preview.tsx";
+import { keepTabInside } from "../page/focus-cycle.ts";
+import { sheetMedia } from "../styles/widget-styles.ts";
+import { isTouchScreen } from "../page/touch-screen.ts";
+import { ChatPanel } from "./panel/chat-panel.tsx";
+import { Launcher } from "./launcher/launcher.tsx";
+import { LauncherPreview } from "./launcher/launcher-preview.tsx";
 
 /**
  * The whole widget. The root carries `dir` and `lang` of the locale, so logical properties mirror the

@@ -1,5 +1,5 @@
 import { signal, type ReadonlySignal } from "@preact/signals";
-import type { SessionRecord } from "../session-record.ts";
+import type { SessionRecord } from "../memory/session-record.ts";
 import type { FeedbackDetail } from "../widget-types.ts";
 
 /** The visitor's choice on one answer: its value, and what they wrote after "not helpful". */

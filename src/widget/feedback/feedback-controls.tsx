@@ -1,10 +1,10 @@
 import type { FunctionComponent } from "preact";
 import { useRef, useState } from "preact/hooks";
 import type { ChatMessage } from "../../transport/conversation.ts";
-import { ActionIcon } from "../components/message-actions.tsx";
+import { ActionIcon } from "../components/messages/message-actions.tsx";
 import type { ChatModel } from "../model/chat-model.ts";
-import type { SessionRecord } from "../session-record.ts";
-import { adoptStyleSheets, constructStyleSheet } from "../style-sheet.ts";
+import type { SessionRecord } from "../memory/session-record.ts";
+import { adoptStyleSheets, constructStyleSheet } from "../styles/style-sheet.ts";
 import type { FeedbackDetail } from "../widget-types.ts";
 import { createFeedbackChoices, type FeedbackChoice } from "./feedback-choices.ts";
 

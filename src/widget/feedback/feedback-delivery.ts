@@ -1,6 +1,6 @@
 import type { ChatClient } from "../../transport/chat-client-types.ts";
-import { callCompanion } from "../companion-calls.ts";
-import { conversationIdentity } from "../conversation-identity.ts";
+import { callCompanion } from "../companion/companion-calls.ts";
+import { conversationIdentity } from "../companion/conversation-identity.ts";
 import type { FeedbackDetail, WidgetOptions } from "../widget-types.ts";
 
 /**

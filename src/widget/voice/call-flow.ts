@@ -2,8 +2,8 @@ import { signal, type Signal } from "@preact/signals";
 import type { ChatModel, WidgetEmitter } from "../model/chat-model.ts";
 import type { CallEvent } from "../widget-types.ts";
 import { followCall, type CallUpdate } from "./call-polling.ts";
-import { callCompanion } from "../companion-calls.ts";
-import { conversationIdentity } from "../conversation-identity.ts";
+import { callCompanion } from "../companion/companion-calls.ts";
+import { conversationIdentity } from "../companion/conversation-identity.ts";
 import { checkPhoneNumber } from "./phone-number.ts";
 import type { VoiceTexts } from "./voice-texts.ts";
 

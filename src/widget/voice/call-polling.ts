@@ -1,4 +1,4 @@
-import { callCompanion } from "../companion-calls.ts";
+import { callCompanion } from "../companion/companion-calls.ts";
 
 /** How long after each answer the next status read goes out: within the 2 to 5 s the platform advises. */
 export const pollMilliseconds = 3000;

@@ -5,7 +5,7 @@
 import { effect, signal, type Signal } from "@preact/signals";
 import { h } from "preact";
 import type { ChatModel, WidgetEmitter } from "../model/chat-model.ts";
-import { adoptStyleSheets, constructStyleSheet } from "../style-sheet.ts";
+import { adoptStyleSheets, constructStyleSheet } from "../styles/style-sheet.ts";
 import type { WidgetOptions } from "../widget-types.ts";
 import { createVoiceFlow } from "./call-flow.ts";
 import { VoicePanel } from "./voice-panel.tsx";

@@ -37,8 +37,8 @@ export async function measureWidgetRendering(): Promise<BenchRow[]> {
   try {
     const widget: WidgetModules = {
       mountChat: (await import("../../../src/widget/index.ts")).mountChat,
-      Transcript: (await import("../../../src/widget/components/transcript.tsx")).Transcript,
-      MessageItem: (await import("../../../src/widget/components/message-item.tsx")).MessageItem,
+      Transcript: (await import("../../../src/widget/components/transcript/transcript.tsx")).Transcript,
+      MessageItem: (await import("../../../src/widget/components/messages/message-item.tsx")).MessageItem,
     };
     return [...measureFirstRender(widget), ...(await measurePacedStream(widget, counter)), ...(await measureBurstStream(widget, counter))];
   } finally {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sessionStorageKeyFor } from "../../../src/transport/session-storage-key.ts";
 import { createFeedbackChoices } from "../../../src/widget/feedback/feedback-choices.ts";
-import { sessionRecordFor } from "../../../src/widget/session-record.ts";
+import { sessionRecordFor } from "../../../src/widget/memory/session-record.ts";
 import type { FeedbackDetail } from "../../../src/widget/widget-types.ts";
 
 afterEach(() => localStorage.clear());
