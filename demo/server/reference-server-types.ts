@@ -232,6 +232,12 @@ export interface FaultControls {
   muteLiveEvents(sessionId: string, muted: boolean): void;
   /** The session's next streamed agent message is cut halfway by the platform's streaming error. */
   cutNextStream(sessionId: string): void;
+  /**
+   * The session's next user message to a live agent (awaited or joined) is refused with the transient error
+   * `Failed to forward message to live agent`, carrying its metadata: neither echoed nor stored nor
+   * answered. Once; messages before the handoff go through and leave the fault pending.
+   */
+  failNextForward(sessionId: string): void;
   /** The next replay (of this session, or any when omitted) sends every event twice. */
   duplicateNextReplay(sessionId?: string): void;
   /** The next replay (of this session, or any) sends its events shuffled out of sequence order. */

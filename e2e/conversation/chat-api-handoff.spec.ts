@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import { en } from "../../src/widget/locales/en.ts";
 import { deliveries, type Delivery } from "../support/delivery-table.ts";
@@ -23,13 +22,6 @@ async function openUnansweringPage(page: Page, delivery: Delivery): Promise<void
         : `<cap-chat ${options}></cap-chat><script src="/dist/cap-chat.js"></script>`) +
       `</body></html>`,
   );
-}
-
-/** Keeps a picture of the panel in e2e/screenshots/ for the docs, from the script tag's page alone. */
-async function screenshot(page: Page, delivery: Delivery, name: string): Promise<void> {
-  if (delivery !== deliveries[0]) return;
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: resolve(import.meta.dirname, "../screenshots", `chat-api-handoff-${name}.png`) });
 }
 
 /** Asks the demo agent for a person over the Chat API, which answers with a handoff and ends the conversation. */
@@ -67,7 +59,6 @@ test.describe("after a Chat API handoff, no dead end", () => {
       await expect(page.getByText(en.handoff.over)).toBeVisible();
       await expect(page.getByRole("button", { name: en.newConversation })).toBeVisible();
       await expect(widget.panel).not.toContainText(/connecting you|handed over/i);
-      await screenshot(page, delivery, "answered");
     });
 
     test(`${delivery.name}: with no answer, the panel says plainly that no one can join, why, and offers a new conversation`, async ({
@@ -79,7 +70,6 @@ test.describe("after a Chat API handoff, no dead end", () => {
       await expect(widget.handoffStory).toHaveText(`${en.handoff.reasons.USER_REQUESTED} ${en.handoff.clientRequired}`);
       await expect(page.getByText(en.handoff.over)).toBeVisible();
       await expect(widget.panel).not.toContainText(/connecting you|handed over/i);
-      await screenshot(page, delivery, "unanswered");
       await page.getByRole("button", { name: en.newConversation }).click();
       await expect(widget.input).toBeEnabled();
       await expect(widget.agentMessages.first()).toBeVisible({ timeout: 20_000 });

@@ -191,6 +191,45 @@ test.describe("one conversation across the tabs of a browser", () => {
       await expect(widget.agentMessages.first()).toContainText("Ask me anything");
     });
 
+    test(`the panel opened or closed in one tab is opened or closed in the other, and the draft follows the visitor between them (${delivery.name})`, async ({
+      page,
+      context,
+      widget,
+      serverUrl,
+      pageProblems,
+    }) => {
+      const connected = sessionIdOf(page);
+      await widget.startOn(delivery.path);
+      const second = await context.newPage();
+      watchProblems(second, pageProblems);
+      const other = new ChatWidget(second);
+      await second.goto(delivery.path);
+      await expect(other.input).toBeVisible();
+      await other.expectGreeting();
+
+      // Closed in the first tab, the panel closes in the second; opened in the second, it opens in the first.
+      await page.getByRole("button", { name: "Close chat" }).click();
+      await expect(other.launcher).toHaveAttribute("aria-expanded", "false");
+      await expect(other.panel).toBeHidden();
+      await other.open();
+      await expect(widget.launcher).toHaveAttribute("aria-expanded", "true");
+      await expect(widget.input).toBeVisible();
+
+      // What the visitor writes in one tab waits in the other, and sent from there, it is gone from both.
+      await widget.input.fill("Where is my parcel?");
+      await expect(other.input).toHaveValue("Where is my parcel?");
+      await other.input.press("End");
+      await other.input.pressSequentially(" It left on Monday.");
+      await expect(widget.input).toHaveValue("Where is my parcel? It left on Monday.");
+      await other.sendButton.click();
+      await expect(other.input).toHaveValue("");
+      await expect(widget.input).toHaveValue("");
+      for (const tab of [widget, other]) await expect(tab.userMessages.filter({ hasText: "It left on Monday." })).toHaveCount(1);
+      const received = (await inspect(serverUrl, await connected)).receivedUserMessages.map((message) => message.text);
+      expect(received).toEqual(["Where is my parcel? It left on Monday."]);
+      expect(pageProblems).toEqual([]);
+    });
+
     test(`with persist="session" each tab keeps a conversation of its own (${delivery.name})`, async ({
       page,
       context,

@@ -109,6 +109,35 @@ test.describe("telling a visitor who looks away", () => {
     });
   }
 
+  for (const delivery of deliveries) {
+    test(`replies unseen in two tabs count in both, and read in one tab they clear in both (${delivery.name})`, async ({
+      context,
+      page,
+      widget,
+    }) => {
+      await widget.startOn(delivery.path);
+      const title = await page.title();
+      const other = new ChatWidget(await context.newPage());
+      await other.page.goto(delivery.path);
+      await other.expectGreeting();
+      for (const tab of [page, other.page]) await recordWidgetEvents(tab, delivery, "cap-chat:unread");
+      await Promise.all([setHidden(page, true), setHidden(other.page, true)]);
+      await widget.send("What can you do?");
+      await expect(other.agentMessages).toHaveCount(2);
+      for (const tab of [page, other.page]) {
+        await expect(tab).toHaveTitle(`(1) ${title}`);
+        expect((await recordedWidgetEvents(tab, "cap-chat:unread")).at(-1)).toEqual({ count: 1 });
+      }
+      // The visitor reads it in the second tab; the first, still hidden, clears too.
+      await setHidden(other.page, false);
+      for (const tab of [other.page, page]) {
+        await expect(tab).toHaveTitle(title);
+        await expect.poll(async () => (await recordedWidgetEvents(tab, "cap-chat:unread")).at(-1)).toEqual({ count: 0 });
+      }
+      expect(await page.evaluate(() => document.hidden)).toBe(true);
+    });
+  }
+
   test("two tabs of one conversation play one tone per reply between them, and none for what the visitor reads", async ({
     context,
     page,

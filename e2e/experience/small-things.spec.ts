@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import fr from "../../src/widget/locales/translations/fr.ts";
 import { en } from "../../src/widget/locales/en.ts";
 import { deliveries } from "../support/delivery-table.ts";
-import { expect, test } from "../support/fixtures.ts";
+import { expect, fault, sessionIdOf, test } from "../support/fixtures.ts";
 
 /** The page of the server's origin with the script tag, or `<cap-chat>` from it, configured by `attributes`. */
 async function scriptTagPage(page: Page, attributes: string, element: boolean): Promise<void> {
@@ -111,23 +111,34 @@ test.describe("the small things", () => {
 });
 
 test.describe("in French", () => {
-  // The platform with every variant fails to forward to a live agent a message written while the handoff waits.
-  test.use({ locale: "fr-FR", platform: "all-variants" });
+  test.use({ locale: "fr-FR" });
 
-  // The platform drops only what is written in the second or so while the handoff waits; a send that lands
-  // after the live agent joined is delivered, so this check is not yet reliable.
-  test.fixme("a message the platform dropped says Non envoyé", async ({ page, widget }) => {
-    await page.goto("/script-tag.html");
-    await widget.launcher.click();
-    await expect(widget.agentMessages.first()).toBeVisible();
-    const input = page.getByRole("textbox", { name: fr.message });
-    await input.fill("I want a human");
-    await input.press("Enter");
-    // Written while the handoff waits for its live agent, the message is refused: Failed to forward.
-    await expect(page.locator('[part~="handoff"]')).toBeVisible();
-    await input.fill("Are you there?");
-    await input.press("Enter");
-    await expect(widget.userMessages.last()).toHaveAttribute("data-status", "failed");
-    await expect(widget.userMessages.last()).toContainText("Non envoyé");
-  });
+  for (const delivery of deliveries) {
+    test(`${delivery.name}: a message the platform failed to forward to the live agent says Non envoyé, and Réessayer delivers it`, async ({
+      page,
+      widget,
+      serverUrl,
+    }) => {
+      const sessionId = sessionIdOf(page);
+      await page.goto(delivery.path);
+      await widget.launcher.click();
+      await expect(widget.agentMessages.first()).toBeVisible();
+      const input = page.getByRole("textbox", { name: fr.message });
+      await input.fill("I want a human");
+      await input.press("Enter");
+      await expect(widget.liveAgentMessages.first()).toBeVisible({ timeout: 15_000 });
+      // The platform refuses the next message to the live agent: Failed to forward message to live agent.
+      await fault(serverUrl, "failNextForward", { sessionId: await sessionId });
+      await input.fill("Are you there?");
+      await input.press("Enter");
+      const refused = widget.userMessages.filter({ hasText: "Are you there?" });
+      await expect(refused).toHaveAttribute("data-status", "failed");
+      await expect(refused).toContainText(fr.failed);
+      await refused.getByRole("button", { name: fr.retry }).click();
+      await expect(refused).toHaveAttribute("data-status", "sent");
+      // Sent once, and answered once by the live agent, who quotes it.
+      await expect(widget.liveAgentMessages.filter({ hasText: "Are you there?" })).toHaveCount(1, { timeout: 15_000 });
+      await expect(refused).toHaveCount(1);
+    });
+  }
 });

@@ -50,6 +50,11 @@ export class DemoAgent {
     return this.phase === "service-agent" || this.phase === "live-agent";
   }
 
+  /** Whether the conversation is in a live agent's hands, or in the queue for one. */
+  get withLiveAgent(): boolean {
+    return this.phase === "live-agent";
+  }
+
   /**
    * Answers `REQUEST_SERVICE_AGENT_JOIN`: join and greet, unless an agent is already in the session. Back
    * after a client-managed handoff, it says a short welcome back instead of its whole greeting again.

@@ -84,6 +84,8 @@ export class Session implements AgentPort {
   awaitingLiveAgent = false;
   /** A test fault: the next streamed message is cut (see `FaultControls.cutNextStream`). */
   cutNextStream = false;
+  /** A test fault: the next user message to a live agent is refused (see `FaultControls.failNextForward`). */
+  failNextForward = false;
   private streamedMessages = 0;
   private readonly clock: ServerClock;
   private readonly timers: TimerGroup;

@@ -27,6 +27,17 @@ function sendError(session: Session, socket: SessionSocket, message: string, met
 }
 
 /**
+ * Whether the platform fails to forward this user message to the live agent: always while one is awaited
+ * under `forwardFailures`, and once, with a live agent awaited or joined, after the `failNextForward` fault.
+ */
+function refusesForward(session: Session): boolean {
+  if (session.platform.forwardFailures && session.awaitingLiveAgent) return true;
+  if (!session.failNextForward || !session.demoAgent.withLiveAgent) return false;
+  session.failNextForward = false;
+  return true;
+}
+
+/**
  * Handles one client frame: measures it first (over the limit: `Message too large`,
  * then close 1009), counts it as activity (only a user message, when the platform says so), drops it silently past the session's frame budget, then
  * decodes it. Invalid frames and frames to an ended session get a transient error `SYSTEM_MESSAGE` that
@@ -69,8 +80,7 @@ export function handleSocketMessage(session: Session, socket: SessionSocket, dat
       session.end(SessionEndReason.UserEnd);
       return;
     case EventType.UserMessage: {
-      if (session.platform.forwardFailures && session.awaitingLiveAgent)
-        return sendError(session, socket, SystemMessageText.ForwardFailed, frame.metadata);
+      if (refusesForward(session)) return sendError(session, socket, SystemMessageText.ForwardFailed, frame.metadata);
       const clientEventId = frame.metadata?.custom?.client_event_id;
       session.touch();
       session.receivedUserMessages.push(

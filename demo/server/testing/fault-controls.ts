@@ -67,6 +67,11 @@ export class FaultState implements FaultControls {
     if (session) session.cutNextStream = true;
   }
 
+  failNextForward(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (session) session.failNextForward = true;
+  }
+
   expireTokens(): void {
     this.tokens.expireAll();
   }

@@ -29,6 +29,7 @@ function runFault(faults: FaultState, method: string, args: Arguments): string |
     case "dropSockets":
     case "expireSession":
     case "cutNextStream":
+    case "failNextForward":
       if (!sessionId) return "sessionId is required";
       faults[method](sessionId);
       return undefined;

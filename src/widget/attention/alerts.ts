@@ -2,7 +2,8 @@
  * The sound and browser notifications of the `notify` option: a file of its own, loaded only by a page that
  * asks for them. One tab of the browser alerts for a reply: each tab that would claims it, waits a moment
  * to hear the others, and the best claim wins, unless the reply was seen meanwhile, in any tab, or the
- * browser keeps it as alerted for already.
+ * browser keeps it as alerted for already; the reply's Web Lock keeps two winners of late-heard claims
+ * from both alerting.
  */
 import { markdownPlainText } from "../markdown/index.ts";
 export { NotifyOffer } from "./notify-offer.tsx";
@@ -13,6 +14,9 @@ import { alertedKey, notificationAnswerKey, recall, remember } from "./local-mem
 
 /** How long a tab waits to hear other tabs' claims before it alerts. */
 export const claimMilliseconds = 300;
+
+/** How long the tab that alerts for a reply keeps its lock (see `once`). */
+const lockMilliseconds = 5000;
 
 /** Alerted replies kept. */
 const keptAlerts = 20;
@@ -71,12 +75,14 @@ export function createAlerts(model: ChatModel, post: (message: AttentionMessage)
         const outranked = other && (other.rank > mine.rank || (other.rank === mine.rank && other.tab < tab));
         const done = alerted();
         if (outranked || done.includes(reply.id) || !unread(reply.id)) return;
-        remember(alertedKey, JSON.stringify([reply.id, ...done.slice(0, keptAlerts - 1)]));
-        try {
-          alert(reply);
-        } catch {
-          // A browser that refuses (a notification without a service worker, on Android) simply does not alert.
-        }
+        once(reply.id, () => {
+          remember(alertedKey, JSON.stringify([reply.id, ...alerted().slice(0, keptAlerts - 1)]));
+          try {
+            alert(reply);
+          } catch {
+            // A browser that refuses (a notification without a service worker, on Android) simply does not alert.
+          }
+        });
       }, claimMilliseconds);
     },
     hear({ claim, tab: from, rank: claimed }) {
@@ -85,6 +91,20 @@ export function createAlerts(model: ChatModel, post: (message: AttentionMessage)
         claims.set(claim, { tab: from, rank: claimed });
     },
   };
+}
+
+/**
+ * Runs `run` for reply `id` in one tab at most. Claims heard late (a busy or throttled tab) can leave two tabs
+ * each thinking it won, and storage may not yet show one tab's record to the other: the reply's Web Lock,
+ * where the browser has them, is taken by one tab only and kept until every tab's storage shows the record.
+ */
+function once(id: string, run: () => void): void {
+  if (!navigator.locks) return run();
+  void navigator.locks.request(`${alertedKey}:${id}`, { ifAvailable: true }, (lock) => {
+    if (!lock || alerted().includes(id)) return;
+    run();
+    return new Promise((resolve) => setTimeout(resolve, lockMilliseconds));
+  });
 }
 
 /** The replies some tab of the browser alerted for, newest first. */

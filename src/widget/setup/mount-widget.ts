@@ -142,12 +142,16 @@ export function mountWidget(
   // Where storage refuses, the draft stays in this tab.
   const keep = <Result>(write: (available: Storage) => Result) => withStorage(storage, write);
   model.draft.value = keep((available) => available.getItem(shared)) ?? "";
+  // A draft another tab wrote is not written back: an older one written over a newer one would take
+  // keystrokes from the visitor typing there.
+  let followed: string | undefined;
   const stopDraft = effect(() => {
     const draft = model.draft.value;
-    keep((available) => (draft ? available.setItem(shared, draft) : available.removeItem(shared)));
+    if (draft !== followed) keep((available) => (draft ? available.setItem(shared, draft) : available.removeItem(shared)));
+    followed = undefined;
   });
   const follow = ({ key, newValue }: StorageEvent) => {
-    if (key === shared) model.draft.value = newValue ?? "";
+    if (key === shared) model.draft.value = followed = newValue ?? "";
     if (key === shared.replace(/draft$/, "panel")) model.setOpen(newValue === "open");
   };
   addEventListener("storage", follow);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { FaultEndpoint, ReferenceServer } from "../../../demo/server/reference-server-types.ts";
 import { EventType } from "../../../src/protocol/event-types.ts";
+import { SystemMessageText } from "../../../src/protocol/error-texts.ts";
 import {
   nextAgentReply,
   readReplay,
@@ -12,6 +13,7 @@ import {
 import { createSession, getToken, request, requestAccessToken, requestSession } from "../support/http.ts";
 import { handshake, openSocket, type WireEvent } from "../support/test-socket.ts";
 import { socketUrl, useTestServer } from "../support/test-server.ts";
+import { triggerPhrase } from "../support/trigger-phrase.ts";
 
 let server: ReferenceServer;
 
@@ -61,6 +63,24 @@ describe("socket faults", { timeout: 6000 }, () => {
     expect(frames.at(-1)?.payload.message).toBe("Sorry, I encountered an error. Please try again.");
     socket.send({ type: EventType.UserMessage, payload: { text: "and again" } });
     expect((await nextAgentReply(socket)).events.at(-1)?.payload.is_complete).toBe(true);
+  });
+
+  it("failNextForward refuses the next message to a live agent with Failed to forward, once, and none before the handoff", async () => {
+    const { socket, sessionId } = await startJoinedConversation(server);
+    server.faults.failNextForward(sessionId);
+    await sendUserMessage(socket, "before any handoff");
+    await nextAgentReply(socket);
+    await sendUserMessage(socket, triggerPhrase("live-handoff"));
+    await socket.nextOfType(EventType.LiveAgentJoined, 5000);
+    const custom = { client_event_id: "refused-once" };
+    socket.send({ type: EventType.UserMessage, payload: { text: "are you there?" }, metadata: { custom } });
+    const refusal = await socket.next((event) => event.type === EventType.SystemMessage || event.type === EventType.UserMessage);
+    expect(refusal.type).toBe(EventType.SystemMessage);
+    expect(refusal.payload).toEqual({ level: "SYSTEM_MESSAGE_LEVEL_ERROR", message: SystemMessageText.ForwardFailed });
+    expect(refusal.sequence).toBeNull();
+    expect(refusal.metadata?.custom).toEqual(custom);
+    expect(server.inspect.receivedUserMessages(sessionId).map((message) => message.text)).not.toContain("are you there?");
+    expect((await sendUserMessage(socket, "are you there?", { custom })).payload.text).toBe("are you there?");
   });
 
   it("muteLiveEvents withholds every live event while on, stores them still, and reset lifts it", async () => {

@@ -8,13 +8,16 @@ import { renderWidget } from "../support/render-widget.ts";
 /** BroadcastChannel between the widgets of one test, as between the tabs of a browser: delivered a task later. */
 class LinkedChannel {
   static open: LinkedChannel[] = [];
+  /** Milliseconds a message takes to another tab: more than a claim waits, for a busy or throttled tab. */
+  static delay = 1;
   onmessage: ((event: { data: unknown }) => void) | null = null;
   constructor(readonly name: string) {
     LinkedChannel.open.push(this);
   }
   postMessage(data: unknown): void {
     for (const other of LinkedChannel.open)
-      if (other !== this && other.name === this.name) setTimeout(() => other.onmessage?.({ data: structuredClone(data) }), 1);
+      if (other !== this && other.name === this.name)
+        setTimeout(() => other.onmessage?.({ data: structuredClone(data) }), LinkedChannel.delay);
   }
   close(): void {
     LinkedChannel.open = LinkedChannel.open.filter((channel) => channel !== this);
@@ -85,6 +88,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   LinkedChannel.open = [];
+  LinkedChannel.delay = 1;
   document.body.innerHTML = "";
 });
 
@@ -208,6 +212,33 @@ describe("notify: sound", () => {
     for (const tab of tabs) tab.client.set({ messages: [reply("a1")] });
     await settleAlerts();
     expect(tones.played).toBe(1);
+  });
+
+  it("plays one tone from one tab where the browser has Web Locks, though the tabs hear each other's claims late and keep nothing", async () => {
+    // Web Locks as a browser shares them between its tabs: a lock asked for `ifAvailable` while another tab holds it is refused.
+    const held = new Set<string>();
+    const request = (name: string, _options: { ifAvailable: true }, use: (lock: { name: string } | null) => unknown) => {
+      if (held.has(name)) return Promise.resolve(use(null));
+      held.add(name);
+      return Promise.resolve(use({ name })).finally(() => held.delete(name));
+    };
+    Object.defineProperty(navigator, "locks", { configurable: true, value: { request } });
+    const refuse = () => {
+      throw new DOMException("refused", "SecurityError");
+    };
+    vi.stubGlobal("localStorage", { getItem: refuse, setItem: refuse });
+    try {
+      const tabs = [watchedWidget({ notify: "sound" }), watchedWidget({ notify: "sound" })];
+      await settleAlerts();
+      LinkedChannel.delay = 2000;
+      setHidden(true);
+      for (const tab of tabs) tab.client.set({ messages: [reply("a1")] });
+      await settleAlerts();
+      await settleAlerts();
+      expect(tones.played).toBe(1);
+    } finally {
+      delete (navigator as { locks?: unknown }).locks;
+    }
   });
 });
 

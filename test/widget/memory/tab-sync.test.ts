@@ -48,6 +48,29 @@ describe("the panel and the draft across the tabs of a conversation kept in the 
     controller.destroy();
   });
 
+  it("never writes back a draft another tab wrote, so one heard late cannot undo keystrokes typed there since", async () => {
+    const { screen, settle, controller } = renderWidget({ open: true });
+    await settle();
+    // The other tab has typed on: storage holds its newest draft when this tab hears of an older one.
+    localStorage.setItem("cap-chat:session:draft", "Where is my parcel? It left");
+    await act(() => {
+      dispatchEvent(new StorageEvent("storage", { key: "cap-chat:session:draft", newValue: "Where is my", storageArea: localStorage }));
+    });
+    await settle();
+    expect((screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement).value).toBe("Where is my");
+    expect(localStorage.getItem("cap-chat:session:draft")).toBe("Where is my parcel? It left");
+    // Typed here again, even back to what it heard, the draft is stored.
+    const input = screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
+    for (const value of ["Where is m", "Where is my"]) {
+      await act(() => {
+        input.value = value;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      expect(localStorage.getItem("cap-chat:session:draft")).toBe(value);
+    }
+    controller.destroy();
+  });
+
   it("keeps a draft for a new tab, but none with persist session, and follows no other widget's keys", async () => {
     localStorage.setItem("cap-chat:session:draft", "Kept");
     const { screen, settle } = renderWidget({ open: true });

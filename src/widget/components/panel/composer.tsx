@@ -50,9 +50,7 @@ export function Composer({ model, inputRef }: { model: ChatModel; inputRef: RefO
     if (!result.accepted) {
       // The text is the visitor's: it stays for them to shorten, and nothing enters the transcript.
       if (result.code === "message-too-large") {
-        setRefusal(
-          noticeText({ id: "", level: "error", text: "", time: 0, code: result.code, parameters: result.parameters }, model.locale.value),
-        );
+        setRefusal(noticeText({ id: "", level: "error", text: "", time: 0, ...result }, model.locale.value));
       }
       return;
     }
