@@ -124,7 +124,7 @@ describe("the size check", () => {
       ["script tag: the list of locales, loaded with the first extra locale", 2048, undefined],
       ["script tag: the Chat API fallback", 2720, undefined],
       ["script tag: the voice file", 3072, undefined],
-      ["script tag: the feedback file", 1024, undefined],
+      ["script tag: the feedback file", 1120, undefined],
       ["script tag: the end's file", 750, undefined],
       ["script tag: the voice texts of each language", 717, undefined],
       ["script tag: the list of the voice texts' languages, loaded with the first but English", 1792, undefined],
