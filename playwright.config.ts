@@ -29,13 +29,13 @@ export default defineConfig<{ platform: "default" | "all-variants" }>({
   timeout: 30_000,
   expect: { timeout: 8_000 },
   reporter: [["list"]],
-  globalSetup: "./e2e/global-setup.ts",
-  globalTeardown: "./e2e/global-teardown.ts",
+  globalSetup: "./e2e/support/global-setup.ts",
+  globalTeardown: "./e2e/support/global-teardown.ts",
   use: {
     browserName: "chromium",
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      // Debian's Chromium when present, else the one Playwright installed (see e2e/ensure-chromium.mjs).
+      // Debian's Chromium when present, else the one Playwright installed (see e2e/support/ensure-chromium.mjs).
       ...(existsSync(debianChromium) ? { executablePath: debianChromium } : {}),
       args: chromiumArgs,
     },

@@ -34,6 +34,17 @@ interface EventTargetLike {
   removeEventListener(type: string, listener: () => void): void;
 }
 
+/** One listener: where it listens (absent on some hosts), to which event, and what it runs. */
+type Listener = [target: Partial<EventTargetLike> | undefined, event: string, handler: () => void];
+
+/** Adds every listener where its target exists, and returns what removes them all. */
+function listenAll(listeners: Listener[]): () => void {
+  for (const [target, event, handler] of listeners) target?.addEventListener?.(event, handler);
+  return () => {
+    for (const [target, event, handler] of listeners) target?.removeEventListener?.(event, handler);
+  };
+}
+
 interface FetchResponse {
   status: number;
   headers: { get(name: string): string | null };
@@ -69,38 +80,22 @@ export function createBrowserEnvironment(): Environment {
     onFreeze(listener) {
       const freeze = () => listener(true);
       const resume = () => listener(false);
-      const events = [
-        ["freeze", freeze],
-        ["resume", resume],
-        ["pagehide", freeze],
-        ["pageshow", resume],
-      ] as const;
       // freeze and resume reach the document, pagehide and pageshow the window.
-      events.forEach(([name, handler], index) => (index < 2 ? browser.document : browser)?.addEventListener?.(name, handler));
-      return () =>
-        events.forEach(([name, handler], index) => (index < 2 ? browser.document : browser)?.removeEventListener?.(name, handler));
+      return listenAll([
+        [browser.document, "freeze", freeze],
+        [browser.document, "resume", resume],
+        [browser, "pagehide", freeze],
+        [browser, "pageshow", resume],
+      ]);
     },
     isOnline: () => browser.navigator?.onLine !== false,
-    onWake: (listener) => {
-      const online = () => listener("online");
-      const focus = () => listener("focus");
-      const visible = () => {
-        if (browser.document?.visibilityState === "visible") listener("visible");
-      };
-      browser.addEventListener?.("online", online);
-      browser.addEventListener?.("focus", focus);
-      browser.document?.addEventListener("visibilitychange", visible);
-      return () => {
-        browser.removeEventListener?.("online", online);
-        browser.removeEventListener?.("focus", focus);
-        browser.document?.removeEventListener("visibilitychange", visible);
-      };
-    },
-    onOffline: (listener) => {
-      const offline = () => listener();
-      browser.addEventListener?.("offline", offline);
-      return () => browser.removeEventListener?.("offline", offline);
-    },
+    onWake: (listener) =>
+      listenAll([
+        [browser, "online", () => listener("online")],
+        [browser, "focus", () => listener("focus")],
+        [browser.document, "visibilitychange", () => browser.document?.visibilityState === "visible" && listener("visible")],
+      ]),
+    onOffline: (listener) => listenAll([[browser, "offline", () => listener()]]),
     pageHost: () => browser.location?.hostname ?? "",
   };
 }

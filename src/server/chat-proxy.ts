@@ -1,18 +1,24 @@
-import { errorAnswer, type ProxyError } from "./answers.ts";
-import { forwardedAsHttps, rateLimitSubject, resolveClientAddress } from "./client-address.ts";
-import { maximumJsonDepth } from "./json-object.ts";
-import { createConsoleLogger, redactingLogger } from "./logger.ts";
-import { corsHeaders, createOriginPolicy, preflightResponse } from "./origin-policy.ts";
-import { checkPositiveInteger, normalisePrefix, proxyDefaults, type ChatProxyConfig, type ChatProxyRoute } from "./proxy-config.ts";
-import { configuredSecrets, rateLimitRulesOf, visitorCookieSettings } from "./proxy-settings.ts";
-import { MemoryRateLimitStore } from "./rate-limit-store.ts";
-import { chargeRateLimits, numberCheck, rateLimitChecks, type RateLimitCheck, type RateLimitRefusal } from "./rate-limits.ts";
-import { createRedactor } from "./redaction.ts";
-import { readJsonBody } from "./request-body.ts";
-import { createRouteServices } from "./route-services.ts";
-import { RouteTable, type RouteDefinition } from "./route-table.ts";
-import { createSigner } from "./signing.ts";
-import { VisitorCookies } from "./visitor-cookies.ts";
+import {
+  checkPositiveInteger,
+  normalisePrefix,
+  proxyDefaults,
+  type ChatProxyConfig,
+  type ChatProxyRoute,
+} from "./configuration/proxy-config.ts";
+import { configuredSecrets, rateLimitRulesOf, visitorCookieSettings } from "./configuration/proxy-settings.ts";
+import { errorAnswer, type ProxyError } from "./http/answers.ts";
+import { maximumJsonDepth } from "./http/json-object.ts";
+import { readJsonBody } from "./http/request-body.ts";
+import { createConsoleLogger, redactingLogger } from "./logging/logger.ts";
+import { createRedactor } from "./logging/redaction.ts";
+import { createRouteServices } from "./routes/route-services.ts";
+import { RouteTable, type RouteDefinition } from "./routes/route-table.ts";
+import { forwardedAsHttps, rateLimitSubject, resolveClientAddress } from "./security/client-address.ts";
+import { corsHeaders, createOriginPolicy, preflightResponse } from "./security/origin-policy.ts";
+import { MemoryRateLimitStore } from "./security/rate-limit-store.ts";
+import { chargeRateLimits, numberCheck, rateLimitChecks, type RateLimitCheck, type RateLimitRefusal } from "./security/rate-limits.ts";
+import { createSigner } from "./security/signing.ts";
+import { VisitorCookies } from "./security/visitor-cookies.ts";
 
 /** What the runtime knows about a request beyond the request itself. */
 export interface RequestContext {

@@ -7,9 +7,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { createChatProxy } from "./chat-proxy.ts";
-import { environmentVariables, settingsFromEnvironment, type CommandSettings } from "./cli-config.ts";
-import { createConsoleLogger } from "./logger.ts";
-import { toNodeHandler } from "./node-adapter.ts";
+import { environmentVariables, settingsFromEnvironment, type CommandSettings } from "./configuration/cli-config.ts";
+import { toNodeHandler } from "./http/node-adapter.ts";
+import { createConsoleLogger } from "./logging/logger.ts";
 
 function usage(): string {
   const width = Math.max(...environmentVariables.map((variable) => variable.name.length));

@@ -7,7 +7,7 @@
  * it standalone. Never loaded by a page.
  */
 export { createChatProxy, type ChatProxy, type RequestContext } from "./chat-proxy.ts";
-export type { ChatFeedback } from "./feedback-route.ts";
+export type { ChatFeedback } from "./routes/feedback-route.ts";
 export {
   proxyDefaults,
   type ChatApiUpstream,
@@ -17,7 +17,7 @@ export {
   type ExternalEventsUpstream,
   type MessagingUpstream,
   type OutboundUpstream,
-} from "./proxy-config.ts";
+} from "./configuration/proxy-config.ts";
 export {
   ExternalEventError,
   sendExternalEvent,
@@ -25,16 +25,16 @@ export {
   type ExternalEventErrorCode,
   type ExternalEventPayload,
   type ExternalEventsConfig,
-} from "./external-events.ts";
+} from "./upstream/external-events.ts";
 export {
   MemoryRateLimitStore,
   type MemoryRateLimitStoreOptions,
   type RateLimitCount,
   type RateLimitRule,
   type RateLimitStore,
-} from "./rate-limit-store.ts";
-export { createConsoleLogger, type ChatProxyLogEntry, type ChatProxyLogger, type LogLevel } from "./logger.ts";
-export type { OriginAllowlist } from "./origin-policy.ts";
-export type { TrustProxy } from "./client-address.ts";
-export type { UpstreamFetch } from "./upstream.ts";
-export { toNodeHandler, type NodeHandler, type NodeRequest, type NodeResponse } from "./node-adapter.ts";
+} from "./security/rate-limit-store.ts";
+export { createConsoleLogger, type ChatProxyLogEntry, type ChatProxyLogger, type LogLevel } from "./logging/logger.ts";
+export type { OriginAllowlist } from "./security/origin-policy.ts";
+export type { TrustProxy } from "./security/client-address.ts";
+export type { UpstreamFetch } from "./upstream/upstream.ts";
+export { toNodeHandler, type NodeHandler, type NodeRequest, type NodeResponse } from "./http/node-adapter.ts";

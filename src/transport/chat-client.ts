@@ -8,7 +8,7 @@ import { createSessionPersistence } from "./delivery/session-persistence.ts";
 import type { Environment } from "./environment.ts";
 import { resolveClientPlan } from "./client-plan.ts";
 import { sizeRefusal, type LifecyclePhase } from "./lifecycle/transition.ts";
-import type { SessionAccessOptions } from "./messaging/session-access.ts";
+import type { TokenHook } from "./messaging/session-access.ts";
 import { createMessagingTransport, type MessagingTransport } from "./messaging/messaging-transport.ts";
 import type { Transport } from "./transport.ts";
 
@@ -34,8 +34,8 @@ export interface TabChatClient extends DiagnosableChatClient {
 export interface ClientParts {
   /** The store to feed, which the tab's mirror of the conversation already fills. */
   store?: ConversationStore;
-  /** How tokens are shared with the other tabs (see `SessionAccessOptions`). */
-  shareTokens?: SessionAccessOptions["shareTokens"];
+  /** How tokens are shared with the other tabs (see `TokenHook`). */
+  shareTokens?: TokenHook;
   /** The store already shows the stored session's history: the first socket resumes after it, not from the start. */
   resumeStoredSession?: boolean;
 }

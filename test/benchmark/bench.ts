@@ -2,10 +2,13 @@
  * The benchmark: in Node, bundle sizes, widget render cost, reconnect and echo times, time to the first
  * greeting, Markdown cost, the cost of hostile inputs and a 10,000-event replay into the store; then, in
  * one Chromium run, the built script tag against a floor page (see browser/browser-bench.ts), the hostile
- * inputs again in Chromium (see bench-hostile.ts), and a conversation of 2,000 messages (see
+ * inputs again in Chromium (see sections/hostile.ts), and a conversation of 2,000 messages (see
  * browser/long-conversation-bench.ts). Prints one table per part; figures are medians over fixed run counts. It
  * measures the dist/ that exists and builds it first only with `--build`. Exits non-zero only when a
  * section crashed (its row then says why), never because of a figure.
+ *
+ * Each measurement is a section of sections/, driving the clients and environments of support/ with the
+ * inputs of fixtures/; report/ runs the sections and prints their tables; size/ holds the budgets `npm run size` checks.
  *
  *   npx tsx test/benchmark/bench.ts [--build] [--only=node|browser] [--runs=5] [--baseline=DIR] [--markdown]
  *
@@ -13,19 +16,19 @@
  * script tag of another build's dist/ folder as a column, measured in the same turns; `--markdown`
  * prints the browser table as Markdown, for the README.
  */
-import { buildDistribution, measureBundleSizes } from "./bench-bundle-size.ts";
-import { measureSendToEcho } from "./bench-echo.ts";
-import { measureFirstGreeting } from "./bench-first-greeting.ts";
-import { hostileRowsInChromium, hostileRowsInNode } from "./bench-hostile.ts";
-import { measureReplay } from "./bench-long-conversation.ts";
-import { measureMarkdown } from "./bench-markdown.ts";
-import { measureReconnect } from "./bench-reconnect.ts";
-import { measureWidgetRendering } from "./bench-render.ts";
-import { runSection, type BenchSection } from "./bench-section.ts";
-import { formatTable, notMeasured, type BenchRow } from "./bench-table.ts";
 import { runBrowserBench } from "./browser/browser-bench.ts";
 import { measureLongConversationInChromium } from "./browser/long-conversation-bench.ts";
-import { formatComparisonTable } from "./comparison-table.ts";
+import { formatComparisonTable } from "./report/comparison-table.ts";
+import { runSection, type BenchSection } from "./report/section.ts";
+import { formatTable, notMeasured, type BenchRow } from "./report/table.ts";
+import { measureSendToEcho } from "./sections/echo.ts";
+import { measureFirstGreeting } from "./sections/first-greeting.ts";
+import { hostileRowsInChromium, hostileRowsInNode } from "./sections/hostile.ts";
+import { measureReplay } from "./sections/long-conversation.ts";
+import { measureMarkdown } from "./sections/markdown.ts";
+import { measureReconnect } from "./sections/reconnect.ts";
+import { measureWidgetRendering } from "./sections/render.ts";
+import { buildDistribution, measureBundleSizes } from "./sections/sizes.ts";
 
 const nodeSections: BenchSection[] = [
   { name: "bundle size", timeoutMilliseconds: 10_000, run: measureBundleSizes },

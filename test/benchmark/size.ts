@@ -1,13 +1,13 @@
 /**
- * Checks the built files in dist/ against the size budgets of size-budgets.ts (run after `npm run build`;
+ * Checks the built files in dist/ against the size budgets of size/size-budgets.ts (run after `npm run build`;
  * it builds nothing itself). Prints raw, minified, gzip and brotli sizes of each budget's files, and how
  * far any is above its target; then exits 1 with one line per broken budget (the file, its size, and by
  * how much it is over) when a budget's files are over its gzip ceiling, import a package they must not,
  * or do not exist.
  */
-import { distRoot } from "./bundle-size.ts";
-import { sizeBudgets } from "./size-budgets.ts";
-import { checkBudgets, kilobytes } from "./size-check.ts";
+import { distRoot } from "./size/bundle-size.ts";
+import { sizeBudgets } from "./size/size-budgets.ts";
+import { checkBudgets, kilobytes } from "./size/size-check.ts";
 
 const { measures, problems, gaps } = checkBudgets(distRoot, sizeBudgets);
 console.table(

@@ -28,11 +28,13 @@ describe("docs/accessibility.md", () => {
   it("covers reflow at 320 px and at a real 400 % zoom, resizing, and text spacing with their end-to-end tests", () => {
     const criteriaOf = (file: string, words: string) =>
       rows.filter((row) => row.file === file && row.title.includes(words)).map((row) => row.criterion);
-    expect(criteriaOf("e2e/accessibility.spec.ts", "320 × 256")).toEqual(expect.arrayContaining(["1.4.10 Reflow (AA)"]));
-    expect(criteriaOf("e2e/text-spacing-and-zoom.spec.ts", "400 % zoom")).toEqual(
+    expect(criteriaOf("e2e/accessibility/accessibility.spec.ts", "320 × 256")).toEqual(expect.arrayContaining(["1.4.10 Reflow (AA)"]));
+    expect(criteriaOf("e2e/accessibility/text-spacing-and-zoom.spec.ts", "400 % zoom")).toEqual(
       expect.arrayContaining(["1.4.4 Resize text (AA)", "1.4.10 Reflow (AA): at zoom 4"]),
     );
-    expect(criteriaOf("e2e/text-spacing-and-zoom.spec.ts", "text spacing (WCAG 1.4.12)")).toEqual(["1.4.12 Text spacing (AA)"]);
+    expect(criteriaOf("e2e/accessibility/text-spacing-and-zoom.spec.ts", "text spacing (WCAG 1.4.12)")).toEqual([
+      "1.4.12 Text spacing (AA)",
+    ]);
     expect(page).not.toMatch(/^- 1\.4\.12/m);
   });
 });

@@ -38,11 +38,14 @@ export function describeChanges(
     }
   }
   // In transcript order: an event may name the stream it closes and itself.
-  const positions = [...touched.keys()].map((id) => positionOf(next.messages, id)).sort((left, right) => left - right);
-  for (const index of positions) {
-    const message = next.messages[index];
-    if (message && finished(message, touched.get(message.id))) changes.push({ name: "message", detail: message });
+  const finishedNow: [position: number, message: ChatMessage][] = [];
+  for (const [id, old] of touched) {
+    const position = positionOf(next.messages, id);
+    const message = next.messages[position];
+    if (message && finished(message, old)) finishedNow.push([position, message]);
   }
+  if (finishedNow.length > 1) finishedNow.sort((left, right) => left[0] - right[0]);
+  for (const [, message] of finishedNow) changes.push({ name: "message", detail: message });
   if (next.notices !== previous.notices)
     for (const notice of next.notices)
       if (!notice.history && !previous.notices.includes(notice)) changes.push({ name: "notice", detail: notice });

@@ -98,3 +98,8 @@ export type ConversationEvent =
   | { kind: "connection-changed"; connection: ConnectionState; transport?: "messaging" | "chat" }
   /** Forget everything: a new conversation starts. */
   | { kind: "reset" };
+
+/** The id of the message `event` is about, if any: a notice's id names the notice, and a retry's the offer. */
+export function messageIdOf(event: ConversationEvent): string | undefined {
+  return event.kind === "notice" || event.kind === "retry-taken" ? undefined : (event as { id?: string }).id;
+}

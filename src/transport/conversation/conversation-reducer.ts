@@ -1,5 +1,5 @@
 import type { ConversationSnapshot, HandoffPhase, Notice, SessionEnd, TypingIndicator } from "../conversation.ts";
-import type { ConversationEvent } from "./conversation-events.ts";
+import { messageIdOf, type ConversationEvent } from "./conversation-events.ts";
 import { noOffers, offerRetry, takeRetry, type RetryOffers } from "./retry-offers.ts";
 import { addChunk, closeStream, startStream, type StreamAssembly } from "./stream-assembly.ts";
 import { positionOf, withMessageAt } from "./transcript-array.ts";
@@ -101,15 +101,15 @@ export function reduceConversation(state: ConversationState, event: Conversation
     return taken.offers === state.offers ? state : { ...state, ...taken };
   }
   let { snapshot, openStream, offers } = state;
-  // A notice's id names the notice, not a message.
-  const index = "id" in event && event.kind !== "notice" ? positionOf(snapshot.messages, event.id) : -1;
+  const messageId = messageIdOf(event);
+  const index = messageId === undefined ? -1 : positionOf(snapshot.messages, messageId);
   const existing = snapshot.messages[index];
   // A finished, whole or abandoned message never grows again.
   if (event.kind === "agent-message-chunk" && existing && !existing.streaming) return state;
   const newerChunk = event.kind === "agent-message-chunk" && event.id !== openStream?.messageId;
   const cut = event.kind === "answer-cut" || (event.kind === "notice" && event.code === "agent-error");
   // A message finished by a history event is history itself, whatever its earlier events were.
-  const history = "history" in event && event.history === true;
+  const history = (event as { history?: true }).history === true;
   // The answer a streaming error cut offers Try again itself, in place of its notice.
   let cutAnswer = false;
   if (openStream && (event.kind === "agent-message" || event.kind === "session-ended" || newerChunk || cut)) {
@@ -154,13 +154,13 @@ function reduceSnapshot(
   }
   switch (event.kind) {
     case "user-message-queued":
-      return existing ? snapshot : append(clearSettledHandoff(snapshot), "user", { ...event, status: "sending" });
+      return existing ? snapshot : append(clearSettledHandoff(snapshot), "user", event, "sending");
     case "user-message-replayed":
     case "user-message-sent":
     case "user-message-failed":
     case "user-message-unconfirmed": {
       // A replayed message the transcript does not show yet is added; a known one only becomes sent.
-      if (event.kind === "user-message-replayed" && !existing) return append(snapshot, "user", { ...event, status: "sent" });
+      if (event.kind === "user-message-replayed" && !existing) return append(snapshot, "user", event, "sent");
       const status = event.kind === "user-message-failed" ? "failed" : event.kind === "user-message-unconfirmed" ? "unconfirmed" : "sent";
       const time = event.kind === "user-message-sent" && event.time !== undefined ? event.time : existing?.time;
       if (existing?.role !== "user" || (existing.status === status && existing.time === time)) return snapshot;

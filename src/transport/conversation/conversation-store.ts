@@ -1,5 +1,5 @@
 import { describeChanges } from "./conversation-changes.ts";
-import type { ConversationEvent } from "./conversation-events.ts";
+import { messageIdOf, type ConversationEvent } from "./conversation-events.ts";
 import {
   initialConversationSnapshot,
   initialConversationState,
@@ -91,11 +91,10 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
         const previous = state.snapshot;
         // The messages a step may change, as they were: the event's own, and the stream it may close.
         const touched = new Map<string, ChatMessage | undefined>();
-        for (const id of [
-          state.openStream?.messageId,
-          "id" in event && event.kind !== "notice" && event.kind !== "retry-taken" ? event.id : undefined,
-        ])
-          if (id !== undefined) touched.set(id, previous.messages[positionOf(previous.messages, id)]);
+        const touch = (id: string) => touched.set(id, previous.messages[positionOf(previous.messages, id)]);
+        if (state.openStream) touch(state.openStream.messageId);
+        const messageId = messageIdOf(event);
+        if (messageId !== undefined) touch(messageId);
         state = reduceConversation(state, event, context);
         const next = state.snapshot;
         if (next === previous) continue;

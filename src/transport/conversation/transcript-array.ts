@@ -38,7 +38,8 @@ export function positionOf(messages: readonly ChatMessage[], id: string): number
 export function withMessageAt(messages: readonly ChatMessage[], index: number, message: ChatMessage): readonly ChatMessage[] {
   const next = drafts.has(messages) ? (messages as ChatMessage[]) : messages.slice();
   const positions = messages.length > 0 ? positionsOf.get(messages) : new Map<string, number>();
-  if (positions) positionsOf.set(next, positions.set(message.id, index));
+  positions?.set(message.id, index);
+  if (positions && next !== messages) positionsOf.set(next, positions);
   next[index] = message;
   return next;
 }

@@ -31,7 +31,7 @@ export function showAssembly(
     withMessageAt(
       snapshot.messages,
       index,
-      message(id, role, text, shownTime, { attachments, suggestions, streaming, status, author, history, incomplete: cut }),
+      message(id, role, text, shownTime, { attachments, suggestions, streaming, history, incomplete: cut }, status, author),
     ),
   );
 }
@@ -44,23 +44,25 @@ export function markIncomplete(snapshot: ConversationSnapshot): ConversationSnap
   return withMessages(snapshot, withMessageAt(snapshot.messages, index, { ...last, incomplete: true }));
 }
 
+/** The fields a message is written from: a message event's own, read as they are rather than copied. */
+type MessageFields = Pick<Partial<ChatMessage>, "attachments" | "suggestions" | "streaming"> & {
+  history?: boolean;
+  incomplete?: boolean;
+};
+
 /**
- * Appends a message of `role` (its id is new); lists default to empty, agents' messages name their author,
- * and `history` and `incomplete` are kept only when set.
+ * Appends a message of `role` (its id is new) with `status`; lists default to empty, agents' messages name
+ * their author, and `history` and `incomplete` are kept only when set. `fields` is often the event itself,
+ * which is read, not copied: a replay appends thousands of messages.
  */
 export function append(
   snapshot: ConversationSnapshot,
   role: AuthorRole,
-  fields: Omit<Partial<ChatMessage>, "history" | "incomplete"> & {
-    id: string;
-    text: string;
-    time: number;
-    history?: boolean;
-    incomplete?: boolean;
-  },
+  fields: MessageFields & { id: string; text: string; time: number },
+  status?: ChatMessage["status"],
 ): ConversationSnapshot {
   const author = role === "agent" ? snapshot.agent : role === "live-agent" ? snapshot.liveAgent : null;
-  const shown = message(fields.id, role, fields.text, fields.time, { ...fields, author: author ?? undefined });
+  const shown = message(fields.id, role, fields.text, fields.time, fields, status, author ?? undefined);
   return withMessages(snapshot, withMessageAt(snapshot.messages, snapshot.messages.length, shown));
 }
 
@@ -70,12 +72,11 @@ function message(
   role: AuthorRole,
   text: string,
   time: number,
-  fields: Pick<Partial<ChatMessage>, "attachments" | "suggestions" | "streaming" | "status" | "author"> & {
-    history?: boolean;
-    incomplete?: boolean;
-  },
+  fields: MessageFields,
+  status: ChatMessage["status"],
+  author: ChatMessage["author"],
 ): ChatMessage {
-  const { attachments = [], suggestions = [], streaming = false, status, author, history, incomplete } = fields;
+  const { attachments = [], suggestions = [], streaming = false, history, incomplete } = fields;
   const shown: ChatMessage = { id, role, text, attachments, suggestions, streaming, time };
   if (status) shown.status = status;
   if (author) shown.author = author;

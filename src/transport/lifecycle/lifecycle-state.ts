@@ -6,6 +6,9 @@ import { heartbeatInterval, reconnectBudget } from "./reconnect-policy.ts";
 /** Phases that carry nothing but their name. */
 export type PlainPhaseName = Exclude<LifecyclePhase, { name: "reconnecting" | "ended" | "failed" | "dormant" }>["name"];
 
+/** The phases with a socket, open or opening. */
+export const socketPhases: readonly LifecyclePhase["name"][] = ["connecting", "replaying", "live"];
+
 /** What a session starts with, and what a replaced session forgets. */
 export const freshSession = {
   sessionId: null,

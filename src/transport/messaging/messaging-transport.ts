@@ -14,7 +14,7 @@ import {
 } from "../lifecycle/transition.ts";
 import type { Transport } from "../transport.ts";
 import { readFrame } from "./read-frame.ts";
-import { createSessionAccess, type SessionAccessOptions } from "./session-access.ts";
+import { createSessionAccess, type SessionAccessOptions, type TokenHook } from "./session-access.ts";
 import { createSessionFeed } from "./session-feed.ts";
 import { createSocketConnection } from "./socket-connection.ts";
 import { createTypingThrottle } from "./typing-throttle.ts";
@@ -44,8 +44,8 @@ export interface MessagingTransportOptions {
   /** Hand over to the Chat API at once (no WebSocket here). */
   useChatApi: boolean;
   handOver(): void;
-  /** How tokens are shared with the other tabs (see `SessionAccessOptions`). */
-  shareTokens?: SessionAccessOptions["shareTokens"];
+  /** How tokens are shared with the other tabs (see `TokenHook`). */
+  shareTokens?: TokenHook;
   /** The store already shows the restored session up to this sequence (see `createSessionFeed`). */
   resumeCursor?: number;
   /** The store already shows the restored session's agent joined, which its replay after `resumeCursor` will not. */

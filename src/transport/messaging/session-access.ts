@@ -27,12 +27,15 @@ export interface SessionAccessOptions {
   tokens: TokenOrigin;
   platform: PlatformName;
   streaming: boolean;
-  /**
-   * Every token is asked through this, given the function that fetches one from `tokens`: the tab holding
-   * a conversation shared across tabs answers with a token another tab handed it, or hands on what it fetched.
-   */
-  shareTokens?: (fetch: () => Promise<unknown>) => Promise<unknown>;
+  /** Every token is asked through this (see `TokenHook`). */
+  shareTokens?: TokenHook;
 }
+
+/**
+ * Asks for a token, given the function that fetches one from the token origin: the tab holding a
+ * conversation shared across tabs answers with a token another tab handed it, or hands on what it fetched.
+ */
+export type TokenHook = (fetch: () => Promise<unknown>) => Promise<unknown>;
 
 /**
  * The handshake of the Messaging transport (a token, then a session), and the one holder of the access

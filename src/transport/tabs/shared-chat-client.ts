@@ -2,11 +2,11 @@ import type { AccessTokenAnswer, ChatClientOptions, SendResult } from "../chat-c
 import { buildChatClient, checkMessage, type DiagnosableChatClient, type TabChatClient } from "../chat-client.ts";
 import { createConversationStore, type ConversationStore } from "../conversation/conversation-store.ts";
 import { checkContext } from "../conversation-context.ts";
-import type { ConversationEvent } from "../conversation/conversation-events.ts";
 import type { OutboxEntry } from "../delivery/delivery.ts";
 import { createSessionPersistence } from "../delivery/session-persistence.ts";
 import { sessionStorageKeyFor } from "../session-storage-key.ts";
 import type { SharingEnvironment } from "./shared-client-loader.ts";
+import { broadcastStore } from "./broadcast-store.ts";
 import { keepTranscript } from "./earlier-transcript.ts";
 import { isResumable } from "./resumable-session.ts";
 import { storedKeysFor } from "./stored-keys.ts";
@@ -53,44 +53,7 @@ export function buildSharedChatClient(
     if (!destroyed) channel.postMessage(message);
   };
   let context = options.context ?? undefined;
-  /** The events of the batch under way, told to the other tabs as one message once it ends. */
-  let batched: ConversationEvent[] | null = null;
-  // The holder's client feeds this store, which tells every change to the other tabs in the order it applies them.
-  const sharedStore: ConversationStore = {
-    ...store,
-    apply(event) {
-      store.apply(event);
-      if (batched) batched.push(event);
-      else post({ type: "events", events: [event] });
-    },
-    batch(run) {
-      if (batched) return store.batch(run);
-      batched = [];
-      try {
-        store.batch(run);
-      } finally {
-        const events = batched;
-        batched = null;
-        if (events.length > 0) post({ type: "events", events });
-      }
-    },
-  };
-
-  const record = persistence.load();
-  const kept = transcript.load();
-  const resumable = isResumable(record, storage, key, environment.now());
-  if (!resumable) {
-    if (record?.outbox.length === 0) persistence.clear();
-    // Shown as history: nothing is announced again.
-    const messages = kept?.messages.map((message) => ({ ...message, earlier: true as const, history: true as const }));
-    const state = store.exportState();
-    if (messages) store.replaceState({ ...state, snapshot: { ...state.snapshot, messages } });
-  }
-  const keep = () => {
-    if (holder && !destroyed) transcript.save(store.getSnapshot());
-  };
-  store.on("message", keep);
-  store.on("end", keep);
+  const sharedStore = broadcastStore(store, post);
 
   /**
    * Hands tokens round in memory: the first token the new holder asks for is the one handed to it, while it
@@ -115,6 +78,22 @@ export function buildSharedChatClient(
       return answer;
     });
   };
+
+  const record = persistence.load();
+  const kept = transcript.load();
+  const resumable = isResumable(record, storage, key, environment.now());
+  if (!resumable) {
+    if (record?.outbox.length === 0) persistence.clear();
+    // Shown as history: nothing is announced again.
+    const messages = kept?.messages.map((message) => ({ ...message, earlier: true as const, history: true as const }));
+    const state = store.exportState();
+    if (messages) store.replaceState({ ...state, snapshot: { ...state.snapshot, messages } });
+  }
+  const keep = () => {
+    if (holder && !destroyed) transcript.save(store.getSnapshot());
+  };
+  store.on("message", keep);
+  store.on("end", keep);
 
   const takeOver = () => {
     if (destroyed || holder) return;

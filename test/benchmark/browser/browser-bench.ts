@@ -1,12 +1,12 @@
+import { chromium, type LaunchOptions } from "@playwright/test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { chromium, type LaunchOptions } from "@playwright/test";
 import { greeting } from "../../../demo/server/agent/replies.ts";
 import { startReferenceServer } from "../../../demo/server/index.ts";
 import playwrightConfig from "../../../playwright.config.ts";
-import { median } from "../bench-statistics.ts";
-import { formatRatio, type ComparisonRow } from "../comparison-table.ts";
+import { formatRatio, type ComparisonRow } from "../report/comparison-table.ts";
+import { median } from "../report/statistics.ts";
 import { writeBenchPages } from "./bench-pages.ts";
 import { burstMessages, streamedAnswer } from "./stream-text.ts";
 import { visit, type RunFigures, type VisitPlan } from "./subject-run.ts";

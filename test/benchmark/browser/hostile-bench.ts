@@ -1,8 +1,8 @@
-import { resolve } from "node:path";
 import { chromium, type LaunchOptions, type Page } from "@playwright/test";
+import { resolve } from "node:path";
 import playwrightConfig from "../../../playwright.config.ts";
-import { median } from "../bench-statistics.ts";
-import type { HostileCost } from "../hostile-costs.ts";
+import { median } from "../report/statistics.ts";
+import type { HostileCost } from "../sections/hostile-costs.ts";
 import { loadScriptPage, mainThreadClock } from "./script-page.ts";
 
 /** The page's functions, defined by hostile-entry.ts. */

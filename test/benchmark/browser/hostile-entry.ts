@@ -1,4 +1,4 @@
-import { hostileCases, plainTextWork, showIn } from "../hostile-costs.ts";
+import { hostileCases, plainTextWork, showIn } from "../sections/hostile-costs.ts";
 
 /**
  * The page's side of the Chromium hostile-input measurement (see `measureHostileInChromium`): the cases'

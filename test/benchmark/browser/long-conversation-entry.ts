@@ -1,7 +1,7 @@
-import { mountChat, type ChatController } from "../../../src/widget/index.ts";
 import { createConversationStore, type ConversationStore } from "../../../src/transport/conversation/conversation-store.ts";
-import { streamFragments, transcript } from "../bench-conversation-fixtures.ts";
-import { SnapshotClient } from "../bench-snapshot-client.ts";
+import { mountChat, type ChatController } from "../../../src/widget/index.ts";
+import { streamFragments, transcript } from "../fixtures/conversation-fixtures.ts";
+import { SnapshotClient } from "../support/snapshot-client.ts";
 
 /**
  * The page's side of the long-conversation measurement (see `measureLongConversationOnPage`): the widget

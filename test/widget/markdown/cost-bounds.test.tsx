@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { readMarkdownView } from "../../../src/widget/markdown/block-cache.ts";
 import { MarkdownBody, markdownPlainText } from "../../../src/widget/markdown/index.ts";
 import { MARKDOWN_LENGTH, markdownEnd } from "../../../src/widget/markdown/render-blocks.ts";
-import { hostileMessages, prefixesOf, streamedParagraph } from "../../benchmark/hostile-inputs.ts";
+import { hostileMessages, prefixesOf, streamedParagraph } from "../../benchmark/fixtures/hostile-inputs.ts";
 import { showMarkdown } from "./show-markdown.tsx";
 
 /**

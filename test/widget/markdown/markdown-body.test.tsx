@@ -3,8 +3,8 @@ import { describe, expect, test } from "vitest";
 import { longReply, markdownShowcase } from "../../../demo/server/agent/replies.ts";
 import { MarkdownBody } from "../../../src/widget/markdown/index.ts";
 import { MARKDOWN_LENGTH, renderBlocks, renderMarkdown } from "../../../src/widget/markdown/render-blocks.ts";
-import { markdownDocument } from "../../benchmark/bench-conversation-fixtures.ts";
 import { streamedAnswer } from "../../benchmark/browser/stream-text.ts";
+import { markdownDocument } from "../../benchmark/fixtures/conversation-fixtures.ts";
 import { seededRandom } from "../../support/seeded-random.ts";
 import { orderSummaryMarkdown } from "./order-summary.ts";
 

@@ -1,6 +1,6 @@
 import { act } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { hostileMessages } from "../../../benchmark/hostile-inputs.ts";
+import { hostileMessages } from "../../../benchmark/fixtures/hostile-inputs.ts";
 import { agentMessage, createSnapshot, userMessage } from "../../support/fake-chat-client.ts";
 import { renderWidget } from "../../support/render-widget.ts";
 
