@@ -10,6 +10,9 @@ import type { ChatController, WidgetOptions } from "../widget/widget-types.ts";
 export { pageLocale } from "../widget/locales/index.ts";
 // The build makes the app's imports of its sibling files go through this, with each sibling's hash.
 export { importVerified } from "./app-source.ts";
+// The companion's calls, which the voice and feedback files share, stay in the app rather than in a third file.
+export { callCompanion } from "../widget/companion/companion-calls.ts";
+export { conversationIdentity } from "../widget/companion/conversation-identity.ts";
 
 /**
  * Mounts the widget into `target` with the loader's stylesheet (the launcher's and the panel frame's rules)

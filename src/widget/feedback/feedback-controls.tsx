@@ -8,6 +8,9 @@ import { adoptStyleSheets, constructStyleSheet } from "../styles/style-sheet.ts"
 import type { FeedbackDetail } from "../widget-types.ts";
 import { createFeedbackChoices, type FeedbackChoice } from "./feedback-choices.ts";
 
+// Handing a choice to the site's companion comes with the controls, which only a widget with `feedback` loads.
+export { deliverFeedback } from "./feedback-delivery.ts";
+
 /** What renders the feedback under one answer of the platform's agent. */
 export type FeedbackControls = FunctionComponent<{ model: ChatModel; message: ChatMessage }>;
 

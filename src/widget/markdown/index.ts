@@ -3,7 +3,7 @@ import { renderMarkdown } from "./render-blocks.ts";
 
 export { MarkdownBody, type MarkdownBodyProps } from "./markdown-body.ts";
 export { hostNote } from "./link-host.ts";
-export { safeUrl } from "./safe-url.ts";
+export { EXTERNAL_LINK, safeUrl } from "./safe-url.ts";
 
 /**
  * The plain text a reader sees once `text` is shown by {@link MarkdownBody}, from the same parser: no

@@ -1,7 +1,7 @@
 import { h, type ComponentChildren } from "preact";
 import { autolinkText, hostNote } from "./link-host.ts";
 import { plainTextOf } from "./plain-text.ts";
-import { safeUrl } from "./safe-url.ts";
+import { EXTERNAL_LINK, safeUrl } from "./safe-url.ts";
 
 /**
  * An emphasis run that may still be closed: where its text sits in the output, how many markers remain,
@@ -19,9 +19,6 @@ const MAX_INLINE_DEPTH = 8;
 /** Open runs per marker (`*`, `_`, `~`), so a closer never searches past runs of another marker. */
 type Openers = Record<string, Opener[]>;
 
-/** Links open in a new browsing context that can neither reach back to the page nor learn its address. */
-const LINK_ATTRIBUTES = { target: "_blank", rel: "noopener noreferrer" };
-
 const WORD = /[\p{L}\p{N}]/u;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const AUTOLINK = /https?:\/\//iy;
@@ -35,7 +32,7 @@ const URL_STOP = /[\s<>[\]]/;
 const TRAILING_PUNCTUATION = /[.,;:!?'"*_]/;
 const isWord = (character: string | undefined): boolean => !!character && WORD.test(character);
 const isSpace = (character: string | undefined): boolean => !character || /\s/.test(character);
-const link = (href: string, children: ComponentChildren[]) => h("a", { ...LINK_ATTRIBUTES, href }, children);
+const link = (href: string, children: ComponentChildren[]) => h("a", { ...EXTERNAL_LINK, href }, children);
 const unescape = (text: string): string => text.replace(/\\([!-/:-@[-`{-~])/g, "$1");
 
 /**

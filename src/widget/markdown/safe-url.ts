@@ -1,3 +1,9 @@
+/**
+ * The attributes of a link that leaves the page: it opens in a new browsing context that can neither reach back
+ * to the page nor learn its address. Every link the widget draws from text it did not write carries them.
+ */
+export const EXTERNAL_LINK = { target: "_blank", rel: "noopener noreferrer" };
+
 /** Schemes a link in agent text may use. */
 const ALLOWED_SCHEME = /^(https?|mailto):/i;
 

@@ -8,7 +8,6 @@ import { clientOptions } from "./client-options.ts";
 import { ChatApp } from "../components/chat-app.tsx";
 import { en, switchLocale } from "../locales/index.ts";
 import { createChatModel, type ChatModel } from "../model/chat-model.ts";
-import { deliverFeedback } from "../feedback/feedback-delivery.ts";
 import { widgetStorage, withStorage, type SessionMemory } from "../memory/session-memory.ts";
 import { alertedKey, notificationAnswerKey, remember } from "../attention/local-memory.ts";
 import { sessionStorageKeyFor } from "../../transport/session-storage-key.ts";
@@ -163,7 +162,7 @@ export function mountWidget(
   // Read (or, with no session, cleared) at mount whether or not feedback is on, as the session's other records.
   let feedbackRecord = sessionRecordFor(options, "feedback", memory.hasSession);
   const showFeedback = () =>
-    import("../feedback/feedback-controls.tsx").then(({ createFeedbackControls }) => {
+    import("../feedback/feedback-controls.tsx").then(({ createFeedbackControls, deliverFeedback }) => {
       if (destroyed) return;
       model.feedbackControls.value = createFeedbackControls(root, feedbackRecord, (detail) => {
         emit("cap-chat:feedback", detail);

@@ -1,7 +1,5 @@
 import { AttachmentContentType, type Attachment } from "../../../protocol/index.ts";
-import { hostNote, safeUrl } from "../../markdown/index.ts";
-
-const external = { target: "_blank", rel: "noopener noreferrer" };
+import { EXTERNAL_LINK, hostNote, safeUrl } from "../../markdown/index.ts";
 
 /** An image source: an http(s) URL `safeUrl` accepts, or null; a `mailto:` is a link, never an image. */
 function imageSource(url: string): string | null {
@@ -21,11 +19,11 @@ function AttachmentView({ attachment }: { attachment: Attachment }) {
   const linkText = attachment.call_to_action_text || title || link;
   const note = link && hostNote(linkText ?? "", link);
   return (
-    <Card part="attachment" class="attachment" {...(imageLink ? { href: imageLink, ...external } : null)}>
+    <Card part="attachment" class="attachment" {...(imageLink ? { href: imageLink, ...EXTERNAL_LINK } : null)}>
       {preview && <img src={preview} alt={isImage ? title : ""} loading="lazy" referrerpolicy="no-referrer" />}
       {!isImage && title && <p>{title}</p>}
       {!isImage && link && (
-        <a href={link} {...external}>
+        <a href={link} {...EXTERNAL_LINK}>
           {note ? (
             <>
               <bdi>{linkText}</bdi> <bdi>({note})</bdi>

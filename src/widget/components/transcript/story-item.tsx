@@ -1,6 +1,7 @@
 import type { HandoffPhase } from "../../../transport/conversation.ts";
 import { formatDuration } from "../../text/format.ts";
 import type { LocaleStrings } from "../../locales/index.ts";
+import { EXTERNAL_LINK } from "../../markdown/index.ts";
 import { fillTemplate } from "../../locales/locale-strings.ts";
 import type { StoryEntry } from "../../model/conversation-story.ts";
 import type { HandoffAnswer } from "../../widget-types.ts";
@@ -68,7 +69,7 @@ export function StoryItem({ entry, strings, answer }: { entry: StoryEntry; strin
           ? describeHandoff(entry.handoff, strings)
           : fillTemplate(strings.handoff[entry.kind === "joined" ? "liveAgentJoined" : "liveAgentLeft"], { name: entry.participant.name })}
       {link && (
-        <a class="action" href={link} {...(/^https?:/.test(link) ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+        <a class="action" href={link} {...(/^https?:/.test(link) && EXTERNAL_LINK)}>
           {answer?.label || link.replace(/^\w+:(\/\/)?/, "")}
         </a>
       )}
