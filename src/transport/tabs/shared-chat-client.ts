@@ -1,5 +1,6 @@
 import type { AccessTokenAnswer, ChatClientOptions, SendResult } from "../chat-client-types.ts";
 import { buildChatClient, checkMessage, type DiagnosableChatClient, type TabChatClient } from "../chat-client.ts";
+import type { ChatMessage } from "../conversation.ts";
 import { createConversationStore, type ConversationStore } from "../conversation/conversation-store.ts";
 import { checkContext } from "../conversation-context.ts";
 import type { OutboxEntry } from "../delivery/delivery.ts";
@@ -102,9 +103,15 @@ export function buildSharedChatClient(
     // (written in the task that received its echo, whose notice this tab may not have received), or it never
     // reached the holder: queued anew, or checked against the replay when a session is stored.
     const stored = persistence.load();
+    // The platform's messages this tab mirrors came after the session was stored: the record of a conversation
+    // still going, gone since, was removed by a reset in another tab, whose message may reach this tab after the
+    // lock. The reset is done here then, so nothing starts and nothing is handed on.
+    const snapshot = store.getSnapshot();
+    const platformMessage = (message: ChatMessage) => !message.earlier && (message.role !== "user" || message.status === "sent");
+    if (!stored && !snapshot.ended && snapshot.messages.some(platformMessage)) return resetHere();
     const known = new Set(stored?.outbox.map((entry) => entry.id));
     const delivered = new Set(transcript.load()?.messages.map((message) => message.id));
-    const unknown = store.getSnapshot().messages.filter((message) => message.status === "sending" && !known.has(message.id));
+    const unknown = snapshot.messages.filter((message) => message.status === "sending" && !known.has(message.id));
     const orphans = unknown.filter((message) => !delivered.has(message.id));
     if (stored && orphans.length > 0) {
       const unconfirmed = orphans.map(({ id, text, time }): OutboxEntry => ({

@@ -193,6 +193,29 @@ describe("one conversation across the tabs of a browser", () => {
     expect(transcript(first)).toEqual([]);
   });
 
+  it("starts no new session in a tab that takes the lock of a reset conversation before it hears of the reset", async () => {
+    const first = openTab();
+    first.start();
+    await vi.advanceTimersByTimeAsync(100);
+    const second = openTab();
+    // The visitor had the panel open in the second tab too.
+    second.start();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(transcript(second)).toEqual(["agent:Hello!"]);
+    const ends: string[] = [];
+    second.on("end", (end) => ends.push(end.reason));
+    channels.delay = 20;
+    first.reset();
+    // The widget gives the first tab a fresh client at once, which asks the others for their conversation.
+    const fresh = openTab();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(ends).toEqual(["reset"]);
+    expect(requests("/sessions")).toBe(1);
+    expect(transcript(second)).toEqual([]);
+    expect(transcript(fresh)).toEqual([]);
+    expect([...platform.storage.items.keys()].filter((key) => key.startsWith("cap-chat:"))).toEqual([]);
+  });
+
   it("lets another tab hold the connection while the holder is frozen, and takes part again once it wakes", async () => {
     const sleeper: Freezer = {};
     const first = openTab({}, true, sleeper);

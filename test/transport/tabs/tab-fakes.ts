@@ -5,6 +5,8 @@ export class FakeChannels {
   private readonly open = new Set<{ name: string; channel: TabChannel }>();
   /** Messages this returns true for are lost on their way (a tab that closes before they are delivered). */
   lose: (message: unknown) => boolean = () => false;
+  /** How long a message takes to reach the other tabs: a busy tab may hear it after a lock is granted. */
+  delay = 0;
 
   readonly openChannel = (name: string): TabChannel => {
     const channel: TabChannel = {
@@ -14,7 +16,7 @@ export class FakeChannels {
         const copy = structuredClone(message);
         for (const other of this.open)
           if (other.channel !== channel && other.name === name)
-            setTimeout(() => this.open.has(other) && other.channel.onmessage?.({ data: structuredClone(copy) }), 0);
+            setTimeout(() => this.open.has(other) && other.channel.onmessage?.({ data: structuredClone(copy) }), this.delay);
       },
       close: () => {
         for (const end of this.open) if (end.channel === channel) this.open.delete(end);
