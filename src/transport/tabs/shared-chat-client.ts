@@ -103,12 +103,12 @@ export function buildSharedChatClient(
     // (written in the task that received its echo, whose notice this tab may not have received), or it never
     // reached the holder: queued anew, or checked against the replay when a session is stored.
     const stored = persistence.load();
-    // The platform's messages this tab mirrors came after the session was stored: the record of a conversation
-    // still going, gone since, was removed by a reset in another tab, whose message may reach this tab after the
-    // lock. The reset is done here then, so nothing starts and nothing is handed on.
+    // A reset in another tab removes every key, and its message may reach this tab after the lock: a record
+    // and a kept transcript both gone while this tab mirrors the platform's messages of a conversation still
+    // going mean that reset, done here then, so nothing starts. (A session only forgotten keeps the transcript.)
     const snapshot = store.getSnapshot();
     const platformMessage = (message: ChatMessage) => !message.earlier && (message.role !== "user" || message.status === "sent");
-    if (!stored && !snapshot.ended && snapshot.messages.some(platformMessage)) return resetHere();
+    if (!stored && !snapshot.ended && !transcript.load() && snapshot.messages.some(platformMessage)) return resetHere();
     const known = new Set(stored?.outbox.map((entry) => entry.id));
     const delivered = new Set(transcript.load()?.messages.map((message) => message.id));
     const unknown = snapshot.messages.filter((message) => message.status === "sending" && !known.has(message.id));

@@ -216,6 +216,24 @@ describe("one conversation across the tabs of a browser", () => {
     expect([...platform.storage.items.keys()].filter((key) => key.startsWith("cap-chat:"))).toEqual([]);
   });
 
+  it("keeps the conversation in a tab that takes over a session the holder only forgot, such as one expired while idle", async () => {
+    const first = openTab();
+    first.start();
+    await vi.advanceTimersByTimeAsync(100);
+    const second = openTab();
+    await vi.advanceTimersByTimeAsync(100);
+    const ends: string[] = [];
+    second.on("end", (end) => ends.push(end.reason));
+    // The session's record goes, as when it is forgotten; the finished messages stay kept.
+    platform.storage.removeItem("cap-chat:session");
+    first.destroy();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(ends).toEqual([]);
+    expect(transcript(second)[0]).toBe("agent:Hello!");
+    expect(platform.storage.getItem("cap-chat:session:transcript")).not.toBeNull();
+    second.destroy();
+  });
+
   it("lets another tab hold the connection while the holder is frozen, and takes part again once it wakes", async () => {
     const sleeper: Freezer = {};
     const first = openTab({}, true, sleeper);
