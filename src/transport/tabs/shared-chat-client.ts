@@ -151,7 +151,6 @@ export function buildSharedChatClient(
     if (name === "retry") holder.retry(id);
     else holder[name]();
   };
-
   channel.onmessage = ({ data }) => {
     const message = data as TabMessage;
     if (destroyed) return;
@@ -228,14 +227,15 @@ export function buildSharedChatClient(
     if (destroyed) return;
     const client = holder;
     holder = null;
-    teardown();
-    for (const stored of storedKeysFor(options.id)) {
+    // Every key goes before the lock, the session's record last, so a tab granted the lock finds none of them.
+    for (const stored of storedKeysFor(options.id).reverse()) {
       try {
         storage.removeItem(stored);
       } catch {
         // A key that cannot be removed could not have been written either.
       }
     }
+    teardown();
     if (client) return client.reset();
     store.apply({ kind: "reset" });
     store.apply({ kind: "session-ended", reason: "reset" });
