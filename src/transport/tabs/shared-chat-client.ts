@@ -103,14 +103,14 @@ export function buildSharedChatClient(
     // (written in the task that received its echo, whose notice this tab may not have received), or it never
     // reached the holder: queued anew, or checked against the replay when a session is stored.
     const stored = persistence.load();
-    // A reset in another tab removes every key, and its message may reach this tab after the lock: a record
-    // and a kept transcript both gone while this tab mirrors the platform's messages of a conversation still
-    // going mean that reset, done here then, so nothing starts. (A session only forgotten keeps the transcript.)
+    // A reset in another tab, whose message may come after the lock, removed the record and the kept transcript
+    // both (a session only forgotten keeps the transcript): done here then, so nothing starts.
     const snapshot = store.getSnapshot();
-    const platformMessage = (message: ChatMessage) => !message.earlier && (message.role !== "user" || message.status === "sent");
-    if (!stored && !snapshot.ended && !transcript.load() && snapshot.messages.some(platformMessage)) return resetHere();
+    const keptMessages = transcript.load()?.messages;
+    const fromPlatform = (message: ChatMessage) => !message.earlier && (message.role !== "user" || message.status === "sent");
+    if (!stored && !snapshot.ended && !keptMessages && snapshot.messages.some(fromPlatform)) return resetHere();
     const known = new Set(stored?.outbox.map((entry) => entry.id));
-    const delivered = new Set(transcript.load()?.messages.map((message) => message.id));
+    const delivered = new Set(keptMessages?.map((message) => message.id));
     const unknown = snapshot.messages.filter((message) => message.status === "sending" && !known.has(message.id));
     const orphans = unknown.filter((message) => !delivered.has(message.id));
     if (stored && orphans.length > 0) {
