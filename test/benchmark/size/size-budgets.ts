@@ -70,6 +70,8 @@ export const sizeBudgets: readonly SizeBudget[] = [
   { name: "script tag: the feedback file", files: ["cap-chat-feedback-controls-*.js"], gzipCeiling: 1_120, selfContained: true },
   // The question that confirms ending a conversation and the download of an ended one: loaded when the menu opens or the conversation ends.
   { name: "script tag: the end's file", files: ["cap-chat-ending-*.js"], gzipCeiling: 750, selfContained: true },
+  // The handoff's story line, the preview and `prompt` bubble beside the launcher, and attachments: loaded when one shows.
+  { name: "script tag: the extras' file", files: ["cap-chat-extras-*.js"], gzipCeiling: 1_800, selfContained: true },
   {
     name: "script tag: the voice texts of each language",
     files: voiceTextCodes.map((code) => `cap-chat-call-texts-${code}-*.js`),
@@ -119,6 +121,7 @@ export const sizeBudgets: readonly SizeBudget[] = [
   // With the posting of a choice to the companion (measured 1,143 B).
   { name: "npm: the feedback chunk", files: ["chunks/feedback-controls-*.js"], minify: true, gzipCeiling: 1_143 },
   { name: "npm: the end's chunk", files: ["chunks/ending-*.js"], minify: true, gzipCeiling: 750 },
+  { name: "npm: the extras' chunk", files: ["chunks/extras-*.js"], minify: true, gzipCeiling: 1_800 },
   {
     name: "npm: the voice texts of each language",
     files: voiceTextCodes.map((code) => `chunks/call-texts-${code}-*.js`),
