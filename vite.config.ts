@@ -160,6 +160,11 @@ function buildOptions(mode: string): UserConfig["build"] {
         preserveEntrySignatures: "allow-extension",
         output: {
           chunkFileNames: (chunk) => `cap-chat-${chunk.name === "chat-api-transport" ? "fallback" : chunkName(chunk)}-[hash].js`,
+          // Preact and its signals stay in the app, with everything it imports statically: left alone, the
+          // bundler may give them a chunk of their own, which the app would import without its hash checked.
+          codeSplitting: {
+            groups: [{ name: "app", test: /src[\\/]embed[\\/]app\.ts$|node_modules[\\/](preact|@preact[\\/]signals)[\\/]/ }],
+          },
         },
       },
     };

@@ -1,11 +1,11 @@
 import { useLayoutEffect, useRef } from "preact/hooks";
+import { extrasFile } from "../extras/extras-file.ts";
 import type { ChatModel } from "../model/chat-model.ts";
 import { keepTabInside } from "../page/focus-cycle.ts";
 import { sheetMedia } from "../styles/widget-styles.ts";
 import { isTouchScreen } from "../page/touch-screen.ts";
 import { ChatPanel } from "./panel/chat-panel.tsx";
 import { Launcher } from "./launcher/launcher.tsx";
-import { LauncherPreview } from "./launcher/launcher-preview.tsx";
 
 /**
  * The whole widget. The root carries `dir` and `lang` of the locale, so logical properties mirror the
@@ -29,6 +29,8 @@ export function ChatApp({ model }: { model: ChatModel }) {
   // Null until the first layout: mounted open, the panel takes focus only from the loader's launcher, whose
   // click opened the frame the widget took over.
   const wasOpen = useRef<boolean | null>(null);
+  // The preview beside a closed launcher comes with the extras' file, asked for once there is one to show.
+  const Preview = mode === "floating" && !open && (model.preview.value || model.prompt.value) && extrasFile()?.LauncherPreview;
   useLayoutEffect(() => {
     const panelElement = panel.current!;
     const root = panelElement.getRootNode() as ShadowRoot;
@@ -55,7 +57,7 @@ export function ChatApp({ model }: { model: ChatModel }) {
       }}
     >
       {mode === "floating" && <Launcher model={model} buttonRef={launcher} />}
-      {mode === "floating" && <LauncherPreview model={model} launcherRef={launcher} />}
+      {Preview && <Preview model={model} launcherRef={launcher} />}
       <ChatPanel model={model} panelRef={panel} inputRef={input} />
       {/* The site's prompt appears away from focus: it is read out as it shows. */}
       {mode === "floating" && (

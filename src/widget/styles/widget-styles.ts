@@ -29,10 +29,6 @@ svg{width:20px;height:20px}
 .welcome{display:flex;flex-direction:column;align-items:center;gap:6px;padding:12px 8px 4px;text-align:center;color:var(--cap-chat-muted)}
 .welcome .avatar{width:56px;height:56px}
 textarea{max-height:140px;resize:none}
-.preview{inset-block-end:90px;width:min(300px,calc(100vw - 40px));display:flex;align-items:flex-start;gap:4px;padding:12px;padding-inline:14px 8px;border-radius:var(--cap-chat-radius);background:var(--cap-chat-background)}
-.preview-body{flex:1;min-width:0;display:flex;gap:10px;text-align:start;font-size:14px}
-.preview strong{display:block}
-.excerpt{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden;overflow-wrap:anywhere}
 .inline .panel{height:var(--cap-chat-height,560px);border:1px solid var(--cap-chat-border)}
 .fullscreen .panel{position:fixed;inset:0;z-index:2147483000;border-radius:0;overscroll-behavior:contain}
 .icon:hover,.action:hover,.menu-item:hover,.menu-item:focus{background:var(--cap-chat-hover)}
@@ -61,11 +57,11 @@ textarea{max-height:140px;resize:none}
 .live-agent .bubble{background:var(--cap-chat-live-agent-bubble)}
 .failed .bubble{outline:2px solid var(--cap-chat-error)}.unconfirmed .bubble{outline:2px dashed var(--cap-chat-error)}
 .bubble>*{margin-block:0}
-.bubble>*+*,.bubble p+p,.suggestions,.attachments{margin-block-start:8px}
+.bubble>*+*,.bubble p+p,.suggestions{margin-block-start:8px}
 .bubble>.more{margin-block-start:0}
 .bubble ul,.bubble ol{padding-inline-start:22px}
-.bubble a,.meta button,.incomplete button,.attachment a{color:var(--cap-chat-link)}
-.meta button,.incomplete button,.attachment a{font-weight:600;text-decoration:underline}
+.bubble a,.meta button,.incomplete button{color:var(--cap-chat-link)}
+.meta button,.incomplete button{font-weight:600;text-decoration:underline}
 .bubble img{display:block;max-width:100%;max-height:240px;border-radius:8px}
 .bubble code{padding:.1em .35em;border-radius:5px;background:var(--cap-chat-code-background);font:.9em ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
 .bubble pre{overflow-x:auto;padding:8px 10px;border-radius:8px;background:var(--cap-chat-code-background)}
@@ -81,10 +77,6 @@ textarea{max-height:140px;resize:none}
 .actions .icon{width:28px;height:28px}
 .actions svg{width:16px}
 .meta strong{color:var(--cap-chat-error)}
-.attachments{display:flex;flex-direction:column;gap:8px;width:100%}
-.attachment{display:block;max-width:260px;border:1px solid var(--cap-chat-border);border-radius:12px;overflow:hidden;background:var(--cap-chat-background)}
-.attachment img{display:block;width:100%;max-height:200px;object-fit:cover}
-.attachment p,.attachment a{display:block;margin:8px 12px;font-weight:600}
 .suggestions{display:flex;flex-wrap:wrap;gap:8px}
 .story,.notice{align-self:center;display:flex;flex-wrap:wrap;justify-content:center;align-items:center;gap:6px;max-width:90%;text-align:center}
 .story svg,.new-messages svg{flex:none;width:16px;height:16px}

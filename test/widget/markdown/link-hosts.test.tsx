@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Attachment } from "../../../src/protocol/index.ts";
 import { agentMessage, createSnapshot } from "../support/fake-chat-client.ts";
+import { loadExtrasFile } from "../support/extras-file.ts";
 import { renderWidget } from "../support/render-widget.ts";
 import { showMarkdown } from "./show-markdown.tsx";
+
+beforeAll(loadExtrasFile);
 
 afterEach(() => {
   document.body.innerHTML = "";

@@ -1,4 +1,5 @@
 import type { RefObject } from "preact";
+import { adoptExtrasStyles } from "../../extras/extras-styles.ts";
 import { markdownPlainText } from "../../markdown/index.ts";
 import type { ChatModel } from "../../model/chat-model.ts";
 import { Avatar } from "../icons/avatar.tsx";
@@ -18,7 +19,7 @@ export function LauncherPreview({ model, launcherRef }: { model: ChatModel; laun
   const author = message && (message.author ?? model.identity.value);
   const dismiss = author ? strings.dismissPreview : strings.dismiss;
   return (
-    <div part={author ? "preview" : "prompt"} class="preview">
+    <div ref={adoptExtrasStyles} part={author ? "preview" : "prompt"} class="preview">
       <button class="preview-body" onClick={() => model.setOpen(true)}>
         {author && <Avatar participant={author} />}
         <span>

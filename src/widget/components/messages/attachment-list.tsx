@@ -1,4 +1,5 @@
 import { AttachmentContentType, type Attachment } from "../../../protocol/index.ts";
+import { adoptExtrasStyles } from "../../extras/extras-styles.ts";
 import { EXTERNAL_LINK, hostNote, safeUrl } from "../../markdown/index.ts";
 
 /** An image source: an http(s) URL `safeUrl` accepts, or null; a `mailto:` is a link, never an image. */
@@ -45,7 +46,7 @@ function AttachmentView({ attachment }: { attachment: Attachment }) {
  */
 export function AttachmentList({ attachments }: { attachments: readonly Attachment[] }) {
   return attachments.length ? (
-    <div class="attachments">
+    <div ref={adoptExtrasStyles} class="attachments">
       {attachments.map((attachment, index) => (
         <AttachmentView key={index} attachment={attachment} />
       ))}

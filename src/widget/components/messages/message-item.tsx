@@ -1,8 +1,8 @@
 import type { ChatMessage, Participant } from "../../../transport/conversation.ts";
+import { extrasFile } from "../../extras/extras-file.ts";
 import { formatTime } from "../../text/format.ts";
 import type { ChatModel } from "../../model/chat-model.ts";
 import { AgentText } from "./agent-text.tsx";
-import { AttachmentList } from "./attachment-list.tsx";
 import { Avatar } from "../icons/avatar.tsx";
 import { MessageActions } from "./message-actions.tsx";
 import { SuggestionList } from "./suggestion-list.tsx";
@@ -32,6 +32,8 @@ export function MessageItem({ model, message, author, first, last, showSuggestio
   const strings = model.locale.value;
   const { id, role, status } = message;
   const fromUser = role === "user";
+  // Attachments come with the extras' file, which the first message that has any asks for.
+  const AttachmentList = message.attachments.length > 0 && extrasFile()?.AttachmentList;
   return (
     <div
       part={`message message-${role}`}
@@ -53,7 +55,7 @@ export function MessageItem({ model, message, author, first, last, showSuggestio
       ) : (
         <AgentText model={model} message={message} />
       )}
-      <AttachmentList attachments={message.attachments} />
+      {AttachmentList && <AttachmentList attachments={message.attachments} />}
       {message.incomplete && (
         <p class="incomplete">
           {strings.incomplete}

@@ -1,9 +1,9 @@
 import type { ChatMessage } from "../../../transport/conversation.ts";
+import { extrasFile } from "../../extras/extras-file.ts";
 import { formatDay } from "../../text/format.ts";
 import type { ChatModel } from "../../model/chat-model.ts";
 import { MessageBoundary } from "../messages/message-boundary.tsx";
 import { NoticeItem } from "../notices/notice-item.tsx";
-import { StoryItem } from "./story-item.tsx";
 import type { TranscriptEntry } from "./transcript-entries.ts";
 
 /** Props of one block of the transcript; compared by identity, so a block whose rows stayed is not rendered again. */
@@ -48,7 +48,9 @@ export function TranscriptBlock({ model, rows, suggestionsFor, latest }: Transcr
           case "story": {
             const { entry } = row;
             const answered = entry.kind === "handoff" && handoffAnswer?.handoff === entry.handoff ? handoffAnswer.answer : undefined;
-            return <StoryItem key={row.key} entry={entry} strings={strings} answer={answered} />;
+            // The handoff's story line comes with the extras' file, which its first line asks for.
+            const StoryItem = extrasFile()?.StoryItem;
+            return StoryItem && <StoryItem key={row.key} entry={entry} strings={strings} answer={answered} />;
           }
           case "earlier":
             return (

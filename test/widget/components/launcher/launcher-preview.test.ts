@@ -1,7 +1,10 @@
 import { act } from "@testing-library/preact";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { agentMessage, createSnapshot } from "../../support/fake-chat-client.ts";
+import { loadExtrasFile } from "../../support/extras-file.ts";
 import { renderWidget } from "../../support/render-widget.ts";
+
+beforeAll(loadExtrasFile);
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SystemMessageText } from "../../../../src/protocol/index.ts";
 import type { HandoffPhase } from "../../../../src/transport/conversation.ts";
 import { agentMessage, createSnapshot } from "../../support/fake-chat-client.ts";
+import { loadExtrasFile } from "../../support/extras-file.ts";
 import { renderWidget } from "../../support/render-widget.ts";
+
+beforeAll(loadExtrasFile);
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,10 +1,13 @@
 import { act, fireEvent } from "@testing-library/preact";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { layOutTranscript } from "../../../../src/widget/components/transcript/transcript-entries.ts";
 import { formatTime } from "../../../../src/widget/text/format.ts";
 import { readMarkdownView } from "../../../../src/widget/markdown/block-cache.ts";
 import { agentMessage, createSnapshot, userMessage } from "../../support/fake-chat-client.ts";
+import { loadExtrasFile } from "../../support/extras-file.ts";
 import { renderWidget } from "../../support/render-widget.ts";
+
+beforeAll(loadExtrasFile);
 
 vi.mock("../../../../src/widget/markdown/block-cache.ts", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../../../src/widget/markdown/block-cache.ts")>();
