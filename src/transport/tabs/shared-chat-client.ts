@@ -9,6 +9,7 @@ import { sessionStorageKeyFor } from "../session-storage-key.ts";
 import type { SharingEnvironment } from "./shared-client-loader.ts";
 import { broadcastStore } from "./broadcast-store.ts";
 import { keepTranscript } from "./earlier-transcript.ts";
+import { writesWhile } from "./guarded-storage.ts";
 import { isResumable } from "./resumable-session.ts";
 import { storedKeysFor } from "./stored-keys.ts";
 import { electTab } from "./tab-election.ts";
@@ -23,9 +24,11 @@ import type { ForwardedCommand, HandedToken, SendRequest, TabMessage } from "./t
  * it until the holder shows it, and hands it again to a new holder. When the holder closes, the next tab
  * takes over its session from shared storage, with the access token the holder handed round in memory (never
  * stored): what its outbox held, and what this tab showed as sending but the outbox lacked, are delivered
- * as after a reload, checked against the replay, so nothing is sent twice. The finished messages are kept
- * (see `keepTranscript`); a tab that loads when the session can no longer be resumed (idle past its expiry,
- * or ended) shows them under `earlier` and contacts nothing until the visitor engages.
+ * as after a reload, checked against the replay, so nothing is sent twice. A reset in any tab ends the session
+ * and removes every key the widget wrote before the next tab may take the lock, and writes none again. The
+ * finished messages are kept (see `keepTranscript`); a tab that loads when the session can no longer be
+ * resumed (idle past its expiry, or ended) shows them under `earlier` and contacts nothing until the visitor
+ * engages.
  */
 export function buildSharedChatClient(
   environment: SharingEnvironment,
@@ -50,6 +53,10 @@ export function buildSharedChatClient(
    */
   let mirrored = false;
 
+  // Where the holder's client keeps its session, writing nothing once this tab is torn down: a reset ends the
+  // session, which would store its record again for a moment, long enough for another tab to read it (each
+  // tab's storage shows the others' writes a moment late) and resume the conversation it had reset.
+  const holderStorage = writesWhile(storage, () => !destroyed);
   const post = (message: TabMessage) => {
     if (!destroyed) channel.postMessage(message);
   };
@@ -127,7 +134,7 @@ export function buildSharedChatClient(
     pending.clear();
     for (const { id } of unknown) if (delivered.has(id)) sharedStore.apply({ kind: "user-message-sent", id });
     const client = buildChatClient(
-      { ...environment, storage },
+      { ...environment, storage: holderStorage },
       { ...options, context },
       {
         store: sharedStore,

@@ -216,6 +216,34 @@ describe("one conversation across the tabs of a browser", () => {
     expect([...platform.storage.items.keys()].filter((key) => key.startsWith("cap-chat:"))).toEqual([]);
   });
 
+  it("never stores the session again while a reset ends it, so a tab reading storage meanwhile starts nothing", async () => {
+    const first = openTab();
+    first.start();
+    const second = openTab();
+    second.start();
+    await vi.advanceTimersByTimeAsync(100);
+    // Another tab's storage shows each write a moment late: a tab that builds its fresh client while the
+    // session's record shows again would find a conversation to resume, and resume it (as the widget does).
+    const written: string[] = [];
+    let caught: DiagnosableChatClient | null = null;
+    const setItem = platform.storage.setItem.bind(platform.storage);
+    vi.spyOn(platform.storage, "setItem").mockImplementation((key, value) => {
+      setItem(key, value);
+      written.push(key);
+      if (key === "cap-chat:session") caught ??= openTab();
+    });
+    first.reset();
+    vi.mocked(platform.storage.setItem).mockRestore();
+    const fresh = caught ?? openTab();
+    fresh.resume();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(written).toEqual([]);
+    expect(requests("/sessions")).toBe(1);
+    expect([transcript(second), transcript(fresh)]).toEqual([[], []]);
+    expect([...platform.storage.items.keys()].filter((key) => key.startsWith("cap-chat:"))).toEqual([]);
+    fresh.destroy();
+  });
+
   it("keeps the conversation in a tab that takes over a session the holder only forgot, such as one expired while idle", async () => {
     const first = openTab();
     first.start();
