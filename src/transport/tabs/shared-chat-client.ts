@@ -8,6 +8,7 @@ import { createSessionPersistence } from "../delivery/session-persistence.ts";
 import { sessionStorageKeyFor } from "../session-storage-key.ts";
 import type { SharingEnvironment } from "./shared-client-loader.ts";
 import { broadcastStore } from "./broadcast-store.ts";
+import { wakingStore } from "./dormant-conversation.ts";
 import { keepTranscript } from "./earlier-transcript.ts";
 import { writesWhile } from "./guarded-storage.ts";
 import { isResumable } from "./resumable-session.ts";
@@ -24,11 +25,12 @@ import type { ForwardedCommand, HandedToken, SendRequest, TabMessage } from "./t
  * it until the holder shows it, and hands it again to a new holder. When the holder closes, the next tab
  * takes over its session from shared storage, with the access token the holder handed round in memory (never
  * stored): what its outbox held, and what this tab showed as sending but the outbox lacked, are delivered
- * as after a reload, checked against the replay, so nothing is sent twice. A reset in any tab ends the session
- * and removes every key the widget wrote before the next tab may take the lock, and writes none again. The
- * finished messages are kept (see `keepTranscript`); a tab that loads when the session can no longer be
- * resumed (idle past its expiry, or ended) shows them under `earlier` and contacts nothing until the visitor
- * engages.
+ * as after a reload, checked against the replay, so nothing is sent twice. A conversation whose session was
+ * forgotten while it waited for the visitor (dormant) waits in the new holder too, until the visitor engages
+ * in any tab (see `wakingStore`). A reset in any tab ends the session and removes every key the widget wrote
+ * before the next tab may take the lock, and writes none again. The finished messages are kept (see
+ * `keepTranscript`); a tab that loads when the session can no longer be resumed (idle past its expiry, or
+ * ended) shows them under `earlier` and contacts nothing until the visitor engages.
  */
 export function buildSharedChatClient(
   environment: SharingEnvironment,
@@ -111,11 +113,14 @@ export function buildSharedChatClient(
     // reached the holder: queued anew, or checked against the replay when a session is stored.
     const stored = persistence.load();
     // A reset in another tab, whose message may come after the lock, removed the record and the kept transcript
-    // both (a session only forgotten keeps the transcript): done here then, so nothing starts.
+    // both (a session only forgotten keeps the transcript): done here then, so nothing starts. A session
+    // forgotten while nothing connects went dormant, waiting for the visitor: it waits here too.
     const snapshot = store.getSnapshot();
     const keptMessages = transcript.load()?.messages;
     const fromPlatform = (message: ChatMessage) => !message.earlier && (message.role !== "user" || message.status === "sent");
-    if (!stored && !snapshot.ended && !keptMessages && snapshot.messages.some(fromPlatform)) return resetHere();
+    const forgotten = !stored && !snapshot.ended && snapshot.messages.some(fromPlatform);
+    if (forgotten && !keptMessages) return resetHere();
+    const dormant = forgotten && snapshot.connection.status === "idle";
     const known = new Set(stored?.outbox.map((entry) => entry.id));
     const delivered = new Set(keptMessages?.map((message) => message.id));
     const unknown = snapshot.messages.filter((message) => message.status === "sending" && !known.has(message.id));
@@ -137,14 +142,14 @@ export function buildSharedChatClient(
       { ...environment, storage: holderStorage },
       { ...options, context },
       {
-        store: sharedStore,
+        store: dormant ? wakingStore(sharedStore, environment.now) : sharedStore,
         resumeStoredSession: mirrored,
         shareTokens,
       },
     );
     holder = client;
     if (!stored) for (const { id, text, time } of orphans) client.enqueue(id, text, time);
-    if (started || (stored && orphans.length > 0)) client.start();
+    if ((started && !dormant) || (stored && orphans.length > 0)) client.start();
     post({ type: "elected", started });
   };
   const stepDown = () => {

@@ -262,6 +262,32 @@ describe("one conversation across the tabs of a browser", () => {
     second.destroy();
   });
 
+  it("keeps a dormant conversation dormant in the tab that takes over, until the visitor engages there", async () => {
+    platform.variants = { heartbeatsNotActivity: true };
+    platform.idleExpiryMilliseconds = 10 * 60_000;
+    const first = openTab();
+    first.start();
+    const second = openTab();
+    second.start();
+    await vi.advanceTimersByTimeAsync(100);
+    // Left alone past the platform's expiry, the conversation waits for the visitor with its transcript on show.
+    await vi.advanceTimersByTimeAsync(15 * 60_000);
+    expect([requests("/sessions"), second.getSnapshot().connection.status]).toEqual([1, "idle"]);
+    first.destroy();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(requests("/sessions")).toBe(1);
+    expect(second.getSnapshot().connection.status).toBe("idle");
+    expect(transcript(second)).toEqual(["agent:Hello!"]);
+    // The visitor opens the panel again in the tab that took over: the conversation goes on in a new session.
+    second.start();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(requests("/sessions")).toBe(2);
+    expect(second.getSnapshot().connection.status).toBe("connected");
+    expect(second.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
+    expect(transcript(second)).toEqual(["agent:Hello!", "agent:Hello!"]);
+    second.destroy();
+  });
+
   it("lets another tab hold the connection while the holder is frozen, and takes part again once it wakes", async () => {
     const sleeper: Freezer = {};
     const first = openTab({}, true, sleeper);
