@@ -14,7 +14,8 @@ export function wakingStore(store: ConversationStore, now: () => number): Conver
       if (dormant && event.kind === "connection-changed" && event.connection.status !== "idle") {
         dormant = false;
         const time = now();
-        store.apply({ kind: "notice", id: `session-not-resumed-${time}`, level: "info", code: "session-not-resumed", time });
+        const code = "session-not-resumed";
+        store.apply({ kind: "notice", id: `${code}-${time}`, level: "info", code, time });
       }
       store.apply(event);
     },

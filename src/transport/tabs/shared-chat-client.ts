@@ -1,4 +1,4 @@
-import type { AccessTokenAnswer, ChatClientOptions, SendResult } from "../chat-client-types.ts";
+import type { ChatClientOptions, SendResult } from "../chat-client-types.ts";
 import { buildChatClient, checkMessage, type DiagnosableChatClient, type TabChatClient } from "../chat-client.ts";
 import type { ChatMessage } from "../conversation.ts";
 import { createConversationStore, type ConversationStore } from "../conversation/conversation-store.ts";
@@ -11,10 +11,11 @@ import { broadcastStore } from "./broadcast-store.ts";
 import { wakingStore } from "./dormant-conversation.ts";
 import { keepTranscript } from "./earlier-transcript.ts";
 import { writesWhile } from "./guarded-storage.ts";
+import { handTokens } from "./handed-tokens.ts";
 import { isResumable } from "./resumable-session.ts";
 import { storedKeysFor } from "./stored-keys.ts";
 import { electTab } from "./tab-election.ts";
-import type { ForwardedCommand, HandedToken, SendRequest, TabMessage } from "./tab-messages.ts";
+import type { ForwardedCommand, SendRequest, TabMessage } from "./tab-messages.ts";
 
 /**
  * The client of `persist: "local"`: one conversation for every tab of the browser. One tab, elected with
@@ -45,7 +46,6 @@ export function buildSharedChatClient(
   const transcript = keepTranscript(storage, `${key}:transcript`, environment.now);
   const pending = new Map<string, SendRequest>();
   let holder: TabChatClient | null = null;
-  let token: HandedToken | null = null;
   let started = false;
   let destroyed = false;
   /**
@@ -64,30 +64,7 @@ export function buildSharedChatClient(
   };
   let context = options.context ?? undefined;
   const sharedStore = broadcastStore(store, post);
-
-  /**
-   * Hands tokens round in memory: the first token the new holder asks for is the one handed to it, while it
-   * has a second left (a refusal of it fetches a fresh one), and every token it fetches goes to the others.
-   */
-  const shareTokens = (fetch: () => Promise<unknown>): Promise<unknown> => {
-    const handed = token && token.expiresAt - environment.now() > 1000 ? token : null;
-    token = null;
-    if (handed) {
-      const { accessToken: access_token, expiresAt } = handed;
-      return Promise.resolve({ access_token, expires_in: expiresAt < Infinity ? (expiresAt - environment.now()) / 1000 : undefined });
-    }
-    return fetch().then((answer) => {
-      const { access_token: accessToken, expires_in: expiresIn } = (answer ?? {}) as Partial<AccessTokenAnswer>;
-      if (typeof accessToken === "string") {
-        token = {
-          accessToken,
-          expiresAt: typeof expiresIn === "number" && expiresIn > 0 ? environment.now() + expiresIn * 1000 : Infinity,
-        };
-        post({ type: "token", token });
-      }
-      return answer;
-    });
-  };
+  const [shareTokens, handedToken, keepToken] = handTokens(environment, post);
 
   const record = persistence.load();
   const kept = transcript.load();
@@ -168,13 +145,13 @@ export function buildSharedChatClient(
     if (destroyed) return;
     switch (message.type) {
       case "hello":
-        if (holder) post({ type: "sync", to: message.from, state: store.exportState(), token, started });
+        if (holder) post({ type: "sync", to: message.from, state: store.exportState(), token: handedToken(), started });
         return;
       case "sync":
         if (message.to !== tab || holder) return;
         store.replaceState(message.state);
         mirrored = true;
-        token = message.token;
+        keepToken(message.token);
         started ||= message.started;
         return;
       case "elected":
@@ -192,7 +169,7 @@ export function buildSharedChatClient(
           }
         });
       case "token":
-        token = message.token;
+        keepToken(message.token);
         return;
       case "send":
         // A message the holder already shows came before, from this request or the outbox it took over.
