@@ -165,9 +165,6 @@ test.describe("one conversation across the tabs of a browser", () => {
     });
 
     test.describe("reset", () => {
-      // About one run in ten a new conversation starts after the reset and greets in the first tab: a race
-      // between the tabs not found yet. Retried meanwhile, so the rest of the suite keeps its say.
-      test.describe.configure({ retries: 2 });
       test(`reset in one tab clears both, and the next open starts one new conversation (${delivery.name})`, async ({
         page,
         context,

@@ -1,4 +1,4 @@
-import type { AccessTokenAnswer, ChatClientOptions, SendResult } from "../chat-client-types.ts";
+import type { ChatClientOptions, SendResult } from "../chat-client-types.ts";
 import { buildChatClient, checkMessage, type DiagnosableChatClient, type TabChatClient } from "../chat-client.ts";
 import type { ChatMessage } from "../conversation.ts";
 import { createConversationStore, type ConversationStore } from "../conversation/conversation-store.ts";
@@ -8,11 +8,14 @@ import { createSessionPersistence } from "../delivery/session-persistence.ts";
 import { sessionStorageKeyFor } from "../session-storage-key.ts";
 import type { SharingEnvironment } from "./shared-client-loader.ts";
 import { broadcastStore } from "./broadcast-store.ts";
+import { wakingStore } from "./dormant-conversation.ts";
 import { keepTranscript } from "./earlier-transcript.ts";
+import { writesWhile } from "./guarded-storage.ts";
+import { handTokens } from "./handed-tokens.ts";
 import { isResumable } from "./resumable-session.ts";
 import { storedKeysFor } from "./stored-keys.ts";
 import { electTab } from "./tab-election.ts";
-import type { ForwardedCommand, HandedToken, SendRequest, TabMessage } from "./tab-messages.ts";
+import type { ForwardedCommand, SendRequest, TabMessage } from "./tab-messages.ts";
 
 /**
  * The client of `persist: "local"`: one conversation for every tab of the browser. One tab, elected with
@@ -23,9 +26,12 @@ import type { ForwardedCommand, HandedToken, SendRequest, TabMessage } from "./t
  * it until the holder shows it, and hands it again to a new holder. When the holder closes, the next tab
  * takes over its session from shared storage, with the access token the holder handed round in memory (never
  * stored): what its outbox held, and what this tab showed as sending but the outbox lacked, are delivered
- * as after a reload, checked against the replay, so nothing is sent twice. The finished messages are kept
- * (see `keepTranscript`); a tab that loads when the session can no longer be resumed (idle past its expiry,
- * or ended) shows them under `earlier` and contacts nothing until the visitor engages.
+ * as after a reload, checked against the replay, so nothing is sent twice. A conversation whose session was
+ * forgotten while it waited for the visitor (dormant) waits in the new holder too, until the visitor engages
+ * in any tab (see `wakingStore`). A reset in any tab ends the session and removes every key the widget wrote
+ * before the next tab may take the lock, and writes none again. The finished messages are kept (see
+ * `keepTranscript`); a tab that loads when the session can no longer be resumed (idle past its expiry, or
+ * ended) shows them under `earlier` and contacts nothing until the visitor engages.
  */
 export function buildSharedChatClient(
   environment: SharingEnvironment,
@@ -40,7 +46,6 @@ export function buildSharedChatClient(
   const transcript = keepTranscript(storage, `${key}:transcript`, environment.now);
   const pending = new Map<string, SendRequest>();
   let holder: TabChatClient | null = null;
-  let token: HandedToken | null = null;
   let started = false;
   let destroyed = false;
   /**
@@ -50,35 +55,16 @@ export function buildSharedChatClient(
    */
   let mirrored = false;
 
+  // Where the holder's client keeps its session, writing nothing once this tab is torn down: a reset ends the
+  // session, which would store its record again for a moment, long enough for another tab to read it (each
+  // tab's storage shows the others' writes a moment late) and resume the conversation it had reset.
+  const holderStorage = writesWhile(storage, () => !destroyed);
   const post = (message: TabMessage) => {
     if (!destroyed) channel.postMessage(message);
   };
   let context = options.context ?? undefined;
   const sharedStore = broadcastStore(store, post);
-
-  /**
-   * Hands tokens round in memory: the first token the new holder asks for is the one handed to it, while it
-   * has a second left (a refusal of it fetches a fresh one), and every token it fetches goes to the others.
-   */
-  const shareTokens = (fetch: () => Promise<unknown>): Promise<unknown> => {
-    const handed = token && token.expiresAt - environment.now() > 1000 ? token : null;
-    token = null;
-    if (handed) {
-      const { accessToken: access_token, expiresAt } = handed;
-      return Promise.resolve({ access_token, expires_in: expiresAt < Infinity ? (expiresAt - environment.now()) / 1000 : undefined });
-    }
-    return fetch().then((answer) => {
-      const { access_token: accessToken, expires_in: expiresIn } = (answer ?? {}) as Partial<AccessTokenAnswer>;
-      if (typeof accessToken === "string") {
-        token = {
-          accessToken,
-          expiresAt: typeof expiresIn === "number" && expiresIn > 0 ? environment.now() + expiresIn * 1000 : Infinity,
-        };
-        post({ type: "token", token });
-      }
-      return answer;
-    });
-  };
+  const [shareTokens, handedToken, keepToken] = handTokens(environment, post);
 
   const record = persistence.load();
   const kept = transcript.load();
@@ -104,11 +90,14 @@ export function buildSharedChatClient(
     // reached the holder: queued anew, or checked against the replay when a session is stored.
     const stored = persistence.load();
     // A reset in another tab, whose message may come after the lock, removed the record and the kept transcript
-    // both (a session only forgotten keeps the transcript): done here then, so nothing starts.
+    // both (a session only forgotten keeps the transcript): done here then, so nothing starts. A session
+    // forgotten while nothing connects went dormant, waiting for the visitor: it waits here too.
     const snapshot = store.getSnapshot();
     const keptMessages = transcript.load()?.messages;
     const fromPlatform = (message: ChatMessage) => !message.earlier && (message.role !== "user" || message.status === "sent");
-    if (!stored && !snapshot.ended && !keptMessages && snapshot.messages.some(fromPlatform)) return resetHere();
+    const forgotten = !stored && !snapshot.ended && snapshot.messages.some(fromPlatform);
+    if (forgotten && !keptMessages) return resetHere();
+    const dormant = forgotten && snapshot.connection.status === "idle";
     const known = new Set(stored?.outbox.map((entry) => entry.id));
     const delivered = new Set(keptMessages?.map((message) => message.id));
     const unknown = snapshot.messages.filter((message) => message.status === "sending" && !known.has(message.id));
@@ -127,17 +116,17 @@ export function buildSharedChatClient(
     pending.clear();
     for (const { id } of unknown) if (delivered.has(id)) sharedStore.apply({ kind: "user-message-sent", id });
     const client = buildChatClient(
-      { ...environment, storage },
+      { ...environment, storage: holderStorage },
       { ...options, context },
       {
-        store: sharedStore,
+        store: dormant ? wakingStore(sharedStore, environment.now) : sharedStore,
         resumeStoredSession: mirrored,
         shareTokens,
       },
     );
     holder = client;
     if (!stored) for (const { id, text, time } of orphans) client.enqueue(id, text, time);
-    if (started || (stored && orphans.length > 0)) client.start();
+    if ((started && !dormant) || (stored && orphans.length > 0)) client.start();
     post({ type: "elected", started });
   };
   const stepDown = () => {
@@ -156,13 +145,13 @@ export function buildSharedChatClient(
     if (destroyed) return;
     switch (message.type) {
       case "hello":
-        if (holder) post({ type: "sync", to: message.from, state: store.exportState(), token, started });
+        if (holder) post({ type: "sync", to: message.from, state: store.exportState(), token: handedToken(), started });
         return;
       case "sync":
         if (message.to !== tab || holder) return;
         store.replaceState(message.state);
         mirrored = true;
-        token = message.token;
+        keepToken(message.token);
         started ||= message.started;
         return;
       case "elected":
@@ -180,7 +169,7 @@ export function buildSharedChatClient(
           }
         });
       case "token":
-        token = message.token;
+        keepToken(message.token);
         return;
       case "send":
         // A message the holder already shows came before, from this request or the outbox it took over.

@@ -216,6 +216,34 @@ describe("one conversation across the tabs of a browser", () => {
     expect([...platform.storage.items.keys()].filter((key) => key.startsWith("cap-chat:"))).toEqual([]);
   });
 
+  it("never stores the session again while a reset ends it, so a tab reading storage meanwhile starts nothing", async () => {
+    const first = openTab();
+    first.start();
+    const second = openTab();
+    second.start();
+    await vi.advanceTimersByTimeAsync(100);
+    // Another tab's storage shows each write a moment late: a tab that builds its fresh client while the
+    // session's record shows again would find a conversation to resume, and resume it (as the widget does).
+    const written: string[] = [];
+    let caught: DiagnosableChatClient | null = null;
+    const setItem = platform.storage.setItem.bind(platform.storage);
+    vi.spyOn(platform.storage, "setItem").mockImplementation((key, value) => {
+      setItem(key, value);
+      written.push(key);
+      if (key === "cap-chat:session") caught ??= openTab();
+    });
+    first.reset();
+    vi.mocked(platform.storage.setItem).mockRestore();
+    const fresh = caught ?? openTab();
+    fresh.resume();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(written).toEqual([]);
+    expect(requests("/sessions")).toBe(1);
+    expect([transcript(second), transcript(fresh)]).toEqual([[], []]);
+    expect([...platform.storage.items.keys()].filter((key) => key.startsWith("cap-chat:"))).toEqual([]);
+    fresh.destroy();
+  });
+
   it("keeps the conversation in a tab that takes over a session the holder only forgot, such as one expired while idle", async () => {
     const first = openTab();
     first.start();
@@ -231,6 +259,32 @@ describe("one conversation across the tabs of a browser", () => {
     expect(ends).toEqual([]);
     expect(transcript(second)[0]).toBe("agent:Hello!");
     expect(platform.storage.getItem("cap-chat:session:transcript")).not.toBeNull();
+    second.destroy();
+  });
+
+  it("keeps a dormant conversation dormant in the tab that takes over, until the visitor engages there", async () => {
+    platform.variants = { heartbeatsNotActivity: true };
+    platform.idleExpiryMilliseconds = 10 * 60_000;
+    const first = openTab();
+    first.start();
+    const second = openTab();
+    second.start();
+    await vi.advanceTimersByTimeAsync(100);
+    // Left alone past the platform's expiry, the conversation waits for the visitor with its transcript on show.
+    await vi.advanceTimersByTimeAsync(15 * 60_000);
+    expect([requests("/sessions"), second.getSnapshot().connection.status]).toEqual([1, "idle"]);
+    first.destroy();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(requests("/sessions")).toBe(1);
+    expect(second.getSnapshot().connection.status).toBe("idle");
+    expect(transcript(second)).toEqual(["agent:Hello!"]);
+    // The visitor opens the panel again in the tab that took over: the conversation goes on in a new session.
+    second.start();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(requests("/sessions")).toBe(2);
+    expect(second.getSnapshot().connection.status).toBe("connected");
+    expect(second.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
+    expect(transcript(second)).toEqual(["agent:Hello!", "agent:Hello!"]);
     second.destroy();
   });
 
