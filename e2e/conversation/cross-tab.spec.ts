@@ -2,27 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { EventType } from "../../src/protocol/index.ts";
 import { deliveries, giveOptions, type Delivery } from "../support/delivery-table.ts";
 import { ChatWidget, expect, expectLongAnswerInFull, fault, sessionIdOf, test } from "../support/fixtures.ts";
-
-/** What the reference server records of one session. */
-interface SessionRecord {
-  storedEvents: { type: string }[];
-  receivedUserMessages: { text: string; clientEventId?: string }[];
-  openSocketCount: number;
-}
-
-async function sessionIds(serverUrl: string): Promise<string[]> {
-  return ((await (await fetch(`${serverUrl}/__faults/sessions`)).json()) as { sessionIds: string[] }).sessionIds;
-}
-
-/** The sessions created from now on (the server keeps those of earlier tests). */
-async function newSessions(serverUrl: string): Promise<() => Promise<string[]>> {
-  const before = new Set(await sessionIds(serverUrl));
-  return async () => (await sessionIds(serverUrl)).filter((id) => !before.has(id));
-}
-
-async function inspect(serverUrl: string, sessionId: string): Promise<SessionRecord> {
-  return (await (await fetch(`${serverUrl}/__faults/inspect/${encodeURIComponent(sessionId)}`)).json()) as SessionRecord;
-}
+import { inspect, newSessions } from "../support/server-records.ts";
 
 /**
  * Counts the platform requests of every tab of `context` from now on: sessions created, tokens, the Chat API,

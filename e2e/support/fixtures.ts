@@ -136,6 +136,17 @@ export function sessionIdOf(page: Page): Promise<string> {
   });
 }
 
+/** Keeps the page's console errors, uncaught errors and failed HTTP responses in `problems`. */
+export function watchPageProblems(page: Page, problems: string[]): void {
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+}
+
 interface Fixtures {
   /** Which demo server the test runs against: the platform's default decisions, or all its variants. */
   platform: "default" | "all-variants";
@@ -164,13 +175,7 @@ export const test = base.extend<Fixtures>({
   pageProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") problems.push(`console: ${message.text()}`);
-      });
-      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-      page.on("response", (response) => {
-        if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-      });
+      watchPageProblems(page, problems);
       await use(problems);
     },
     { auto: true },
