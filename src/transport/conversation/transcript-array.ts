@@ -21,6 +21,9 @@ const drafts = new WeakSet<readonly ChatMessage[]>();
 let lastIndexed: readonly ChatMessage[] | null = null;
 let lastPositions: Map<string, number> | undefined;
 let lastPosition = 0;
+/** An id that `missingFrom` was found not to hold: a new message's id is asked about before it is added. */
+let lastMissing: string | null = null;
+let missingFrom: readonly ChatMessage[] | null = null;
 let draft: readonly ChatMessage[] | null = null;
 
 /**
@@ -32,11 +35,16 @@ let draft: readonly ChatMessage[] | null = null;
 export function positionOf(messages: readonly ChatMessage[], id: string): number {
   // Ids are unique in a transcript: a message that has the id is the one.
   if (lastPosition < messages.length && messages[lastPosition]!.id === id) return lastPosition;
+  if (id === lastMissing && messages === missingFrom) return -1;
   let index = indexOf(messages).get(id) ?? -1;
   if (index >= 0 && messages[index]?.id !== id)
     // Another transcript made from the same one moved the hint: a search answers.
     for (index = messages.length - 1; index >= 0 && messages[index]!.id !== id;) index--;
   if (index >= 0) lastPosition = index;
+  else {
+    lastMissing = id;
+    missingFrom = messages;
+  }
   return index;
 }
 
@@ -50,6 +58,7 @@ export function withMessageAt(messages: readonly ChatMessage[], index: number, m
   const positions = messages.length > 0 ? indexOf(messages) : new Map<string, number>();
   positions.set(message.id, index);
   lastPosition = index;
+  lastMissing = null;
   if (messages === draft) {
     (messages as ChatMessage[])[index] = message;
     return messages;
