@@ -1,7 +1,7 @@
 import type { ChatCreateRequest, ChatRespondResponse } from "../../protocol/index.ts";
 import type { ConversationContext } from "../delivery/message-frame.ts";
 import type { Environment } from "../environment.ts";
-import { ChatError } from "../errors.ts";
+import { ChatError, isHttpError } from "../errors.ts";
 import { defaultRetryPolicy, requestJson, type RetryPolicy } from "../http/http-request.ts";
 
 /** The three calls of the turn-based Chat API. */
@@ -10,7 +10,7 @@ export interface ChatApiCalls {
   create(): Promise<{ conversationId: string; greeting: string }>;
   /**
    * `POST {chatUrl}/respond` with the user's message; resolves with the agent's answer. Not idempotent: it
-   * is repeated only when it provably never reached the server (`onlyUnreached`).
+   * is repeated only when it provably never reached the server (`neverReached`).
    */
   respond(conversationId: string, message: string): Promise<ChatRespondResponse>;
   /** `PUT {chatUrl}/close`. */
@@ -54,7 +54,7 @@ export function createChatApiCalls(options: ChatApiCallsOptions): ChatApiCalls {
     const request = { url: `${base}/${action}`, method, headers: options.headers ?? {}, body } as const;
     // A close is the last word of a conversation left or destroyed: it goes even once the transport is destroyed.
     const discipline =
-      action === "respond" ? { ...policy, onlyUnreached: true } : action === "close" ? { ...policy, isCancelled: undefined } : policy;
+      action === "respond" ? { ...policy, repeats: neverReached } : action === "close" ? { ...policy, isCancelled: undefined } : policy;
     return readObject(await requestJson(options.environment, request, discipline));
   };
   const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -95,4 +95,16 @@ function readObject<Otherwise = Record<string, unknown>>(
   otherwise: Otherwise = {} as Otherwise,
 ): Record<string, unknown> | Otherwise {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : otherwise;
+}
+
+/**
+ * Whether a failed request provably never reached the server, so that sending it again cannot act twice:
+ * the connection was refused, or a 429 named its `Retry-After`. Any other failure may have been acted on,
+ * an offline one included: the request may have left before the network went.
+ */
+export function neverReached(error: ChatError, thrown: unknown): boolean {
+  const failed = thrown as { code?: unknown; cause?: { code?: unknown } } | null;
+  return isHttpError(error)
+    ? error.status === 429 && error.retryAfterMilliseconds !== null
+    : [failed?.code, failed?.cause?.code].includes("ECONNREFUSED");
 }

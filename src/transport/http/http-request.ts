@@ -19,11 +19,11 @@ export interface RetryPolicy {
   /** Asked before every wait and attempt; a `true` abandons the request (the promise rejects). */
   isCancelled?: () => boolean;
   /**
-   * For a request that must never be acted on twice (a Chat API turn): repeat it only when it provably
-   * never reached the server, that is the connection was refused or a 429 named its `Retry-After`. Any
-   * other failure is final, an offline one included: the request may have left before the network went.
+   * Asked of each failure that would be tried again (`thrown` is what `fetch` threw, null for an HTTP
+   * answer); `false` makes it final. A request that must never be acted on twice (a Chat API turn, whose
+   * rule `neverReached` is loaded with the Chat API) is repeated only when it provably never arrived.
    */
-  onlyUnreached?: boolean;
+  repeats?: (error: ChatError, thrown: unknown) => boolean;
 }
 
 export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 4, baseDelayMilliseconds: 1000, maxDelayMilliseconds: 30000 };
@@ -31,8 +31,8 @@ export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 4, baseDelayMillis
 /**
  * Sends one JSON request with the platform's HTTP discipline: a 429 waits for `Retry-After` (or the
  * backoff when absent) and never retries sooner; a 5xx or a network failure backs off exponentially with
- * ±20 % jitter, never sooner than a `Retry-After` it carried; any other 4xx is final (`onlyUnreached`
- * narrows what is repeated). Resolves with the parsed body of a 2xx answer; rejects with an `HttpError`
+ * ±20 % jitter, never sooner than a `Retry-After` it carried; any other 4xx is final (`repeats` may
+ * narrow what is repeated). Resolves with the parsed body of a 2xx answer; rejects with an `HttpError`
  * (status, the body's error text and code) or a `network` ChatError once the attempts are spent.
  */
 export async function requestJson(
@@ -43,6 +43,7 @@ export async function requestJson(
   for (let attempt = 1; ; attempt += 1) {
     if (policy.isCancelled?.()) throw new ChatError("network", "network-failure");
     let error: ChatError;
+    let thrown: unknown = null;
     try {
       const init = {
         method: request.method,
@@ -55,18 +56,15 @@ export async function requestJson(
       if (status >= 200 && status < 300) return parseBody(text);
       const body = readErrorBody(text);
       error = new HttpError(status, body.message, parseRetryAfter(response.header("Retry-After"), environment.now()), body.code);
-    } catch (thrown) {
+    } catch (caught) {
       // A 2xx whose body could not be read was still acted on by the server: sending it again could act twice.
-      if (isChatError(thrown) && thrown.kind === "protocol") throw thrown;
-      error = toChatError(thrown);
-      if (policy.onlyUnreached && !isHttpError(thrown) && !refused(thrown)) throw error;
+      if (isChatError(caught) && caught.kind === "protocol") throw caught;
+      thrown = caught;
+      error = toChatError(caught);
     }
     const retryAfter = isHttpError(error) ? error.retryAfterMilliseconds : null;
-    if (isHttpError(error)) {
-      const unreached = error.status === 429 && retryAfter !== null;
-      if (!isRetryableStatus(error.status) || (policy.onlyUnreached && !unreached)) throw error;
-    }
-    if (attempt >= policy.maxAttempts) throw error;
+    if (isHttpError(error) && !isRetryableStatus(error.status)) throw error;
+    if (attempt >= policy.maxAttempts || policy.repeats?.(error, thrown) === false) throw error;
     const backoff = backoffDelay(attempt, policy.baseDelayMilliseconds, policy.maxDelayMilliseconds, environment.random);
     // Retry-After is a floor: the platform asks never to come back sooner.
     const wait = retryAfter === null ? backoff : Math.max(retryAfter, (error as HttpError).status === 429 ? 0 : backoff);
@@ -117,10 +115,4 @@ function readErrorBody(text: string): { message: string | null; code: string | n
     // A body that is not JSON carries no error text worth reading.
     return { message: null, code: null };
   }
-}
-
-/** Whether a failed `fetch` says the connection was refused, so the request provably never left. */
-function refused(thrown: unknown): boolean {
-  const code = (value: unknown) => (value as { code?: unknown } | null)?.code;
-  return [code(thrown), code((thrown as { cause?: unknown } | null)?.cause)].includes("ECONNREFUSED");
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HttpRequest, HttpResponse } from "../../../src/transport/environment.ts";
+import { neverReached } from "../../../src/transport/chat-api/chat-api-calls.ts";
 import { defaultRetryPolicy, parseRetryAfter, requestJson, type RetryPolicy } from "../../../src/transport/http/http-request.ts";
 import { createTestEnvironment, NetworkSignals } from "../../support/test-environment.ts";
 
@@ -32,7 +33,7 @@ async function send(answers: Answer[], policy: RetryPolicy = defaultRetryPolicy,
   return { outcome: await outcome, waits: attempts.map((attempt) => attempt.at - started), attempts };
 }
 
-const unreached: RetryPolicy = { ...defaultRetryPolicy, onlyUnreached: true };
+const unreached: RetryPolicy = { ...defaultRetryPolicy, repeats: neverReached };
 
 beforeEach(() => {
   vi.useFakeTimers();
