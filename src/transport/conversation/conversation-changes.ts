@@ -23,42 +23,36 @@ export function describeChanges(
   previous: ConversationSnapshot,
   next: ConversationSnapshot,
   touched: ReadonlyMap<string, ChatMessage | undefined>,
-): readonly ConversationChange[] {
-  if (previous === next) return noChanges;
-  // Most steps of a replay only write the transcript, and mean nothing: then no list is made.
-  let changes: ConversationChange[] | undefined;
-  const add = (change: ConversationChange) => (changes ??= []).push(change);
+): ConversationChange[] {
+  if (previous === next) return [];
+  const changes: ConversationChange[] = [];
   if (next.connection !== previous.connection) {
-    add({ name: "state", detail: next.connection });
-    if (next.connection.status === "failed") add({ name: "error", detail: next.connection.error });
+    changes.push({ name: "state", detail: next.connection });
+    if (next.connection.status === "failed") changes.push({ name: "error", detail: next.connection.error });
   }
   if (next.handoff !== previous.handoff) {
-    add({ name: "handoff", detail: next.handoff });
+    changes.push({ name: "handoff", detail: next.handoff });
     if (next.handoff.phase === "client-handoff-required") {
       const { phase: _phase, ...detail } = next.handoff;
-      add({ name: "handoff-required", detail });
+      changes.push({ name: "handoff-required", detail });
     }
   }
   // In transcript order: an event may name the stream it closes and itself.
-  let finishedNow: [position: number, message: ChatMessage][] | undefined;
+  const finishedNow: [position: number, message: ChatMessage][] = [];
   for (const [id, old] of touched) {
     const position = positionOf(next.messages, id);
     const message = next.messages[position];
-    if (message && finished(message, old)) (finishedNow ??= []).push([position, message]);
+    if (message && finished(message, old)) finishedNow.push([position, message]);
   }
-  if (finishedNow) {
-    if (finishedNow.length > 1) finishedNow.sort((left, right) => left[0] - right[0]);
-    for (const [, message] of finishedNow) add({ name: "message", detail: message });
-  }
+  if (finishedNow.length > 1) finishedNow.sort((left, right) => left[0] - right[0]);
+  for (const [, message] of finishedNow) changes.push({ name: "message", detail: message });
   if (next.notices !== previous.notices)
-    for (const notice of next.notices) if (!notice.history && !previous.notices.includes(notice)) add({ name: "notice", detail: notice });
-  if (next.language !== previous.language && next.language !== null) add({ name: "language", detail: next.language });
-  if (next.ended && !previous.ended && !next.ended.history) add({ name: "end", detail: next.ended });
-  return changes ?? noChanges;
+    for (const notice of next.notices)
+      if (!notice.history && !previous.notices.includes(notice)) changes.push({ name: "notice", detail: notice });
+  if (next.language !== previous.language && next.language !== null) changes.push({ name: "language", detail: next.language });
+  if (next.ended && !previous.ended && !next.ended.history) changes.push({ name: "end", detail: next.ended });
+  return changes;
 }
-
-/** What a step that means nothing returns: shared, and never added to. */
-const noChanges: readonly ConversationChange[] = Object.freeze([]);
 
 /**
  * Whether `message`, once `old`, finished in between: a user message that became `sent`, an agent message

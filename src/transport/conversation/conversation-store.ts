@@ -1,9 +1,13 @@
 import { describeChanges } from "./conversation-changes.ts";
 import { messageIdOf, type ConversationEvent } from "./conversation-events.ts";
-import { initialConversationState, reduceConversation, type ConversationState } from "./conversation-reducer.ts";
+import {
+  initialConversationSnapshot,
+  initialConversationState,
+  reduceConversation,
+  type ConversationState,
+} from "./conversation-reducer.ts";
 import { retryTarget } from "./retry-offers.ts";
 import { positionOf, setDraft } from "./transcript-array.ts";
-import { sameBeyondTranscript } from "./transcript-messages.ts";
 import type { ChatClientEvents, ChatMessage, ConversationSnapshot, HandoffPhase } from "../conversation.ts";
 import { createEmitter, type EventHandler } from "../emitter.ts";
 
@@ -79,59 +83,40 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   let batches = 0;
   /** The snapshot subscribers were last given. */
   let told = state.snapshot;
-  /** The transcript drafted since then, if any. */
-  let drafted: readonly ChatMessage[] | null = null;
-  /**
-   * The messages a step may change, as they were: the event's own, and the stream it may close. One map
-   * serves every step, as steps never overlap.
-   */
-  const touched = new Map<string, ChatMessage | undefined>();
 
   function drain(): void {
     draining = true;
     try {
       for (let event = queue.shift(); event !== undefined; event = queue.shift()) {
         const previous = state.snapshot;
-        touched.clear();
-        if (state.openStream) touch(previous.messages, state.openStream.messageId);
+        // The messages a step may change, as they were: the event's own, and the stream it may close.
+        const touched = new Map<string, ChatMessage | undefined>();
+        const touch = (id: string) => touched.set(id, previous.messages[positionOf(previous.messages, id)]);
+        if (state.openStream) touch(state.openStream.messageId);
         const messageId = messageIdOf(event);
-        if (messageId !== undefined) touch(previous.messages, messageId);
+        if (messageId !== undefined) touch(messageId);
         state = reduceConversation(state, event, context);
         const next = state.snapshot;
         if (next === previous) continue;
-        if (batches === 0 || !sameBeyondTranscript(previous, next)) tell(next);
+        if (batches === 0 || beyondTranscript(previous, next)) tell(next);
         // Seen by nobody yet, the transcript may grow in place until it is.
-        else if (next.messages !== drafted) {
-          show();
-          setDraft((drafted = next.messages), true);
-        }
-        const changes = describeChanges(previous, next, touched);
-        for (let index = 0; index < changes.length; index++) events.emit(changes[index]!.name, changes[index]!.detail as never);
+        else setDraft(next.messages, true);
+        for (const { name, detail } of describeChanges(previous, next, touched)) events.emit(name, detail as never);
       }
     } finally {
       draining = false;
     }
   }
 
-  function touch(messages: readonly ChatMessage[], id: string): void {
-    touched.set(id, messages[positionOf(messages, id)]);
-  }
-
   function tell(snapshot: ConversationSnapshot): void {
-    show();
+    setDraft(snapshot.messages, false);
     told = snapshot;
     events.emit("snapshot", snapshot);
   }
 
-  /** The transcript drafted is shown: from now on it is copied before it changes. */
-  function show(): void {
-    if (drafted) setDraft(drafted, false);
-    drafted = null;
-  }
-
   return {
     getSnapshot() {
-      show();
+      setDraft(state.snapshot.messages, false);
       return state.snapshot;
     },
     agentEngaged: () => {
@@ -153,7 +138,7 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
       }
     },
     exportState() {
-      show();
+      setDraft(state.snapshot.messages, false);
       return state;
     },
     replaceState(next) {
@@ -163,4 +148,14 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
     on: events.on,
     off: events.off,
   };
+}
+
+/** The snapshot's parts but its transcript. */
+const partsBeyondTranscript = Object.keys(initialConversationSnapshot).filter(
+  (part) => part !== "messages",
+) as (keyof ConversationSnapshot)[];
+
+/** Whether a step changed more of the snapshot than its transcript. */
+function beyondTranscript(previous: ConversationSnapshot, next: ConversationSnapshot): boolean {
+  return partsBeyondTranscript.some((part) => next[part] !== previous[part]);
 }

@@ -33,12 +33,9 @@ export interface StreamAssembly {
   readonly complete: boolean;
 }
 
-/** What an assembly that holds nothing holds: shared, and never added to. */
-const nothingHeld: ReadonlyMap<number, readonly [StreamChunk, number]> = new Map();
-
 /** An empty assembly for `messageId`, waiting for chunk 1. */
 export function startStream(messageId: string): StreamAssembly {
-  return { messageId, nextIndex: 1, held: nothingHeld, arrivals: 0, text: "", attachments: [], suggestions: [], complete: false };
+  return { messageId, nextIndex: 1, held: new Map(), arrivals: 0, text: "", attachments: [], suggestions: [], complete: false };
 }
 
 /** The chunks `assembly` holds ahead of a gap, in ascending `chunkIndex`. */
@@ -62,7 +59,7 @@ export function addChunk(assembly: StreamAssembly, chunk: StreamChunk): StreamAs
   if (assembly.complete || chunkIndex < assembly.nextIndex || heldBy <= assembly.arrivals) return assembly;
   if (chunkIndex > assembly.nextIndex) {
     const held =
-      assembly.held.size === assembly.arrivals && assembly.held !== nothingHeld
+      assembly.held.size === assembly.arrivals
         ? (assembly.held as Map<number, readonly [StreamChunk, number]>)
         : new Map(heldChunks(assembly).map((waiting, index) => [waiting.chunkIndex, [waiting, index + 1] as const]));
     held.set(chunkIndex, [chunk, held.size + 1]);
@@ -73,7 +70,7 @@ export function addChunk(assembly: StreamAssembly, chunk: StreamChunk): StreamAs
   for (let waiting; !next.complete && (waiting = assembly.held.get(next.nextIndex)) && waiting[1] <= assembly.arrivals;)
     next = append(next, waiting[0]);
   // Whatever waits beyond the completing chunk does not belong to the message.
-  return next.complete && next.held !== nothingHeld ? holdingNothing(next) : next;
+  return next.complete ? { ...next, held: new Map(), arrivals: 0 } : next;
 }
 
 /**
@@ -83,12 +80,7 @@ export function addChunk(assembly: StreamAssembly, chunk: StreamChunk): StreamAs
  */
 export function closeStream(assembly: StreamAssembly): StreamAssembly {
   if (assembly.complete) return assembly;
-  return holdingNothing({ ...heldChunks(assembly).reduce(append, assembly), complete: true });
-}
-
-/** `assembly` without what it holds. */
-function holdingNothing(assembly: StreamAssembly): StreamAssembly {
-  return { ...assembly, held: nothingHeld, arrivals: 0 };
+  return { ...heldChunks(assembly).reduce(append, assembly), held: new Map(), arrivals: 0, complete: true };
 }
 
 /**

@@ -93,21 +93,3 @@ export function withMessages(snapshot: ConversationSnapshot, messages: readonly 
   const { typing, agent, liveAgent, handoff, notices, language, ended, connection, transport } = snapshot;
   return { messages, typing, agent, liveAgent, handoff, notices, language, ended, connection, transport };
 }
-
-/**
- * Whether two snapshots hold the same parts but, perhaps, their transcripts: compared part by part, as
- * the store asks it at every event of a replay.
- */
-export function sameBeyondTranscript(previous: ConversationSnapshot, next: ConversationSnapshot): boolean {
-  return (
-    next.typing === previous.typing &&
-    next.agent === previous.agent &&
-    next.liveAgent === previous.liveAgent &&
-    next.handoff === previous.handoff &&
-    next.notices === previous.notices &&
-    next.language === previous.language &&
-    next.ended === previous.ended &&
-    next.connection === previous.connection &&
-    next.transport === previous.transport
-  );
-}
