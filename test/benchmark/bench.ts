@@ -10,8 +10,9 @@
  * Each measurement is a section of sections/, driving the clients and environments of support/ with the
  * inputs of fixtures/; report/ runs the sections and prints their tables; size/ holds the budgets `npm run size` checks.
  *
- *   npx tsx test/benchmark/bench.ts [--build] [--only=node|browser] [--runs=5] [--baseline=DIR] [--markdown]
+ *   npx tsx test/benchmark/bench.ts [--build] [--only=node|browser] [--section=TEXT] [--runs=5] [--baseline=DIR] [--markdown]
  *
+ * `--section` measures only the Node sections whose name holds TEXT (`--section=replay`), and nothing in Chromium.
  * `--runs` sets the browser visits per page (at least 5 for published figures); `--baseline` adds the
  * script tag of another build's dist/ folder as a column, measured in the same turns; `--markdown`
  * prints the browser table as Markdown, for the README.
@@ -43,7 +44,8 @@ const nodeSections: BenchSection[] = [
 ];
 
 const argument = (name: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.split("=")[1];
-const only = argument("only");
+const section = argument("section");
+const only = section === undefined ? argument("only") : "node";
 const runs = Number(argument("runs") ?? 5);
 
 if (process.argv.includes("--build")) buildDistribution();
@@ -51,9 +53,9 @@ if (process.argv.includes("--build")) buildDistribution();
 let crashed = false;
 if (only !== "browser") {
   const rows: BenchRow[] = [];
-  for (const section of nodeSections) {
-    process.stderr.write(`measuring ${section.name}…\n`);
-    const outcome = await runSection(section);
+  for (const measured of nodeSections.filter(({ name }) => section === undefined || name.includes(section))) {
+    process.stderr.write(`measuring ${measured.name}…\n`);
+    const outcome = await runSection(measured);
     rows.push(...outcome.rows);
     crashed ||= outcome.failed;
   }

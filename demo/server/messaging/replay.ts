@@ -1,4 +1,5 @@
 import { EventType, limits } from "../../../src/protocol/index.ts";
+import type { PlatformBehaviour } from "../platform/platform-behaviour.ts";
 import { createServerEvent, type StoredEventRecord } from "./server-event.ts";
 
 /** A fault applied to one replay, set through the fault controls. */
@@ -83,4 +84,29 @@ export function replayBatchFrame(serialisedEvents: readonly string[], packing: R
 /** The whole replay as `EVENT_BATCH` frames, all stamped at once; see `packReplayBatches`. */
 export function packReplayFrames(events: readonly StoredEventRecord[], packing: ReplayPacking = {}): string[] {
   return packReplayBatches(events, packing).map((batch) => replayBatchFrame(batch, packing));
+}
+
+/**
+ * The frames of the replay a socket opened at `cursor` is sent, cut as the platform does, without the
+ * events' metadata when the platform keeps none in history, and none at all to a cursor already at the
+ * latest event when the platform resumes silently. Each batch's frame is stamped by `now` when it is built,
+ * as it goes out, so a paced replay shows its pauses.
+ */
+export function replayFrames(
+  stored: readonly StoredEventRecord[],
+  cursor: number,
+  fault: ReplayFault | undefined,
+  platform: PlatformBehaviour,
+  now: () => number,
+): (() => string)[] {
+  const batchWithoutId = platform.batchWithoutId;
+  const replayed = replayEvents(stored, cursor, fault);
+  const history = platform.historyWithoutMetadata ? replayed.map(({ metadata: _metadata, ...event }) => event) : replayed;
+  const nothingNew = cursor > 0 && stored.every((event) => event.sequence <= cursor);
+  const batches = packReplayBatches(history, {
+    ...(platform.replayBatchSize !== undefined && { maxEventsPerBatch: platform.replayBatchSize }),
+    batchWithoutId,
+  });
+  if (platform.silentResume && nothingNew) batches.length = 0;
+  return batches.map((batch) => () => replayBatchFrame(batch, { batchWithoutId, now: now() }));
 }

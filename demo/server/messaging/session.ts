@@ -19,10 +19,11 @@ import type { PlatformBehaviour } from "../platform/platform-behaviour.ts";
 import type { ServerClock } from "../reference-server-types.ts";
 import type { ServerTimings } from "../server-config.ts";
 import { type Cancel, Timeline, TimerGroup } from "../timers.ts";
-import { packReplayBatches, type ReplayFault, replayBatchFrame, replayEvents } from "./replay.ts";
+import { type ReplayFault, replayFrames } from "./replay.ts";
 import { SequenceNumbers } from "./sequence-numbers.ts";
-import { createServerEvent, type ServerEventRecord, type StoredEventRecord } from "./server-event.ts";
-import { SessionSocket } from "./session-socket.ts";
+import { createServerEvent, type StoredEventRecord } from "./server-event.ts";
+import type { SessionSocket } from "./session-socket.ts";
+import { SessionSockets } from "./session-sockets.ts";
 import { StreamAssembly } from "./stream-assembly.ts";
 
 /** What a session is created with. */
@@ -76,8 +77,6 @@ export class Session implements AgentPort {
   readonly receivedUserMessages: { text: string; clientEventId?: string }[] = [];
   /** Client frames dropped without notice by the socket rate limit. */
   droppedFrames = 0;
-  /** A test fault: while true, no socket is sent a live event (see `FaultControls.muteLiveEvents`). */
-  liveEventsMuted = false;
   /** Tokens whose first resume this session refused, under `refuseFirstResume`. */
   readonly resumesRefused = new Set<string>();
   /** A live handoff was accepted and its live agent has not joined yet. */
@@ -90,7 +89,7 @@ export class Session implements AgentPort {
   private readonly clock: ServerClock;
   private readonly timers: TimerGroup;
   private readonly events: StoredEventRecord[] = [];
-  private readonly sockets = new Set<SessionSocket>();
+  private readonly sockets = new SessionSockets();
   private readonly sequences: SequenceNumbers;
   private readonly streams = new StreamAssembly();
   private readonly agent: DemoAgent;
@@ -151,7 +150,12 @@ export class Session implements AgentPort {
 
   /** Number of open sockets. */
   get openSocketCount(): number {
-    return this.sockets.size;
+    return this.sockets.count;
+  }
+
+  /** A test fault: while `muted`, no socket is sent a live event (see `FaultControls.muteLiveEvents`). */
+  muteLiveEvents(muted: boolean): void {
+    this.sockets.muted = muted;
   }
 
   /**
@@ -172,7 +176,7 @@ export class Session implements AgentPort {
     if (type === EventType.HandoffAccepted) this.awaitingLiveAgent = true;
     if (handoffSettled.has(type)) this.awaitingLiveAgent = false;
     this.events.push(event as StoredEventRecord);
-    this.broadcast(event);
+    this.sockets.broadcast(JSON.stringify(event));
   }
 
   takesStreamCut(): boolean {
@@ -194,7 +198,7 @@ export class Session implements AgentPort {
   transient<Type extends ServerEventType>(type: Type, payload: ServerPayloads[Type]): void {
     if (this.goneFlag) return;
     this.sequences.transientSent();
-    this.broadcast(createServerEvent(type, payload, null, this.clock.now()));
+    this.sockets.broadcast(JSON.stringify(createServerEvent(type, payload, null, this.clock.now())));
   }
 
   /** Sends a transient event to one socket only (heartbeat echoes, answers to invalid frames). */
@@ -205,7 +209,7 @@ export class Session implements AgentPort {
     metadata?: EventMetadata,
   ): void {
     this.sequences.transientSent();
-    if (!this.liveEventsMuted) socket.sendLive(JSON.stringify(createServerEvent(type, payload, null, this.clock.now(), metadata)));
+    this.sockets.sendTo(socket, JSON.stringify(createServerEvent(type, payload, null, this.clock.now(), metadata)));
   }
 
   /**
@@ -217,32 +221,16 @@ export class Session implements AgentPort {
     if (this.platform.heartbeatEcho === "full") return this.sendTransientTo(socket, EventType.Heartbeat, {}, metadata);
     this.sequences.transientSent();
     const { id: _id, timestamp: _timestamp, ...echo } = createServerEvent(EventType.Heartbeat, {}, null, this.clock.now(), metadata);
-    if (!this.liveEventsMuted) socket.sendLive(JSON.stringify(echo));
+    this.sockets.sendTo(socket, JSON.stringify(echo));
   }
 
   /**
-   * Adds a socket: sends the replay (cut and paced as the platform does, without the events' metadata
-   * when the platform keeps none in history, none at all to a cursor already at the latest event when the
-   * platform resumes silently; whatever happens meanwhile waits until its last batch) and from then on
-   * every broadcast.
+   * Adds a socket: sends the replay (see `replayFrames`), paced as the platform does (whatever happens
+   * meanwhile waits until its last batch), and from then on every broadcast.
    */
   attach(webSocket: WebSocket, cursor: number, fault: ReplayFault | undefined): SessionSocket {
-    const socket = new SessionSocket(webSocket);
-    const batchWithoutId = this.platform.batchWithoutId;
-    const replayed = replayEvents(this.events, cursor, fault);
-    const history = this.platform.historyWithoutMetadata ? replayed.map(({ metadata: _metadata, ...event }) => event) : replayed;
-    const nothingNew = cursor > 0 && this.events.every((event) => event.sequence <= cursor);
-    const batches = packReplayBatches(history, {
-      ...(this.platform.replayBatchSize !== undefined && { maxEventsPerBatch: this.platform.replayBatchSize }),
-      batchWithoutId,
-    });
-    if (this.platform.silentResume && nothingNew) batches.length = 0;
-    // Each batch is stamped when it goes out, so a paced replay shows its pauses.
-    const frames = batches.map((batch) => () => replayBatchFrame(batch, { batchWithoutId, now: this.clock.now() }));
-    socket.sendReplay(frames, this.platform.replayBatchPause, this.timers);
-    this.sockets.add(socket);
-    webSocket.on("close", () => this.sockets.delete(socket));
-    return socket;
+    const frames = replayFrames(this.events, cursor, fault, this.platform, () => this.clock.now());
+    return this.sockets.attach(webSocket, frames, this.platform.replayBatchPause, this.timers);
   }
 
   /** Records client activity: any frame of any kind postpones the idle expiry (not once ended). */
@@ -259,7 +247,7 @@ export class Session implements AgentPort {
     this.store(EventType.SessionEnd, { reason });
     this.endedFlag = true;
     this.timeline.clear();
-    for (const socket of this.sockets) socket.close(CloseCode.Normal, "session ended");
+    this.sockets.close(CloseCode.Normal, "session ended");
     this.restartIdleTimers();
   }
 
@@ -276,21 +264,18 @@ export class Session implements AgentPort {
     this.goneFlag = true;
     this.timeline.clear();
     this.timers.cancelAll();
-    for (const socket of this.sockets) {
-      if (silently) socket.close(CloseCode.Normal, "session expired");
-      else socket.close(CloseCode.SessionExpired, "session expired");
-    }
+    this.sockets.close(silently ? CloseCode.Normal : CloseCode.SessionExpired, "session expired");
     this.onGone(this);
   }
 
   /** Closes every socket abnormally now (the client sees 1006). */
   dropSockets(): void {
-    for (const socket of this.sockets) socket.terminate();
+    this.sockets.terminate();
   }
 
   /** Closes every socket abnormally right after it has been sent `liveEvents` more live events. */
   dropSocketsAfter(liveEvents: number): void {
-    for (const socket of this.sockets) socket.dropAfter(liveEvents);
+    this.sockets.dropAfter(liveEvents);
   }
 
   /** Closes every socket abnormally and cancels timers, for server shutdown; nothing is stored. */
@@ -298,13 +283,7 @@ export class Session implements AgentPort {
     this.goneFlag = true;
     this.timeline.clear();
     this.timers.cancelAll();
-    for (const socket of this.sockets) socket.terminate();
-  }
-
-  private broadcast(event: ServerEventRecord): void {
-    if (this.liveEventsMuted) return;
-    const text = JSON.stringify(event);
-    for (const socket of this.sockets) socket.sendLive(text);
+    this.sockets.terminate();
   }
 
   private restartIdleTimers(): void {

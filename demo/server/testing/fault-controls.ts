@@ -41,7 +41,7 @@ export class FaultState implements FaultControls {
 
   muteLiveEvents(sessionId: string, muted: boolean): void {
     const session = this.sessions.get(sessionId);
-    if (session) session.liveEventsMuted = muted;
+    session?.muteLiveEvents(muted);
     if (muted) this.muted.add(sessionId);
     else this.muted.delete(sessionId);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maximum, median, percentile } from "./statistics.ts";
+import { maximum, median, minimum, percentile } from "./statistics.ts";
 
 describe("median", () => {
   it("is the middle value of an odd count, whatever the order", () => {
@@ -18,6 +18,13 @@ describe("median", () => {
     const values = [3, 1, 2];
     median(values);
     expect(values).toEqual([3, 1, 2]);
+  });
+});
+
+describe("minimum", () => {
+  it("is the smallest value, and NaN for none", () => {
+    expect(minimum([2, 7, 3])).toBe(2);
+    expect(minimum([])).toBeNaN();
   });
 });
 

@@ -8,6 +8,11 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** The smallest value; NaN for no values. */
+export function minimum(values: readonly number[]): number {
+  return values.length === 0 ? Number.NaN : Math.min(...values);
+}
+
 /** The largest value; NaN for no values. */
 export function maximum(values: readonly number[]): number {
   return values.length === 0 ? Number.NaN : Math.max(...values);

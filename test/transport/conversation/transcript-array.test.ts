@@ -37,6 +37,17 @@ describe("transcript arrays", () => {
     expect(made[1]!.text).toBe("b");
   });
 
+  it("answers each transcript for itself right after another was asked the same or was changed", () => {
+    const without = build("a", "b");
+    const within = build("x", "a");
+    expect([positionOf(without, "x"), positionOf(within, "x"), positionOf(without, "a"), positionOf(within, "b")]).toEqual([-1, 0, 0, -1]);
+    setDraft(within, true);
+    expect(positionOf(within, "y")).toBe(-1);
+    expect(positionOf(withAppended(within, message("y")), "y")).toBe(2);
+    setDraft(within, false);
+    expect([positionOf(within, "a"), positionOf(without, "y"), positionOf(within, "x")]).toEqual([1, -1, 0]);
+  });
+
   it("starts a new index for each conversation rather than sharing the empty transcript's", () => {
     const first = withAppended([], message("a"));
     const second = withAppended([], message("b"));
