@@ -34,6 +34,26 @@ function openTab(options: Partial<ChatClientOptions> = {}, withLocks = true, fre
   return buildSharedChatClient(environment, { messagingUrl, connectorToken: "connector-1", ...options });
 }
 
+/** A holder whose conversation has started, and a second tab that mirrors it, once both have settled. */
+async function holderAndMirror(): Promise<[DiagnosableChatClient, DiagnosableChatClient]> {
+  const first = openTab();
+  first.start();
+  const second = openTab();
+  await vi.advanceTimersByTimeAsync(100);
+  return [first, second];
+}
+
+/** A holder whose conversation has started, then a second tab started once it shows it (the panel open in both). */
+async function twoStartedTabs(): Promise<[DiagnosableChatClient, DiagnosableChatClient]> {
+  const first = openTab();
+  first.start();
+  await vi.advanceTimersByTimeAsync(100);
+  const second = openTab();
+  second.start();
+  await vi.advanceTimersByTimeAsync(100);
+  return [first, second];
+}
+
 const ids = (client: DiagnosableChatClient) => client.getSnapshot().messages.map((message) => message.id);
 const requests = (path: string) => platform.requests.filter((request) => request.url.endsWith(path)).length;
 const joins = () => platform.session.events.filter((event) => event.type === EventType.RequestServiceAgentJoin).length;
@@ -44,12 +64,7 @@ const openSockets = () =>
 
 describe("one conversation across the tabs of a browser", () => {
   it("shows the holder's conversation in a second tab with the same ids, with one session, one join, one socket", async () => {
-    const first = openTab();
-    first.start();
-    await vi.advanceTimersByTimeAsync(100);
-    const second = openTab();
-    second.start();
-    await vi.advanceTimersByTimeAsync(100);
+    const [first, second] = await twoStartedTabs();
     expect(transcript(first)).toEqual(["agent:Hello!"]);
     expect(ids(second)).toEqual(ids(first));
     expect(second.getSnapshot().connection.status).toBe("connected");
@@ -60,10 +75,7 @@ describe("one conversation across the tabs of a browser", () => {
   });
 
   it("delivers a message written in either tab once, answered once, shown in both", async () => {
-    const first = openTab();
-    first.start();
-    const second = openTab();
-    await vi.advanceTimersByTimeAsync(100);
+    const [first, second] = await holderAndMirror();
     const announced: string[] = [];
     second.on("message", (message) => announced.push(`${message.role}:${message.text}`));
     expect(second.send("from the second tab")).toEqual({ accepted: true });
@@ -89,10 +101,7 @@ describe("one conversation across the tabs of a browser", () => {
 
   it("takes over when the holder closes mid-stream: the stream ends with its exact text, same session, token handed over", async () => {
     platform.capabilities = { ...platform.capabilities, streaming: true };
-    const first = openTab();
-    first.start();
-    const second = openTab();
-    await vi.advanceTimersByTimeAsync(100);
+    const [first, second] = await holderAndMirror();
     platform.emit(platform.session, EventType.ServiceAgentMessageChunk, {
       message_id: "s-1",
       text: "Half ",
@@ -122,10 +131,7 @@ describe("one conversation across the tabs of a browser", () => {
   });
 
   it("delivers once a message whose tab handed it to a holder that closed before taking it", async () => {
-    const first = openTab();
-    first.start();
-    const second = openTab();
-    await vi.advanceTimersByTimeAsync(100);
+    const [first, second] = await holderAndMirror();
     second.send("in the gap");
     // The holder goes before the channel delivers the request.
     first.destroy();
@@ -136,10 +142,7 @@ describe("one conversation across the tabs of a browser", () => {
   });
 
   it("never sends twice a message the closing holder had sent but whose echo the next holder did not see", async () => {
-    const first = openTab();
-    first.start();
-    const second = openTab();
-    await vi.advanceTimersByTimeAsync(100);
+    const [first, second] = await holderAndMirror();
     platform.muteLive = true;
     first.send("sent, echo unseen");
     await vi.advanceTimersByTimeAsync(10);
@@ -153,10 +156,7 @@ describe("one conversation across the tabs of a browser", () => {
   });
 
   it("never sends again a message the closing holder delivered when the next holder missed its notice", async () => {
-    const first = openTab();
-    first.start();
-    const second = openTab();
-    await vi.advanceTimersByTimeAsync(100);
+    const [first, second] = await holderAndMirror();
     // The holder's notice that the message was delivered never reaches the other tab.
     channels.lose = (message) =>
       (message as { events?: { kind: string }[] }).events?.some((event) => event.kind === "user-message-sent") ?? false;
@@ -174,10 +174,7 @@ describe("one conversation across the tabs of a browser", () => {
   });
 
   it("resets every tab: the stored keys go, the session ends on the platform, each tab says so", async () => {
-    const first = openTab();
-    first.start();
-    const second = openTab();
-    await vi.advanceTimersByTimeAsync(100);
+    const [first, second] = await holderAndMirror();
     const ends: string[] = [];
     first.on("end", (end) => ends.push(`first:${end.reason}`));
     second.on("end", (end) => ends.push(`second:${end.reason}`));
@@ -194,13 +191,8 @@ describe("one conversation across the tabs of a browser", () => {
   });
 
   it("starts no new session in a tab that takes the lock of a reset conversation before it hears of the reset", async () => {
-    const first = openTab();
-    first.start();
-    await vi.advanceTimersByTimeAsync(100);
-    const second = openTab();
     // The visitor had the panel open in the second tab too.
-    second.start();
-    await vi.advanceTimersByTimeAsync(100);
+    const [first, second] = await twoStartedTabs();
     expect(transcript(second)).toEqual(["agent:Hello!"]);
     const ends: string[] = [];
     second.on("end", (end) => ends.push(end.reason));
