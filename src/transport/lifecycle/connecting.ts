@@ -1,6 +1,6 @@
 import { sessionExpiredCloseCode, sessionIdleExpiryMilliseconds } from "../../protocol/index.ts";
 import { classifyFailure, describeFailure, type Failure } from "./failure-classification.ts";
-import { end, enter, freshAttempts, freshSession, prepend, startTimer } from "./lifecycle-state.ts";
+import { end, enter, fail, freshAttempts, freshSession, prepend, startTimer } from "./lifecycle-state.ts";
 import type { LifecycleEffect, LifecycleInput, LifecycleState, Transition } from "./lifecycle-types.ts";
 import { reconnectDelay } from "./reconnect-policy.ts";
 
@@ -93,7 +93,7 @@ export function act(state: LifecycleState, failure: Failure, input: LifecycleInp
       return enter(state, "fallback", [...cleanUp, { type: "hand-over" }]);
     case "fatal":
       if (state.sessionEnded !== null) return end(state, state.sessionEnded, false, cleanUp);
-      return { state: { ...state, phase: { name: "failed", error: describeFailure(failure, state.host) } }, effects: cleanUp };
+      return fail(state, describeFailure(failure, state.host), cleanUp);
   }
 }
 
@@ -101,10 +101,11 @@ export function act(state: LifecycleState, failure: Failure, input: LifecycleInp
 export function scheduleReconnect(state: LifecycleState, input: LifecycleInput): Transition {
   if (!state.online) return enter(state, "offline");
   const attempt = state.attempt + 1;
-  if (attempt > state.budget) {
-    const error = { kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: state.budget } } as const;
-    return { state: { ...state, attempt, phase: { name: "failed", error } }, effects: [] };
-  }
+  if (attempt > state.budget)
+    return fail(
+      { ...state, attempt },
+      { kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: state.budget } },
+    );
   const delay = reconnectDelay(attempt, () => input.random);
   return {
     state: { ...state, attempt, phase: { name: "reconnecting", attempt, nextAttemptAt: input.now + delay } },
@@ -112,10 +113,8 @@ export function scheduleReconnect(state: LifecycleState, input: LifecycleInput):
   };
 }
 
-/** A silent socket is closed and replaced at once, spending one attempt. */
+/** A silent socket is closed and replaced at once, spending one attempt; once the budget is spent, it fails as a drop would. */
 export function replaceSocket(state: LifecycleState, input: LifecycleInput): Transition {
-  const attempt = state.attempt + 1;
-  const lost: LifecycleEffect[] = [{ type: "close-socket" }];
-  if (attempt > state.budget) return act(state, { kind: "dead-socket" }, input, lost);
-  return prepend(lost, proceed({ ...state, attempt, heartbeatsUnanswered: 0 }, input));
+  const replaced = { ...state, attempt: state.attempt + 1, heartbeatsUnanswered: 0 };
+  return prepend([{ type: "close-socket" }], state.attempt < state.budget ? proceed(replaced, input) : scheduleReconnect(state, input));
 }

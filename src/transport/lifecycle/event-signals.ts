@@ -1,5 +1,5 @@
 import { act, replaceSession } from "./connecting.ts";
-import { end, prepend, socketPhases, startTimer, stay } from "./lifecycle-state.ts";
+import { end, fail, prepend, socketPhases, startTimer, stay } from "./lifecycle-state.ts";
 import type { LifecycleEffect, LifecycleInput, LifecycleSignal, LifecycleState, ServerCondition, Transition } from "./lifecycle-types.ts";
 import { heartbeatInterval, messageSizeLimit, reconnectBudget } from "./reconnect-policy.ts";
 
@@ -62,13 +62,11 @@ function meetCondition(state: LifecycleState, condition: ServerCondition, answer
       return stay(state, [{ type: "not-delivered", id: answers }]);
     case "retrieve-failed":
       return stay(state, answers === null || answersJoin ? [] : [{ type: "not-delivered", id: answers }]);
-    case "connector-lost": {
-      const error = { kind: "configuration", code: "connector-not-found" } as const;
-      return {
-        state: { ...state, phase: { name: "failed", error } },
-        effects: [{ type: "close-socket" }, { type: "cancel-timer", timer: "join" }],
-      };
-    }
+    case "connector-lost":
+      return fail(state, { kind: "configuration", code: "connector-not-found" }, [
+        { type: "close-socket" },
+        { type: "cancel-timer", timer: "join" },
+      ]);
     case "unable-to-start":
       if (state.join === "done" || (answers !== null && !answersJoin) || state.joinRetries >= joinRetryLimit) return stay(state);
       return stay({ ...state, joinRetries: state.joinRetries + 1 }, [startTimer("join", 2000 + Math.round(input.random * 3000))]);

@@ -17,8 +17,6 @@ export type Failure =
   | { kind: "handshake"; consecutive: number; doubtful: boolean; sinceAnswer: number | null }
   /** An open socket closed. `sessionEnded`: a `SESSION_END` arrived before the close. */
   | { kind: "close"; code: number; sessionEnded: boolean }
-  /** The socket went silent (no history, or no answer to heartbeats or a message). */
-  | { kind: "dead-socket" }
   /** The session was abandoned (`expired`), or the server says it no longer exists. */
   | { kind: "session-gone"; expired: boolean };
 

@@ -1,7 +1,7 @@
 import { maxFrameBytes } from "../../protocol/index.ts";
-import type { ConnectionState } from "../conversation.ts";
+import type { ChatErrorInfo, ConnectionState } from "../conversation.ts";
 import type { LifecycleEffect, LifecyclePhase, LifecycleState, TimerName, Transition } from "./lifecycle-types.ts";
-import { heartbeatInterval, reconnectBudget } from "./reconnect-policy.ts";
+import { defaultHeartbeatMilliseconds, reconnectBudget } from "./reconnect-policy.ts";
 
 /** Phases that carry nothing but their name. */
 export type PlainPhaseName = Exclude<LifecyclePhase, { name: "reconnecting" | "ended" | "failed" | "dormant" }>["name"];
@@ -47,7 +47,7 @@ export function initialLifecycleState(): LifecycleState {
     relocatedMessageId: null,
     attempt: 0,
     budget: reconnectBudget(null),
-    heartbeatMilliseconds: heartbeatInterval(null),
+    heartbeatMilliseconds: defaultHeartbeatMilliseconds,
     heartbeatEchoSeen: false,
     maxMessageBytes: maxFrameBytes,
     batchReceived: false,
@@ -85,9 +85,14 @@ export function end(state: LifecycleState, reason: string, history: boolean, eff
     effects: [
       ...effects,
       { type: "cancel-timer", timer: "join" },
-      { type: "apply", event: history ? { kind: "session-ended", reason, history } : { kind: "session-ended", reason } },
+      { type: "apply", event: { kind: "session-ended", reason, ...(history && { history }) } },
     ],
   };
+}
+
+/** The connection failed for good, with `error` to show; only the visitor's action starts again. */
+export function fail(state: LifecycleState, error: ChatErrorInfo, effects: LifecycleEffect[] = []): Transition {
+  return { state: { ...state, phase: { name: "failed", error } }, effects };
 }
 
 export function startTimer(timer: TimerName, milliseconds: number): LifecycleEffect {

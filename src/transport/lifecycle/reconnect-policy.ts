@@ -39,6 +39,9 @@ export function reconnectBudget(capabilities: SessionCapabilities | null): numbe
   return attempts === null ? defaultMaxReconnectAttempts : attempts || Number.POSITIVE_INFINITY;
 }
 
+/** The heartbeat period when the platform announces none (30 s); also the live socket's check period when heartbeats are off. */
+export const defaultHeartbeatMilliseconds = defaultHeartbeatIntervalSeconds * 1000;
+
 /** The heartbeat period: `heartbeat_interval_seconds`; 0 means off (0 here); 30 s when absent or malformed. */
 export function heartbeatInterval(capabilities: SessionCapabilities | null): number {
   return (announced(capabilities?.heartbeat_interval_seconds) ?? defaultHeartbeatIntervalSeconds) * 1000;

@@ -14,7 +14,7 @@ import {
   toConnectionState,
 } from "./lifecycle-state.ts";
 import type { LifecycleEffect, LifecycleInput, LifecycleState, Transition } from "./lifecycle-types.ts";
-import { heartbeatInterval, stableAfterMilliseconds } from "./reconnect-policy.ts";
+import { defaultHeartbeatMilliseconds, stableAfterMilliseconds } from "./reconnect-policy.ts";
 
 export type * from "./lifecycle-types.ts";
 export { joinRetryLimit } from "./event-signals.ts";
@@ -187,10 +187,10 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       const offline = { ...state, online: false };
       return proceeds(phase) ? enter(offline, "offline", [{ type: "close-socket" }]) : stay(offline);
     }
-    case "woke":
-      return phase === "offline" || phase === "reconnecting"
-        ? proceed({ ...state, online: true }, input)
-        : stay({ ...state, online: true });
+    case "woke": {
+      const online = { ...state, online: true };
+      return phase === "offline" || phase === "reconnecting" ? proceed(online, input) : stay(online);
+    }
     case "retry-now":
       if (phase === "dormant") return resumeDormant(state, input);
       if (phase === "reconnecting") return proceed(state, input);
@@ -242,7 +242,7 @@ function atRisk(state: LifecycleState, input: LifecycleInput): boolean {
 
 /** Phases on the way to a live socket, which going offline interrupts. */
 function proceeds(phase: LifecycleState["phase"]["name"]): boolean {
-  return phase === "authorizing" || phase === "creating-session" || phase === "reconnecting" || socketPhases.includes(phase);
+  return ["authorizing", "creating-session", "reconnecting", ...socketPhases].includes(phase);
 }
 
 /**
@@ -256,7 +256,7 @@ function goLive(state: LifecycleState, input: LifecycleInput): Transition {
     effects.push({ type: "send-join" });
     live = { ...live, rejoin: "not-needed" };
   }
-  effects.push(startTimer("phase", state.heartbeatMilliseconds || heartbeatInterval(null)));
+  effects.push(startTimer("phase", state.heartbeatMilliseconds || defaultHeartbeatMilliseconds));
   const entered = enter(live, "live", effects);
   return input.delivery.queued ? prepend(entered.effects, sendQueued(entered.state)) : entered;
 }
@@ -280,7 +280,7 @@ function timerFired(state: LifecycleState, input: LifecycleInput): Transition {
   // A message echo missing for two heartbeat periods means a lost frame, and two heartbeats with nothing
   // received (on a platform known to answer them) a dead socket: either way the socket is replaced at once,
   // and the replay then tells which messages arrived, so nothing is sent twice.
-  const period = state.heartbeatMilliseconds || heartbeatInterval(null);
+  const period = state.heartbeatMilliseconds || defaultHeartbeatMilliseconds;
   const sentAt = input.delivery.oldestInFlightSentAt;
   const echoOverdue = sentAt !== null && input.now - sentAt >= 2 * period;
   if (echoOverdue || (state.heartbeatEchoSeen && state.heartbeatsUnanswered >= 2)) return replaceSocket(state, input);

@@ -59,7 +59,6 @@ describe("classifyFailure", () => {
     expect(classifyFailure({ kind: "close", code: 1000, sessionEnded: false }, established)).toBe("retry");
     expect(classifyFailure({ kind: "close", code: 4002, sessionEnded: false }, established)).toBe("retry");
     expect(classifyFailure({ kind: "close", code: 1006, sessionEnded: false }, established)).toBe("retry");
-    expect(classifyFailure({ kind: "dead-socket" }, established)).toBe("retry");
     expect(classifyFailure({ kind: "session-gone", expired: true }, established)).toBe("new-session");
   });
 });
@@ -84,6 +83,6 @@ describe("describeFailure", () => {
     expect(describeFailure({ kind: "http", request: "access-token", error: new HttpError(401, "toString", null) }, "").code).toBe(
       "request-refused",
     );
-    expect(describeFailure({ kind: "dead-socket" }, "")).toEqual({ kind: "protocol", code: "connection-ended" });
+    expect(describeFailure({ kind: "close", code: 4002, sessionEnded: false }, "")).toEqual({ kind: "protocol", code: "connection-ended" });
   });
 });
