@@ -83,7 +83,7 @@ export interface LifecycleState {
   relocatedMessageId: string | null;
   /** `SESSION_END` reason seen on this session, if any. */
   sessionEnded: string | null;
-  /** Reconnect attempts spent since the connection was last stable for a minute. */
+  /** Reconnect attempts spent since the connection last got through (a live frame, or a minute live). */
   attempt: number;
   /** Reconnect attempts allowed; Infinity when the platform announces 0 (unlimited). */
   budget: number;

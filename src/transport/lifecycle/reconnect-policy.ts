@@ -12,7 +12,7 @@ import { backoffDelay } from "../http/http-request.ts";
 export const reconnectBaseDelayMilliseconds = 1000;
 /** No wait is ever longer than this (before jitter). */
 export const reconnectMaxDelayMilliseconds = 30000;
-/** A connection that has stayed up this long resets the attempt count. */
+/** A connection that has stayed live this long got through, even if no live frame came: the attempt count resets. */
 export const stableAfterMilliseconds = 60000;
 /** Failed handshakes in a row before the client changes what it tries (token, session, fallback). */
 export const handshakeFailuresBeforeEscalation = 3;

@@ -56,8 +56,14 @@ export function sizeRefusal(frameBytes: number, limitBytes: number = maxFrameByt
  * Every input with a session (but the question `message-written`) ends by storing it.
  */
 export function transition(state: LifecycleState, input: LifecycleInput): Transition {
-  // A minute of stable connection clears the attempt count; it is read whenever something happens.
-  if (state.attempt !== 0 && state.phase.name === "live" && input.now - state.liveSince >= stableAfterMilliseconds)
+  // Once the connection got through the attempt count starts again, so the backoff and the budget count
+  // failures in a row to get through, not drops. It got through once the platform sends a frame that is
+  // not the replay (a live event or a heartbeat's echo: it serves the session on this socket), or once it
+  // has been live a minute (read whenever something happens: a quiet socket on a platform that echoes no
+  // heartbeat). The replay alone proves nothing: a platform that accepts every socket and drops it at once
+  // may send one first, and must still meet growing waits and, at last, the spent budget.
+  const liveFrame = input.type === "frame-received" && !input.batch;
+  if (state.attempt && (liveFrame || (state.phase.name === "live" && input.now - state.liveSince >= stableAfterMilliseconds)))
     state = { ...state, attempt: 0 };
   const next = renewsToken(state, input) ? renewToken(state, input) : step(state, input);
   const { phase, sessionId, lastActivityAt } = next.state;

@@ -569,13 +569,61 @@ describe("transition: reconnecting", () => {
     ]);
   });
 
-  it("resets the attempt count after a minute of stable connection, not before", () => {
+  it("resets the attempt count after a minute of stable connection, not before, when no live frame came", () => {
     const drop: Step = { type: "socket-closed", code: 1006 };
     const reconnected: Step[] = [drop, timer(), { type: "socket-opened", afterCursor: false }, batch()];
     const short = run([...joinedLive, ...reconnected, drop], undefined, 1_000_000, 10_000);
     expect(short.states.at(-1)?.phase).toMatchObject({ name: "reconnecting", attempt: 2 });
     const stable = run([...joinedLive, ...reconnected, drop], undefined, 1_000_000, 61_000);
     expect(stable.states.at(-1)?.phase).toMatchObject({ name: "reconnecting", attempt: 1 });
+    // A heartbeat's echo is a live frame: the platform serves the session on this socket.
+    const echoed = run([...joinedLive, ...reconnected, heartbeatEcho, drop], undefined, 1_000_000, 10_000);
+    expect(echoed.states.map((state) => state.attempt).slice(-6)).toEqual([1, 1, 1, 1, 0, 1]);
+    expect(echoed.states.at(-1)?.phase).toMatchObject({ name: "reconnecting", attempt: 1 });
+  });
+
+  /**
+   * `cycles` drops of a live connection, 4 s apart: the drop, the wait's timer 1 s later, a socket that
+   * opens and then, 10 ms apart, what `served` says it sends before the next drop.
+   */
+  function flapping(cycles: number, served: Step[]) {
+    const firstDrop = 1_010_000;
+    const cycle: Step[] = [{ type: "socket-closed", code: 1006 }, timer(), { type: "socket-opened", afterCursor: true }, ...served];
+    const steps = Array.from({ length: cycles }, (_, index) =>
+      cycle.map((item, position) => ({ ...item, at: firstDrop + index * 4000 + (position && 1000 + position * 10) })),
+    ).flat();
+    const traced = run(steps, run(joinedLive).last);
+    const waits = traced.states.flatMap(({ phase }, index) =>
+      phase.name === "reconnecting" ? [phase.nextAttemptAt - (steps[index]?.at ?? 0)] : [],
+    );
+    return { ...traced, waits, took: (steps.at(-1)?.at ?? 0) - firstDrop };
+  }
+
+  it("waits the first step again after each reconnect that delivered a live frame: twelve drops in a minute spend nothing", () => {
+    const { names, states, waits, took } = flapping(12, [batch(), liveFrame]);
+    expect(took).toBeLessThan(60_000);
+    expect(names).toEqual(Array.from({ length: 12 }, () => ["reconnecting", "connecting", "replaying", "live", "live"]).flat());
+    expect(waits).toEqual(Array.from({ length: 12 }, () => 1000));
+    expect(states.filter((state) => state.phase.name === "reconnecting").map((state) => state.phase)).toEqual(
+      Array.from({ length: 12 }, (_, index) => ({ name: "reconnecting", attempt: 1, nextAttemptAt: 1_011_000 + index * 4000 })),
+    );
+    // The live frame, not the drop nor the open, is what clears the count.
+    expect(states.slice(0, 5).map((state) => state.attempt)).toEqual([1, 1, 1, 1, 0]);
+  });
+
+  it("still backs off and spends the budget when every socket is dropped at once, with nothing or only its replay sent", () => {
+    for (const served of [[], [batch()]]) {
+      const { names, waits, last } = flapping(11, served);
+      expect(waits).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000, 30_000, 30_000]);
+      const cycle = served.length ? ["reconnecting", "connecting", "replaying", "live"] : ["reconnecting", "connecting", "replaying"];
+      // The eleventh drop fails the conversation; its timer and socket, had they come, would change nothing.
+      const failed = Array.from({ length: cycle.length }, () => "failed");
+      expect(names).toEqual([...Array.from({ length: 10 }, () => cycle).flat(), ...failed]);
+      expect(last.phase).toEqual({
+        name: "failed",
+        error: { kind: "budget-exhausted", code: "reconnect-budget-spent", parameters: { attempts: 10 } },
+      });
+    }
   });
 
   it("fails with the spent budget as a code once the announced attempts are used", () => {

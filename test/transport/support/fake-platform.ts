@@ -89,6 +89,8 @@ export class FakePlatform {
   muteLive = false;
   /** While true, a socket that opens gets no history batch at all. */
   withholdReplay = false;
+  /** While true, every socket that opens is dropped (4002) 5 ms later: after its replay, if it gets one. */
+  dropOnOpen = false;
   /** The next this many joins are answered "unable to start a conversation". */
   failingJoins = 0;
   /** Join requests refused because the agent was already there (`refuseSecondJoin`). */
@@ -332,6 +334,7 @@ export class FakePlatform {
     if (!session) return socket.close({ code: 1006, reason: "" });
     session.sockets.push(socket);
     socket.on("message", (data) => this.receive(session, socket, String(data)));
+    if (this.dropOnOpen) setTimeout(() => this.dropSockets(), 5);
     if (this.withholdReplay) return;
     const cursor = Number(query.get("cursor") ?? "0");
     const [start, ...rest] = session.events;
