@@ -101,9 +101,12 @@ describe("reconnecting", () => {
     client.destroy();
   });
 
-  it("resets the attempt count only after a minute of stable connection when no live frame comes", async () => {
-    // Not even a heartbeat's echo, which would show the platform serving the session (see chat-client-flapping).
-    platform.silentHeartbeats = true;
+  // A heartbeat's echo is a live frame, which shows the platform serving the session (see chat-client-flapping).
+  it.each([
+    ["only after a minute of stable connection when no heartbeat is echoed", true, 2],
+    ["at the first heartbeat's echo", false, 1],
+  ])("resets the attempt count %s", async (_, silent, secondAttempt) => {
+    platform.silentHeartbeats = silent;
     const client = platform.client();
     await vi.advanceTimersByTimeAsync(50);
     platform.dropSockets();
@@ -118,7 +121,7 @@ describe("reconnecting", () => {
       ...untilLive,
       "reconnecting#1",
       ...untilLive,
-      "reconnecting#2",
+      `reconnecting#${secondAttempt}`,
       ...untilLive,
       "reconnecting#1",
       ...untilLive,
