@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { EventType } from "../../src/protocol/index.ts";
 import { deliveries, giveOptions, type Delivery } from "../support/delivery-table.ts";
-import { ChatWidget, expect, expectLongAnswerInFull, fault, sessionIdOf, test } from "../support/fixtures.ts";
+import { ChatWidget, expect, expectLongAnswerInFull, fault, sessionIdOf, test, watchPageProblems } from "../support/fixtures.ts";
 import { inspect, newSessions } from "../support/server-records.ts";
 
 /**
@@ -69,12 +69,6 @@ async function reset(page: Page, delivery: Delivery): Promise<void> {
   }, delivery.subscription);
 }
 
-/** Keeps another tab's console errors and page errors with the first tab's. */
-function watchProblems(page: Page, problems: string[]): void {
-  page.on("console", (message) => void (message.type() === "error" && problems.push(`console: ${message.text()}`)));
-  page.on("pageerror", (error) => void problems.push(`page error: ${error.message}`));
-}
-
 test.describe("one conversation across the tabs of a browser", () => {
   for (const delivery of deliveries) {
     test(`a second tab shows the same conversation, either tab's message is answered once in both, one socket at a time, and the holder closed mid-stream hands the answer over (${delivery.name})`, async ({
@@ -95,7 +89,7 @@ test.describe("one conversation across the tabs of a browser", () => {
       const sockets = sampleSockets(serverUrl, sessionId);
 
       const second = await context.newPage();
-      watchProblems(second, pageProblems);
+      watchPageProblems(second, pageProblems);
       const other = new ChatWidget(second);
       await second.goto(delivery.path);
       // The panel is open in the first tab, so it is open here too, on the same conversation.
@@ -183,7 +177,7 @@ test.describe("one conversation across the tabs of a browser", () => {
       const connected = sessionIdOf(page);
       await widget.startOn(delivery.path);
       const second = await context.newPage();
-      watchProblems(second, pageProblems);
+      watchPageProblems(second, pageProblems);
       const other = new ChatWidget(second);
       await second.goto(delivery.path);
       await expect(other.input).toBeVisible();
