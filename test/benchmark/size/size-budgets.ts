@@ -29,8 +29,11 @@ export const sizeBudgets: readonly SizeBudget[] = [
     // attention, long transcripts, context, Copy, feedback: 43,611; one conversation across tabs: 44,970; the experience
     // round of issue 19: 46,483; the end's file and small shares: 46,183; the handoff's story line, the launcher's
     // preview and prompt, and attachments in the extras' file: 45,379; the client's shorter names and a Chat API turn's
-    // never-repeat rule moved to the fallback: 45,316; the sharing file's new hash: 45,311; the alerts file deciding which replies it alerts for and showing its own offer: 45,269. Voice costs about 125 (93 its checked import).
-    gzipCeiling: 45_269,
+    // never-repeat rule moved to the fallback: 45,316; the sharing file's new hash: 45,311; the alerts file deciding which
+    // replies it alerts for and showing its own offer: 45,269; a lifecycle that may begin dormant, for a tab taking over a
+    // conversation that waits for the visitor (the sharing file's own notice for it, 89 B there, goes): 45,302. Voice
+    // costs about 125 (93 its checked import).
+    gzipCeiling: 45_302,
     gzipTarget: kb(30),
     selfContained: true,
   },
@@ -74,10 +77,11 @@ export const sizeBudgets: readonly SizeBudget[] = [
     selfContained: true,
   },
   {
-    // Imported by the app only for `persist: "local"` where the browser has a channel between tabs.
+    // Imported by the app only for `persist: "local"` where the browser has a channel between tabs (measured 2,642 B
+    // once a take-over builds its client dormant instead of adding the notice itself).
     name: "script tag: one conversation across tabs (persist: local)",
     files: ["cap-chat-shared-chat-client-*.js"],
-    gzipCeiling: kb(3),
+    gzipCeiling: 2_642,
     selfContained: true,
   },
   {
@@ -89,8 +93,10 @@ export const sizeBudgets: readonly SizeBudget[] = [
     // (its lifecycle's error table and variants, unconfirmed and cut messages with their retry offers, the
     // plan, one emitter): 15,252; +1,579 the hook that loads the sharing across tabs: 16,831; -793 the modules
     // shared with the Chat API fallback kept here, and short names for options passed only between its parts:
-    // 16,038; -16 more such names; -52 a Chat API turn's never-repeat rule moved to the fallback: 15,970; -1 the sharing file's new hash: 15,969.
-    gzipCeiling: 15_969,
+    // 16,038; -16 more such names; -52 a Chat API turn's never-repeat rule moved to the fallback: 15,970; -1 the sharing file's new hash: 15,969;
+    // +31 a lifecycle that may begin dormant, for a tab taking over a conversation that waits for the visitor (the
+    // sharing chunk's own notice for it, 94 B there, goes): 16,000.
+    gzipCeiling: 16_000,
     gzipTarget: kb(11),
     selfContained: true,
   },
@@ -124,10 +130,11 @@ export const sizeBudgets: readonly SizeBudget[] = [
     selfContained: true,
   },
   {
+    // Measured 2,595 B once a take-over builds its client dormant instead of adding the notice itself.
     name: "npm: one conversation across tabs (persist: local)",
     files: ["chunks/shared-chat-client-*.js"],
     minify: true,
-    gzipCeiling: kb(3),
+    gzipCeiling: 2_595,
     selfContained: true,
   },
 ];
