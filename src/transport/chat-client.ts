@@ -7,7 +7,7 @@ import { jsonBytes, userMessageFrame } from "./delivery/message-frame.ts";
 import { createSessionPersistence } from "./delivery/session-persistence.ts";
 import type { Environment } from "./environment.ts";
 import { resolveClientPlan } from "./client-plan.ts";
-import { sizeRefusal, type LifecyclePhase } from "./lifecycle/transition.ts";
+import { sizeRefusal, type LifecyclePhase, type NewSessionNotice } from "./lifecycle/transition.ts";
 import type { TokenHook } from "./messaging/session-access.ts";
 import { createMessagingTransport, type MessagingTransport } from "./messaging/messaging-transport.ts";
 import type { Transport } from "./transport.ts";
@@ -38,6 +38,8 @@ export interface ClientParts {
   shareTokens?: TokenHook;
   /** The store already shows the stored session's history: the first socket resumes after it, not from the start. */
   resumeStoredSession?: boolean;
+  /** The conversation waits for the visitor, its session forgotten: see `MessagingTransportOptions.dormant`. */
+  dormant?: NewSessionNotice;
 }
 
 /**
@@ -110,6 +112,7 @@ export function buildChatClient(environment: Environment, options: ChatClientOpt
       shareTokens: parts.shareTokens,
       resumeCursor: parts.resumeStoredSession ? restored?.historyThrough : undefined,
       agentJoined: parts.resumeStoredSession && store.getSnapshot().agent !== null,
+      dormant: parts.dormant,
     });
   }
 

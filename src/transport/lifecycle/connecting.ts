@@ -1,7 +1,7 @@
 import { sessionExpiredCloseCode, sessionIdleExpiryMilliseconds } from "../../protocol/index.ts";
 import { classifyFailure, describeFailure, type Failure } from "./failure-classification.ts";
 import { end, enter, fail, freshAttempts, freshSession, prepend, startTimer } from "./lifecycle-state.ts";
-import type { LifecycleEffect, LifecycleInput, LifecycleState, Transition } from "./lifecycle-types.ts";
+import type { LifecycleEffect, LifecycleInput, LifecycleState, NewSessionNotice, Transition } from "./lifecycle-types.ts";
 import { reconnectDelay } from "./reconnect-policy.ts";
 
 /** The lifecycle's moves towards a live socket, and its answers when one fails; `transition` decides when. */
@@ -64,13 +64,16 @@ export function replaceSession(state: LifecycleState, input: LifecycleInput, exp
   return prepend([...forget, noticeOf(code, input)], proceed(left, input));
 }
 
-/** A conversation left dormant goes on in a new session, saying why it is a new one. */
+/**
+ * Takes the next step towards a live socket (see `proceed`); a conversation left dormant first says why its
+ * session is a new one.
+ */
 export function resumeDormant(state: LifecycleState, input: LifecycleInput): Transition {
-  if (state.phase.name !== "dormant") return { state, effects: [] };
-  return prepend([noticeOf(state.phase.notice, input)], proceed(state, input));
+  const next = proceed(state, input);
+  return state.phase.name === "dormant" ? prepend([noticeOf(state.phase.notice, input)], next) : next;
 }
 
-function noticeOf(code: "new-session" | "session-not-resumed", input: LifecycleInput): LifecycleEffect {
+function noticeOf(code: NewSessionNotice, input: LifecycleInput): LifecycleEffect {
   return { type: "apply", event: { kind: "notice", id: `${code}-${input.now}`, level: "info", code, time: input.now } };
 }
 

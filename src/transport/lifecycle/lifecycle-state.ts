@@ -1,6 +1,6 @@
 import { maxFrameBytes } from "../../protocol/index.ts";
 import type { ChatErrorInfo, ConnectionState } from "../conversation.ts";
-import type { LifecycleEffect, LifecyclePhase, LifecycleState, TimerName, Transition } from "./lifecycle-types.ts";
+import type { LifecycleEffect, LifecyclePhase, LifecycleState, NewSessionNotice, TimerName, Transition } from "./lifecycle-types.ts";
 import { defaultHeartbeatMilliseconds, reconnectBudget } from "./reconnect-policy.ts";
 
 /** Phases that carry nothing but their name. */
@@ -31,12 +31,16 @@ export const freshAttempts = {
   heartbeatsUnanswered: 0,
 } as const;
 
-/** The lifecycle before `start`. */
-export function initialLifecycleState(): LifecycleState {
+/**
+ * The lifecycle before `start`: `idle`, or `dormant` with `notice` for a conversation whose session was
+ * forgotten while it waited for the visitor (in another tab), which starts a new one only when the visitor
+ * engages and says why then.
+ */
+export function initialLifecycleState(notice?: NewSessionNotice): LifecycleState {
   return {
     ...freshSession,
     ...freshAttempts,
-    phase: { name: "idle" },
+    phase: notice ? { name: "dormant", notice } : { name: "idle" },
     transport: "auto",
     host: "",
     online: true,

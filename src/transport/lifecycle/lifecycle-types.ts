@@ -19,11 +19,17 @@ export type LifecyclePhase =
    * The session is gone and nothing waits to be sent: the conversation waits for the visitor, with no
    * session, socket or timer, until a message is written or the visitor engages. `notice` is said then.
    */
-  | { name: "dormant"; notice: "new-session" | "session-not-resumed" }
+  | { name: "dormant"; notice: NewSessionNotice }
   /** The Chat API transport has taken over; the lifecycle then only decides message sizes. */
   | { name: "fallback" }
   | { name: "ended"; reason: string }
   | { name: "failed"; error: ChatErrorInfo };
+
+/**
+ * Why a conversation goes on in a new session: its session `new-session` expired (the platform said so, or it
+ * was idle longer than the platform keeps one), or `session-not-resumed` could not be continued.
+ */
+export type NewSessionNotice = "new-session" | "session-not-resumed";
 
 /**
  * Where the join request stands. It is `done` only once the history or the live stream shows an agent

@@ -86,7 +86,8 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
   if (phase === "fallback") return stay(state);
   switch (input.type) {
     case "start": {
-      if (phase !== "idle") return stay(state);
+      // A lifecycle may begin dormant (see `initialLifecycleState`): its start is the visitor's engagement.
+      if (phase !== "idle" && phase !== "dormant") return stay(state);
       const restored = input.restored;
       const started: LifecycleState = {
         ...state,
@@ -99,7 +100,7 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
         join: restored?.agentJoined ? "done" : state.join,
         lastActivityAt: restored?.lastActivityAt ?? input.now,
       };
-      return input.useChatApi ? enter(started, "fallback", [{ type: "hand-over" }]) : proceed(started, input);
+      return input.useChatApi ? enter(started, "fallback", [{ type: "hand-over" }]) : resumeDormant(started, input);
     }
     case "token-received": {
       const lifetime = (input.expiresInSeconds ?? defaultTokenLifetimeSeconds) * 1000;

@@ -10,6 +10,7 @@ import {
   type LifecycleEffect,
   type LifecycleEvent,
   type LifecyclePhase,
+  type NewSessionNotice,
   type TimerName,
 } from "../lifecycle/transition.ts";
 import type { Transport } from "../transport.ts";
@@ -50,12 +51,18 @@ export interface MessagingTransportOptions {
   resumeCursor?: number;
   /** The store already shows the restored session's agent joined, which its replay after `resumeCursor` will not. */
   agentJoined?: boolean;
+  /**
+   * The conversation's session was forgotten while it waited for the visitor (another tab held it): the
+   * lifecycle begins `dormant`, contacts nothing until `start` or a message, and its new session then gives
+   * this notice.
+   */
+  dormant?: NewSessionNotice;
 }
 
 /** The Messaging transport with what it noticed: undecodable frames and the lifecycle's recent phases. */
 export interface MessagingTransport extends Transport {
   readonly diagnostics: { invalidFrames: number };
-  /** The lifecycle phases in order, starting with `idle` (the most recent `traceLimit` of them). */
+  /** The lifecycle phases in order, starting with `idle` or `dormant` (the most recent `traceLimit` of them). */
   readonly trace: readonly LifecyclePhase[];
 }
 
@@ -65,17 +72,18 @@ export const traceLimit = 200;
  * The Messaging transport: the runner of the lifecycle. It owns the socket, the handshake (and with it the
  * access token), the timers and the session's event feed; it carries out the effects `transition` returns
  * and reports back what happened as inputs, each with the delivery facts, deciding nothing itself. Inputs
- * that arrive while effects run are queued and applied in order.
+ * that arrive while effects run are queued and applied in order; those before `start` are dropped.
  */
 export function createMessagingTransport(options: MessagingTransportOptions): MessagingTransport {
   const { environment, apply, delivery, persistence } = options;
   const diagnostics = { invalidFrames: 0 };
-  let lifecycle = initialLifecycleState();
+  let lifecycle = initialLifecycleState(options.dormant);
   const trace: LifecyclePhase[] = [lifecycle.phase];
   const timers: Partial<Record<TimerName, unknown>> = {};
   const pending: LifecycleEvent[] = [];
   const removers: (() => void)[] = [];
   let dispatching = false;
+  let started = false;
   let destroyed = false;
   /** Bumped by every handshake call; an answer to an older one is ignored. */
   let requestGeneration = 0;
@@ -104,7 +112,8 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
   });
 
   function dispatch(event: LifecycleEvent): void {
-    if (destroyed) return;
+    // A retry asked before `start` would wake a dormant conversation, which only the visitor does.
+    if (destroyed || !started) return;
     pending.push(event);
     if (dispatching) return;
     dispatching = true;
@@ -204,7 +213,8 @@ export function createMessagingTransport(options: MessagingTransportOptions): Me
     diagnostics,
     trace,
     start() {
-      if (lifecycle.phase.name !== "idle") return dispatch({ type: "engaged" });
+      if (started) return dispatch({ type: "engaged" });
+      started = true;
       removers.push(
         environment.onWake(() => dispatch({ type: "woke" })),
         environment.onOffline(() => dispatch({ type: "went-offline" })),

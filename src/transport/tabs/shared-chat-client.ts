@@ -8,7 +8,6 @@ import { createSessionPersistence } from "../delivery/session-persistence.ts";
 import { sessionStorageKeyFor } from "../session-storage-key.ts";
 import type { SharingEnvironment } from "./shared-client-loader.ts";
 import { broadcastStore } from "./broadcast-store.ts";
-import { wakingStore } from "./dormant-conversation.ts";
 import { keepTranscript } from "./earlier-transcript.ts";
 import { writesWhile } from "./guarded-storage.ts";
 import { handTokens } from "./handed-tokens.ts";
@@ -27,9 +26,9 @@ import type { ForwardedCommand, SendRequest, TabMessage } from "./tab-messages.t
  * takes over its session from shared storage, with the access token the holder handed round in memory (never
  * stored): what its outbox held, and what this tab showed as sending but the outbox lacked, are delivered
  * as after a reload, checked against the replay, so nothing is sent twice. A conversation whose session was
- * forgotten while it waited for the visitor (dormant) waits in the new holder too, until the visitor engages
- * in any tab (see `wakingStore`). A reset in any tab ends the session and removes every key the widget wrote
- * before the next tab may take the lock, and writes none again. The finished messages are kept (see
+ * forgotten while it waited for the visitor (dormant) waits in the new holder too, whose client is built
+ * dormant, until the visitor engages in any tab. A reset in any tab ends the session and removes every key
+ * the widget wrote before the next tab may take the lock, and writes none again. The finished messages are kept (see
  * `keepTranscript`); a tab that loads when the session can no longer be resumed (idle past its expiry, or
  * ended) shows them under `earlier` and contacts nothing until the visitor engages.
  */
@@ -119,13 +118,15 @@ export function buildSharedChatClient(
       { ...environment, storage: holderStorage },
       { ...options, context },
       {
-        store: dormant ? wakingStore(sharedStore, environment.now) : sharedStore,
+        store: sharedStore,
         resumeStoredSession: mirrored,
         shareTokens,
+        dormant: dormant ? "session-not-resumed" : undefined,
       },
     );
     holder = client;
     if (!stored) for (const { id, text, time } of orphans) client.enqueue(id, text, time);
+    // A dormant conversation waits for the visitor's next engagement: the start it had went with the lost session.
     if ((started && !dormant) || (stored && orphans.length > 0)) client.start();
     post({ type: "elected", started });
   };

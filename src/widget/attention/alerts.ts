@@ -6,7 +6,7 @@
  * from both alerting.
  */
 import { markdownPlainText } from "../markdown/index.ts";
-export { NotifyOffer } from "./notify-offer.tsx";
+import { NotifyOffer } from "./notify-offer.tsx";
 import type { ChatModel } from "../model/chat-model.ts";
 import type { ChatMessage } from "../../transport/conversation.ts";
 import type { Alerts, AttentionMessage } from "./attention.ts";
@@ -26,8 +26,10 @@ const keptAlerts = 20;
  * while it is `unread`. A sound needs a page the visitor has used, as browsers ask: the audio is made ready at the
  * visitor's first click or key press. A notification needs the visitor's yes to the panel's offer and the
  * browser's permission, and shows only while the page is hidden or out of focus; clicking it opens the panel.
+ * The panel shows the offer from now on.
  */
 export function createAlerts(model: ChatModel, post: (message: AttentionMessage) => void, unread: (id: string) => boolean): Alerts {
+  model.offer.value = NotifyOffer;
   const tab = Math.random().toString(36).slice(2);
   const claims = new Map<string, { tab: string; rank: number }>();
   let audio: AudioContext | undefined;
@@ -67,7 +69,8 @@ export function createAlerts(model: ChatModel, post: (message: AttentionMessage)
   };
   return {
     claim(reply) {
-      if (alerted().includes(reply.id)) return;
+      const notify = model.notify.peek();
+      if ((notify !== "sound" && (notify !== "system" || reply.role !== "live-agent")) || alerted().includes(reply.id)) return;
       const mine = { tab, rank: rank() };
       post({ claim: reply.id, ...mine });
       setTimeout(() => {

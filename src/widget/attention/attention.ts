@@ -26,7 +26,10 @@ export interface AttentionMessage {
 
 /** The sound and browser notifications, a file of their own that only pages asking for them load. */
 export interface Alerts {
-  /** Alerts for `reply` in one tab of the browser, unless it is seen first or another tab alerts for it. */
+  /**
+   * Alerts for the unseen `reply` in one tab of the browser, as `notify` says (`sound`: any reply; `system`: a
+   * live agent's), unless it is seen first or another tab alerts for it.
+   */
   claim(reply: ChatMessage): void;
   /** Hears another tab's claim. */
   hear(message: AttentionMessage): void;
@@ -78,10 +81,7 @@ export function watchAttention({ model, port, on, emit, saved }: AttentionHost):
       if (model.unread.peek() !== count) emit("cap-chat:unread", { count: (model.unread.value = count) });
       // A page asking for a sound or notifications loads them at once, ready for the visitor.
       if (notify === "sound" || notify === "system")
-        alerts ??= import("./alerts.ts").then((loaded) => {
-          model.offer.value = loaded.NotifyOffer;
-          return loaded.createAlerts(model, post, (id) => unread.peek().includes(id));
-        });
+        alerts ??= import("./alerts.ts").then((loaded) => loaded.createAlerts(model, post, (id) => unread.peek().includes(id)));
     }),
     effect(() => {
       if (!looking.value || unread.peek().length === 0) return;
@@ -94,8 +94,7 @@ export function watchAttention({ model, port, on, emit, saved }: AttentionHost):
       if (reply.role === "user" || seenElsewhere.has(reply.id)) return;
       if (looking.peek()) return post({ seen: [reply.id] });
       unread.value = [...unread.value, reply.id];
-      const notify = model.notify.peek();
-      if (notify === "sound" || (notify === "system" && reply.role === "live-agent")) void alerts?.then((loaded) => loaded.claim(reply));
+      void alerts?.then((loaded) => loaded.claim(reply));
     }),
   ];
   return () => {

@@ -3,6 +3,7 @@ import type { DeliveryFacts } from "../../../src/transport/delivery/delivery.ts"
 import { ChatError, HttpError } from "../../../src/transport/errors.ts";
 import {
   initialLifecycleState,
+  toConnectionState,
   transition,
   type LifecycleEffect,
   type LifecycleEvent,
@@ -945,6 +946,23 @@ describe("transition: endings", () => {
     const queued = run([...joinedLive, { ...signal({ kind: "session-ended", reason: "REASON_USER_ABANDONED" }), facts: { queued: true } }]);
     expect(queued.names.at(-1)).toBe("authorizing");
     expect(queued.types.at(-1)).toContain("notice:new-session");
+  });
+
+  it("begins dormant for a conversation whose session another tab forgot, and starts a new one, saying why, only when started", () => {
+    const initial = initialLifecycleState("session-not-resumed");
+    expect([initial.phase, toConnectionState(initial.phase)]).toEqual([
+      { name: "dormant", notice: "session-not-resumed" },
+      { status: "idle" },
+    ]);
+    const { names, types: effects, states } = run([start, { type: "token-received", expiresInSeconds: 86400 }], initial);
+    expect(names).toEqual(["authorizing", "creating-session"]);
+    expect(effects[0]).toEqual(["cancel-timer:phase", "notice:session-not-resumed", "request:access-token"]);
+    expect(states[0]).toMatchObject({ host: "shop.example", transport: "auto", lastActivityAt: 1_000_000 });
+    const expired = run([start], initialLifecycleState("new-session"));
+    expect(expired.types[0]).toContain("notice:new-session");
+    // Started without a WebSocket, it hands over to the Chat API like any start.
+    const fallback = run([{ ...start, useChatApi: true } as Step], initial);
+    expect([fallback.names, fallback.types[0]]).toEqual([["fallback"], ["cancel-timer:phase", "hand-over"]]);
   });
 
   it("shows a dormant conversation as not connected, and ends it for the visitor without a session to tell", () => {

@@ -3,7 +3,7 @@ import { EventType } from "../../../src/protocol/index.ts";
 import type { DiagnosableChatClient } from "../../../src/transport/chat-client.ts";
 import type { ChatClientOptions } from "../../../src/transport/chat-client-types.ts";
 import { buildSharedChatClient } from "../../../src/transport/tabs/shared-chat-client.ts";
-import { FakePlatform, MemoryStorage, messagingUrl, transcript, useFakePlatform } from "../support/fake-platform.ts";
+import { FakePlatform, MemoryStorage, messagingUrl, phases, transcript, useFakePlatform } from "../support/fake-platform.ts";
 import { FakeChannels, FakeLocks } from "./tab-fakes.ts";
 
 let platform: FakePlatform;
@@ -266,17 +266,44 @@ describe("one conversation across the tabs of a browser", () => {
     await vi.advanceTimersByTimeAsync(15 * 60_000);
     expect([requests("/sessions"), second.getSnapshot().connection.status]).toEqual([1, "idle"]);
     first.destroy();
+    const before = platform.requests.length;
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(requests("/sessions")).toBe(1);
+    expect([platform.requests.length - before, phases(second)]).toEqual([0, ["dormant"]]);
     expect(second.getSnapshot().connection.status).toBe("idle");
     expect(transcript(second)).toEqual(["agent:Hello!"]);
     // The visitor opens the panel again in the tab that took over: the conversation goes on in a new session.
     second.start();
     await vi.advanceTimersByTimeAsync(100);
     expect(requests("/sessions")).toBe(2);
-    expect(second.getSnapshot().connection.status).toBe("connected");
+    expect(phases(second)).toEqual(["dormant", "authorizing", "creating-session", "connecting", "replaying", "live"]);
     expect(second.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
     expect(transcript(second)).toEqual(["agent:Hello!", "agent:Hello!"]);
+    second.destroy();
+  });
+
+  it("wakes a dormant conversation, never opened but written to, with the next message in the tab that takes over, in one new session", async () => {
+    platform.variants = { heartbeatsNotActivity: true };
+    platform.idleExpiryMilliseconds = 10 * 60_000;
+    // Written to through the API without `start`: no tab counts the conversation as started. (Unanswered, so
+    // the new session's answer, numbered like the old one's, is not taken for it.)
+    platform.withholdReplies = true;
+    const first = openTab();
+    await vi.advanceTimersByTimeAsync(100);
+    first.send("hi");
+    const second = openTab();
+    await vi.advanceTimersByTimeAsync(100);
+    platform.withholdReplies = false;
+    await vi.advanceTimersByTimeAsync(15 * 60_000);
+    first.destroy();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect([requests("/sessions"), phases(second)]).toEqual([1, ["dormant"]]);
+    second.send("back again");
+    await vi.advanceTimersByTimeAsync(100);
+    expect(requests("/sessions")).toBe(2);
+    expect(phases(second)).toEqual(["dormant", "authorizing", "creating-session", "connecting", "replaying", "live"]);
+    expect(second.getSnapshot().notices.map((notice) => notice.code)).toEqual(["session-not-resumed"]);
+    expect(platform.userMessageFrames).toBe(2);
+    expect(transcript(second)).toEqual(["user:hi", "agent:Hello!", "user:back again", "agent:Hello!", "agent:You said back again"]);
     second.destroy();
   });
 
