@@ -1,7 +1,7 @@
-import { maxFrameBytes } from "../../protocol/index.ts";
+import { defaultMaxReconnectAttempts, maxFrameBytes } from "../../protocol/index.ts";
 import type { ChatErrorInfo, ConnectionState } from "../conversation.ts";
 import type { LifecycleEffect, LifecyclePhase, LifecycleState, NewSessionNotice, TimerName, Transition } from "./lifecycle-types.ts";
-import { defaultHeartbeatMilliseconds, reconnectBudget } from "./reconnect-policy.ts";
+import { defaultHeartbeatMilliseconds } from "./reconnect-policy.ts";
 
 /** Phases that carry nothing but their name. */
 export type PlainPhaseName = Exclude<LifecyclePhase, { name: "reconnecting" | "ended" | "failed" | "dormant" }>["name"];
@@ -50,7 +50,7 @@ export function initialLifecycleState(notice?: NewSessionNotice): LifecycleState
     anySocketOpened: false,
     relocatedMessageId: null,
     attempt: 0,
-    budget: reconnectBudget(null),
+    budget: defaultMaxReconnectAttempts,
     heartbeatMilliseconds: defaultHeartbeatMilliseconds,
     heartbeatEchoSeen: false,
     maxMessageBytes: maxFrameBytes,

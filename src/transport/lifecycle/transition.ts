@@ -62,9 +62,8 @@ export function transition(state: LifecycleState, input: LifecycleInput): Transi
   // has been live a minute (read whenever something happens: a quiet socket on a platform that echoes no
   // heartbeat). The replay alone proves nothing: a platform that accepts every socket and drops it at once
   // may send one first, and must still meet growing waits and, at last, the spent budget.
-  const liveFrame = input.type === "frame-received" && !input.batch;
-  if (state.attempt && (liveFrame || (state.phase.name === "live" && input.now - state.liveSince >= stableAfterMilliseconds)))
-    state = { ...state, attempt: 0 };
+  const stable = state.phase.name === "live" && input.now - state.liveSince >= stableAfterMilliseconds;
+  if (state.attempt && ((input.type === "frame-received" && !input.batch) || stable)) state = { ...state, attempt: 0 };
   const next = renewsToken(state, input) ? renewToken(state, input) : step(state, input);
   const { phase, sessionId, lastActivityAt } = next.state;
   if (phase !== state.phase) {
@@ -199,8 +198,7 @@ function step(state: LifecycleState, input: LifecycleInput): Transition {
       return phase === "offline" || phase === "reconnecting" ? proceed(online, input) : stay(online);
     }
     case "retry-now":
-      if (phase === "dormant") return resumeDormant(state, input);
-      if (phase === "reconnecting") return proceed(state, input);
+      if (phase === "dormant" || phase === "reconnecting") return resumeDormant(state, input);
       return phase === "failed" || phase === "offline" ? proceed({ ...state, attempt: 0 }, input) : stay(state);
     case "end-requested":
       if (phase === "live") return stay(state, [sendFrame("EVENT_TYPE_USER_END_SESSION")]);
