@@ -66,12 +66,11 @@ textarea{max-height:140px;resize:none}
 .bubble code{padding:.1em .35em;border-radius:5px;background:var(--cap-chat-code-background);font:.9em ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
 .bubble pre{overflow-x:auto;padding:8px 10px;border-radius:8px;background:var(--cap-chat-code-background)}
 .bubble pre code{padding:0;background:none}
-.bubble blockquote{margin-inline:0;padding-inline-start:10px;border-inline-start:3px solid var(--cap-chat-muted)}
+blockquote{margin-inline:0;padding-inline-start:10px;border-inline-start:3px solid var(--cap-chat-muted)}
 .table{overflow-x:auto}
-.table table{border-collapse:collapse}
-.table th,.table td{padding:4px 8px;border:1px solid var(--cap-chat-border);text-align:start;overflow-wrap:normal}
-.table [align=center]{text-align:center}
-.table [align=right]{text-align:right}
+table{border-collapse:collapse}
+th,td{padding:4px 8px;border:1px solid var(--cap-chat-border);overflow-wrap:normal}
+th:not([align]){text-align:start}
 .meta,.incomplete{display:flex;align-items:center;gap:6px;margin-block-start:4px;font-size:12px}.incomplete{margin-block-end:0;font-style:italic}
 .actions{display:flex;flex-wrap:wrap;align-items:center;max-width:100%;font-size:13px;color:var(--cap-chat-muted)}
 .actions .icon{width:28px;height:28px}
