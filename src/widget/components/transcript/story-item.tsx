@@ -1,5 +1,5 @@
 import type { HandoffPhase } from "../../../transport/conversation.ts";
-import { formatDuration } from "../../text/format.ts";
+import { formatDuration } from "../../text/format-duration.ts";
 import type { LocaleStrings } from "../../locales/index.ts";
 import { EXTERNAL_LINK } from "../../markdown/index.ts";
 import { fillTemplate } from "../../locales/locale-strings.ts";
