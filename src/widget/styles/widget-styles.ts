@@ -48,7 +48,7 @@ textarea{max-height:140px;resize:none}
 .message:not(.first){--t:4px}
 .user{align-self:flex-end;align-items:flex-end}
 .author{display:flex;align-items:center;gap:8px;margin-block-end:4px}
-.author,.meta,.typing,.story,.notice,.day,.incomplete{font-size:13px;color:var(--cap-chat-muted)}
+.author,.meta,.typing,.story,.notice,.day{font-size:13px;color:var(--cap-chat-muted)}
 .bubble{max-width:100%;padding:8px 12px;background:var(--cap-chat-agent-bubble);overflow-wrap:anywhere}
 .bubble,[dir=rtl] .user .bubble{border-radius:var(--t) var(--cap-chat-radius) var(--cap-chat-radius) var(--b)}
 .user .bubble,[dir=rtl] .bubble{border-radius:var(--cap-chat-radius) var(--t) var(--b) var(--cap-chat-radius)}
@@ -60,19 +60,18 @@ textarea{max-height:140px;resize:none}
 .bubble>*+*,.bubble p+p,.suggestions{margin-block-start:8px}
 .bubble>.more{margin-block-start:0}
 .bubble ul,.bubble ol{padding-inline-start:22px}
-.bubble a,.meta button,.incomplete button{color:var(--cap-chat-link)}
-.meta button,.incomplete button{font-weight:600;text-decoration:underline}
+.bubble a,.meta button{color:var(--cap-chat-link)}
+.meta button{font-weight:600;text-decoration:underline}
 .bubble img{display:block;max-width:100%;max-height:240px;border-radius:8px}
 .bubble code{padding:.1em .35em;border-radius:5px;background:var(--cap-chat-code-background);font:.9em ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
 .bubble pre{overflow-x:auto;padding:8px 10px;border-radius:8px;background:var(--cap-chat-code-background)}
 .bubble pre code{padding:0;background:none}
-.bubble blockquote{margin-inline:0;padding-inline-start:10px;border-inline-start:3px solid var(--cap-chat-muted)}
+blockquote{margin-inline:0;padding-inline-start:10px;border-inline-start:3px solid var(--cap-chat-muted)}
 .table{overflow-x:auto}
-.table table{border-collapse:collapse}
-.table th,.table td{padding:4px 8px;border:1px solid var(--cap-chat-border);text-align:start;overflow-wrap:normal}
-.table [align=center]{text-align:center}
-.table [align=right]{text-align:right}
-.meta,.incomplete{display:flex;align-items:center;gap:6px;margin-block-start:4px;font-size:12px}.incomplete{margin-block-end:0;font-style:italic}
+table{border-collapse:collapse}
+th,td{padding:4px 8px;border:1px solid var(--cap-chat-border);overflow-wrap:normal}
+th:not([align]){text-align:start}
+.meta{display:flex;align-items:center;gap:6px;margin-block-start:4px;font-size:12px}.incomplete{margin-block-end:0;font-style:italic}
 .actions{display:flex;flex-wrap:wrap;align-items:center;max-width:100%;font-size:13px;color:var(--cap-chat-muted)}
 .actions .icon{width:28px;height:28px}
 .actions svg{width:16px}

@@ -2,8 +2,11 @@ type Format = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat;
 
 const formats = new Map<string, Format>();
 
-// Building Intl formatters is costly and every message shows a time, so each one is made once per locale.
-function cached<Made extends Format>(key: string, create: () => Made): Made {
+/**
+ * The formatter of `key`, made by `create` the first time it is asked for. Building Intl formatters is
+ * costly and every message shows a time, so each one is made once per locale.
+ */
+export function cached<Made extends Format>(key: string, create: () => Made): Made {
   let format = formats.get(key);
   if (!format) formats.set(key, (format = create()));
   return format as Made;
@@ -24,17 +27,6 @@ export function formatTime(time: number, locale: string): string {
     times.set(key, text);
   }
   return text;
-}
-
-/** A waiting time in whole seconds, minutes or hours ("about" is left to the sentence), e.g. "3 minutes". */
-export function formatDuration(seconds: number, locale: string): string {
-  const [value, unit] =
-    seconds < 60
-      ? [Math.max(1, Math.round(seconds)), "second"]
-      : seconds < 5400
-        ? [Math.round(seconds / 60), "minute"]
-        : [Math.round(seconds / 3600), "hour"];
-  return cached(unit + locale, () => new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" })).format(value);
 }
 
 /** The day `dayOf` read last, with the times it spans: the transcript asks for the same few days every frame. */

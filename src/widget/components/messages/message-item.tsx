@@ -57,7 +57,7 @@ export function MessageItem({ model, message, author, first, last, showSuggestio
       )}
       {AttachmentList && <AttachmentList attachments={message.attachments} />}
       {message.incomplete && (
-        <p class="incomplete">
+        <p class="meta incomplete">
           {strings.incomplete}
           {showSuggestions && (
             <button part="retry" onClick={() => model.client.retry(id)}>

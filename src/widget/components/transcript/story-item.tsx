@@ -1,10 +1,10 @@
 import type { HandoffPhase } from "../../../transport/conversation.ts";
-import { formatDuration } from "../../text/format.ts";
+import { formatDuration } from "../../text/format-duration.ts";
 import type { LocaleStrings } from "../../locales/index.ts";
 import { EXTERNAL_LINK } from "../../markdown/index.ts";
 import { fillTemplate } from "../../locales/locale-strings.ts";
 import type { StoryEntry } from "../../model/conversation-story.ts";
-import type { HandoffAnswer } from "../../widget-types.ts";
+import type { ChatModel } from "../../model/chat-model.ts";
 import { Avatar } from "../icons/avatar.tsx";
 import { Icon } from "../icons/icons.tsx";
 
@@ -50,10 +50,13 @@ function siteUrl(url: string | undefined): string | null {
 /**
  * One line of the handoff's story in the transcript, a small row with an icon: the handoff (part `handoff`)
  * as it stands, or a person who joined (with their picture) or left. A handoff the site must route shows the
- * site's `answer` when it gave one: its words, and its link (a web address opens in a new tab). Each is a
- * polite status, so a change in the queue is heard as it happens.
+ * site's answer to it when it gave one (see `model.handoffAnswer`): its words, and its link (a web address
+ * opens in a new tab). Each is a polite status, so a change in the queue is heard as it happens.
  */
-export function StoryItem({ entry, strings, answer }: { entry: StoryEntry; strings: LocaleStrings; answer?: HandoffAnswer | undefined }) {
+export function StoryItem({ entry, model }: { entry: StoryEntry; model: ChatModel }) {
+  const strings = model.locale.value;
+  const answered = model.handoffAnswer.value;
+  const answer = entry.kind === "handoff" && answered?.handoff === entry.handoff ? answered.answer : undefined;
   const link = siteUrl(answer?.url);
   const settled = entry.kind === "handoff" && ["failed", "timed-out", "client-handoff-required"].includes(entry.handoff.phase);
   return (

@@ -24,7 +24,6 @@ export interface TranscriptBlockProps {
 export function TranscriptBlock({ model, rows, suggestionsFor, latest }: TranscriptBlockProps) {
   const strings = model.locale.value;
   const identity = model.identity.value;
-  const handoffAnswer = model.handoffAnswer.value;
   return (
     <div class={latest ? "block latest" : "block"}>
       {rows.map((row) => {
@@ -46,11 +45,9 @@ export function TranscriptBlock({ model, rows, suggestionsFor, latest }: Transcr
           case "notice":
             return <NoticeItem key={row.key} notice={row.notice} model={model} />;
           case "story": {
-            const { entry } = row;
-            const answered = entry.kind === "handoff" && handoffAnswer?.handoff === entry.handoff ? handoffAnswer.answer : undefined;
             // The handoff's story line comes with the extras' file, which its first line asks for.
             const StoryItem = extrasFile()?.StoryItem;
-            return StoryItem && <StoryItem key={row.key} entry={entry} strings={strings} answer={answered} />;
+            return StoryItem && <StoryItem key={row.key} entry={row.entry} model={model} />;
           }
           case "earlier":
             return (
