@@ -170,8 +170,8 @@ async function expectTurnShown(tab: Tab, host: string, { question, answer }: Tur
 
 /**
  * Tells every tab, every 100 ms until stopped, that the browser is online: the network is back after a drop,
- * so the holder reconnects at once rather than after its backoff, which doubles with each drop of the minute
- * (the reconnect spec covers the backoff itself). A tab whose connection is up ignores it.
+ * so the holder reconnects at once rather than after its backoff's first wait of a second, which fifty turns
+ * of drops would add up (the reconnect spec covers the backoff itself). A tab whose connection is up ignores it.
  */
 function networkBack(tabs: BrowserTabs): () => Promise<void> {
   let running = true;

@@ -2,16 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../src/transport/conversation.ts";
 import { initialConversationSnapshot } from "../../../src/transport/conversation/conversation-reducer.ts";
 import { earlierMessageLimit, keepTranscript } from "../../../src/transport/tabs/earlier-transcript.ts";
-
-function storage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+import { MemoryStorage } from "../../support/node-effects.ts";
 
 /** A transcript of `count` turns: a sent user message and an agent's answer each, the answers marked history. */
 function transcript(count: number): ChatMessage[] {
@@ -24,8 +15,7 @@ function transcript(count: number): ChatMessage[] {
 
 describe("the kept transcript", () => {
   it("keeps the last 200 finished messages of a long transcript, in order, without an answer still streaming or a message not yet sent", () => {
-    const kept = storage();
-    const keeper = keepTranscript(kept, "transcript", () => 1000);
+    const keeper = keepTranscript(new MemoryStorage(), "transcript", () => 1000);
     const messages: ChatMessage[] = [
       ...transcript(1000),
       { id: "waiting", role: "user", text: "Not yet sent", attachments: [], suggestions: [], streaming: false, time: 0, status: "sending" },
@@ -45,7 +35,7 @@ describe("the kept transcript", () => {
   });
 
   it("keeps a short transcript whole, and says when the conversation ended", () => {
-    const keeper = keepTranscript(storage(), "transcript", () => 1000);
+    const keeper = keepTranscript(new MemoryStorage(), "transcript", () => 1000);
     keeper.save({ ...initialConversationSnapshot, messages: transcript(3), ended: { reason: "closed" } });
     expect(keeper.load()).toEqual({ ended: true, messages: transcript(3).map(({ history: _history, ...message }) => message) });
   });
